@@ -1,0 +1,17 @@
+/** The wire contract: generated zod schemas and the operation tables of both surfaces. */
+import { operations as coordinatorOperations, schemas as coordinatorSchemas } from "./generated/public-api.js";
+import { operations as proxyOperations, schemas as proxySchemas } from "./generated/auth-proxy.js";
+import type { OperationContract } from "./operation.js";
+
+export type { OperationContract };
+export const coordinator: Record<string, OperationContract> = coordinatorOperations;
+export const proxy: Record<string, OperationContract> = proxyOperations;
+export { coordinatorSchemas, proxySchemas };
+export { parseRequest, checkResponse, type ContractProblem } from "./validate.js";
+
+/** Submit operations by activity type (the registry the activity engine dispatches on). */
+export const submitByActivityType: ReadonlyMap<string, OperationContract> = new Map(
+  Object.values(coordinator)
+    .filter((op) => op.kind === "submit" && op.activityType)
+    .map((op) => [op.activityType!, op]),
+);

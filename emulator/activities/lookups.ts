@@ -1,0 +1,39 @@
+/** Lookups that handlers share: each fails with the service's error naming the field. */
+import { invalidArgument, notFound } from "../errors.js";
+import { isUuid } from "../ids.js";
+import type { Store } from "../store/index.js";
+import type { UserRow } from "../store/users.js";
+
+export function requireUuid(value: string, field: string, what: string): void {
+  if (!isUuid(value)) throw invalidArgument(`invalid ${what} UUID: ${JSON.stringify(value)}`, field);
+}
+
+export function requireUser(store: Store, orgId: string, userId: string, field: string): UserRow {
+  requireUuid(userId, field, "user");
+  const u = store.users.get(orgId, userId);
+  if (!u) throw notFound(`user not found: ${userId}`);
+  return u;
+}
+
+export function requireDistinct(values: string[], field: string): void {
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(v)) throw invalidArgument(`duplicate value in ${field}: ${v}`, field);
+    seen.add(v);
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+export function checkEmail(email: string, field: string): void {
+  if (!EMAIL.test(email)) throw invalidArgument("invalid email address", field, "INVALID_EMAIL");
+}
+
+export function checkPhone(phone: string, field: string): void {
+  if (!E164.test(phone)) throw invalidArgument("invalid phone number: expected E.164 format such as +14155550100", field);
+}
+
+export function checkName(name: string, field: string): void {
+  if (!name.trim()) throw invalidArgument(`${field} must not be empty`, field);
+}

@@ -1,0 +1,31 @@
+/**
+ * The emulator's own control API under /emulator/v1/ (never part of the emulated service):
+ * what is seeded where, and a reset to the fixtures.
+ */
+import { Router } from "express";
+import type { Runtime } from "../runtime.js";
+import { sendRpcError } from "../http/errors.js";
+
+export type AdminHooks = {
+  info(): Record<string, unknown>;
+  reset(): void;
+};
+
+export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
+  const router = Router();
+  router.get("/emulator/v1/info", (_req, res) => {
+    res.json(hooks.info());
+  });
+  router.post("/emulator/v1/reset", (_req, res) => {
+    try {
+      hooks.reset();
+      res.json({ reset: true, ...hooks.info() });
+    } catch (err) {
+      sendRpcError(res, err);
+    }
+  });
+  router.get("/emulator/v1/health", (_req, res) => {
+    res.json({ ok: true, now: rt.clock.now() });
+  });
+  return router;
+}

@@ -1,0 +1,70 @@
+/**
+ * Request authentication: find the stamp header, verify it over the raw body bytes, and
+ * resolve its credential to a caller visible from the target organization.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { notFound, unauthenticated, invalidArgument } from "../errors.js";
+import { isUuid } from "../ids.js";
+import type { Runtime } from "../runtime.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, SCHEME_CURVE } from "./stamp.js";
+import { findApiKey, KEY_NOT_FOUND, type Caller } from "./caller.js";
+
+export const NO_STAMP = "cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)";
+
+/** Verifies the stamp's signature; independent of any stored state. */
+export type VerifiedStamp = { kind: "api_key"; publicKey: string; scheme: string; signature: string } | { kind: "webauthn"; credentialId: string; header: string };
+
+export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): VerifiedStamp {
+  const xStamp = headers["x-stamp"];
+  if (typeof xStamp === "string" && xStamp) {
+    const stamp = parseApiKeyStamp(xStamp);
+    if (!verifyApiKeyStamp(stamp, rawBody)) throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+    return { kind: "api_key", publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature };
+  }
+  const webauthn = headers["x-stamp-webauthn"];
+  if (typeof webauthn === "string" && webauthn) {
+    let credentialId = "";
+    try {
+      credentialId = String(JSON.parse(webauthn).credentialId ?? "");
+    } catch {
+      throw unauthenticated("malformed activity stamp", "SIGNATURE_MISSING");
+    }
+    return { kind: "webauthn", credentialId, header: webauthn };
+  }
+  if (headers["x-stamp-attested"]) throw unauthenticated("X-Stamp-Attested is not emulated yet", "UNAUTHENTICATED");
+  throw unauthenticated(NO_STAMP, "SIGNATURE_MISSING");
+}
+
+export function targetOrganization(rt: Runtime, organizationId: unknown): OrganizationRow {
+  if (!isUuid(organizationId)) throw invalidArgument("malformed organization ID provided", "organizationId", "INVALID_ORGANIZATION_ID");
+  const org = rt.store.organizations.get(organizationId);
+  if (!org) throw notFound("no organization found with the given ID", "ORGANIZATION_NOT_FOUND");
+  return org;
+}
+
+export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
+  const now = rt.clock.now();
+  if (stamp.kind === "webauthn") {
+    throw unauthenticated("credential ID could not be found in organization or its parent organization", "CREDENTIAL_NOT_FOUND");
+  }
+  const { key, org } = findApiKey(rt.store, target, stamp.publicKey, now);
+  // A key registered on one curve does not sign with another curve's scheme.
+  if (curveOfCredential(key.credentialType) !== SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE]) {
+    throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+  }
+  const user = rt.store.users.byId(key.userId);
+  if (!user) throw unauthenticated(KEY_NOT_FOUND, "PUBLIC_KEY_NOT_FOUND");
+  return {
+    user,
+    org,
+    credential: { kind: "api_key", id: key.id, publicKey: key.publicKey, type: key.credentialType, scheme: stamp.scheme, signature: stamp.signature },
+  };
+}
+
+/** The API-key curve of a stored credential type: every session and login key is P-256. */
+function curveOfCredential(credentialType: string): string {
+  if (credentialType === "CREDENTIAL_TYPE_API_KEY_SECP256K1") return "API_KEY_CURVE_SECP256K1";
+  if (credentialType === "CREDENTIAL_TYPE_API_KEY_ED25519") return "API_KEY_CURVE_ED25519";
+  return "API_KEY_CURVE_P256";
+}

@@ -1,0 +1,86 @@
+/**
+ * The `X-Stamp` header: base64url(JSON {publicKey, scheme, signature}) signing the exact
+ * request body bytes. Verification dispatches on the scheme; the caller then resolves the
+ * public key to a credential.
+ */
+import { verify as nodeVerify } from "node:crypto";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { unauthenticated } from "../errors.js";
+import { publicKeyObject } from "./public-keys.js";
+
+export const STAMP_SCHEMES = [
+  "SIGNATURE_SCHEME_TK_API_P256",
+  "SIGNATURE_SCHEME_TK_API_SECP256K1",
+  "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191",
+  "SIGNATURE_SCHEME_TK_API_ED25519",
+] as const;
+export type StampScheme = (typeof STAMP_SCHEMES)[number];
+
+export type ApiKeyStamp = { publicKey: string; scheme: StampScheme; signature: string };
+
+/** Credential types whose keys may sign an X-Stamp with each scheme. */
+export const SCHEME_CURVE: Record<StampScheme, "API_KEY_CURVE_P256" | "API_KEY_CURVE_SECP256K1" | "API_KEY_CURVE_ED25519"> = {
+  SIGNATURE_SCHEME_TK_API_P256: "API_KEY_CURVE_P256",
+  SIGNATURE_SCHEME_TK_API_SECP256K1: "API_KEY_CURVE_SECP256K1",
+  SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191: "API_KEY_CURVE_SECP256K1",
+  SIGNATURE_SCHEME_TK_API_ED25519: "API_KEY_CURVE_ED25519",
+};
+
+export const MALFORMED_STAMP = "malformed activity stamp";
+export const BAD_SIGNATURE = "could not verify api key signature";
+
+export function parseApiKeyStamp(header: string): ApiKeyStamp {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(header.trim(), "base64url").toString("utf8"));
+  } catch {
+    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+  }
+  const s = parsed as Partial<ApiKeyStamp> | null;
+  if (
+    !s ||
+    typeof s !== "object" ||
+    typeof s.publicKey !== "string" ||
+    typeof s.signature !== "string" ||
+    typeof s.scheme !== "string" ||
+    !STAMP_SCHEMES.includes(s.scheme as StampScheme)
+  ) {
+    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+  }
+  return { publicKey: s.publicKey.toLowerCase(), scheme: s.scheme as StampScheme, signature: s.signature };
+}
+
+/** True when the stamp's signature verifies over `body` for its public key and scheme. */
+export function verifyApiKeyStamp(stamp: ApiKeyStamp, body: Buffer): boolean {
+  if (!/^[0-9a-fA-F]+$/.test(stamp.signature) || stamp.signature.length % 2) return false;
+  const sig = Buffer.from(stamp.signature, "hex");
+  try {
+    switch (stamp.scheme) {
+      case "SIGNATURE_SCHEME_TK_API_P256": {
+        const key = publicKeyObject("p256", stamp.publicKey);
+        // OpenSSL accepts high-S signatures, which Node and noble stampers both produce.
+        return !!key && nodeVerify("sha256", body, key, sig);
+      }
+      case "SIGNATURE_SCHEME_TK_API_SECP256K1": {
+        const key = publicKeyObject("secp256k1", stamp.publicKey);
+        return !!key && nodeVerify("sha256", body, key, sig);
+      }
+      case "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191": {
+        // personal_sign: keccak256("\x19Ethereum Signed Message:\n" + byteLength + body).
+        const prefix = Buffer.from(`\x19Ethereum Signed Message:\n${body.length}`, "utf8");
+        const digest = keccak_256(Buffer.concat([prefix, body]));
+        return secp256k1.verify(sig, digest, Buffer.from(stamp.publicKey, "hex"), { prehash: false, format: "der", lowS: false });
+      }
+      case "SIGNATURE_SCHEME_TK_API_ED25519": {
+        const key = publicKeyObject("ed25519", stamp.publicKey);
+        if (!key || sig.length !== 64) return false;
+        // The JS wallet stamper signs the raw body; the Go SDK signs sha256(body). Accept both.
+        return nodeVerify(null, body, key, sig) || nodeVerify(null, Buffer.from(sha256(body)), key, sig);
+      }
+    }
+  } catch {
+    return false;
+  }
+}

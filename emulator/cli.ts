@@ -1,0 +1,72 @@
+/**
+ * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]`
+ */
+import { parseArgs } from "node:util";
+import { startEmulator } from "./index.js";
+
+const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]
+
+  --port N         port to listen on (default 8787; 0 picks a free port)
+  --host H         interface to listen on (default 127.0.0.1)
+  --db FILE        keep state in this SQLite file (default: in memory)
+  --fixtures FILE  seed state (default: fixtures/default.json)`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== "start") {
+    console.error(`unknown command: ${command}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      port: { type: "string", default: "8787" },
+      host: { type: "string", default: "127.0.0.1" },
+      db: { type: "string" },
+      fixtures: { type: "string" },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
+    process.exit(2);
+  }
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures });
+  const i = emu.info;
+  console.log(`
+Turnkey API emulator listening
+
+Coordinator API   ${emu.url}
+Auth proxy        ${emu.proxyUrl}
+Control API       ${emu.url}/emulator/v1/info
+OpenAPI document  ${emu.url}/openapi.json
+Storage           ${values.db ?? ":memory:"}
+
+Organization      ${i.organizationId}  (${i.organizationName})
+Root user         ${i.rootUserId}
+
+Well-known dev API key (PUBLIC AND INSECURE: for local development only)
+  API public key  ${i.apiPublicKey}
+  API private key ${i.apiPrivateKey}
+
+Use it with @turnkey/sdk-server:
+  new Turnkey({ apiBaseUrl: "${emu.url}", defaultOrganizationId: "${i.organizationId}",
+                apiPublicKey: "${i.apiPublicKey}", apiPrivateKey: "${i.apiPrivateKey}" })
+`);
+  const shutdown = async () => {
+    await emu.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+/**
+ * Seed states: a fixture file describes one organization with its users and keys.
+ * Seeding writes it into an empty store; `reset` clears the store and seeds it again.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import type { Store } from "./store/index.js";
+import { API_KEY_CREDENTIAL_TYPE } from "./activities/handlers/api-keys.js";
+import { packageRoot } from "./package-root.js";
+
+const fixtureApiKey = z.object({
+  apiKeyId: z.uuid(),
+  apiKeyName: z.string().min(1),
+  curveType: z.enum(["API_KEY_CURVE_P256", "API_KEY_CURVE_SECP256K1", "API_KEY_CURVE_ED25519"]),
+  publicKey: z.string().regex(/^[0-9a-f]+$/),
+  /** Published with the fixture so that developers can stamp requests with it. */
+  privateKey: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+});
+
+const fixtureUser = z.object({
+  userId: z.uuid(),
+  userName: z.string().min(1),
+  userEmail: z.string().optional(),
+  userPhoneNumber: z.string().optional(),
+  root: z.boolean().default(false),
+  apiKeys: z.array(fixtureApiKey).default([]),
+});
+
+export const fixtureSchema = z.object({
+  $comment: z.string().optional(),
+  organization: z.object({
+    organizationId: z.uuid(),
+    organizationName: z.string().min(1),
+    rootQuorumThreshold: z.number().int().min(1).default(1),
+    users: z.array(fixtureUser).min(1),
+  }),
+});
+
+export type Fixture = z.infer<typeof fixtureSchema>;
+
+export const DEFAULT_FIXTURE_PATH = join(packageRoot(), "fixtures", "default.json");
+
+export function loadFixture(path = DEFAULT_FIXTURE_PATH): Fixture {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new Error(`cannot read fixture ${path}: ${(e as Error).message}`);
+  }
+  const r = fixtureSchema.safeParse(json);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`invalid fixture ${path}: ${i.path.join(".")}: ${i.message}`);
+  }
+  const roots = r.data.organization.users.filter((u) => u.root);
+  if (r.data.organization.rootQuorumThreshold > roots.length) {
+    throw new Error(`invalid fixture ${path}: rootQuorumThreshold exceeds the number of root users`);
+  }
+  return r.data;
+}
+
+/** Writes the fixture into the store (which must not already hold it). */
+export function seedFixture(store: Store, f: Fixture, now: number): void {
+  const o = f.organization;
+  store.tx(() => {
+    store.organizations.insert({
+      id: o.organizationId,
+      name: o.organizationName,
+      parentId: null,
+      rootQuorumThreshold: o.rootQuorumThreshold,
+      rootUserIds: o.users.filter((u) => u.root).map((u) => u.userId),
+      features: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const u of o.users) {
+      store.users.insert({
+        id: u.userId,
+        orgId: o.organizationId,
+        name: u.userName,
+        email: u.userEmail ?? null,
+        phone: u.userPhoneNumber ?? null,
+        emailVerified: !!u.userEmail,
+        phoneVerified: !!u.userPhoneNumber,
+        createdAt: now,
+        updatedAt: now,
+      });
+      for (const k of u.apiKeys) {
+        store.apiKeys.insert({
+          id: k.apiKeyId,
+          orgId: o.organizationId,
+          userId: u.userId,
+          name: k.apiKeyName,
+          publicKey: k.publicKey,
+          credentialType: API_KEY_CREDENTIAL_TYPE[k.curveType]!,
+          expirationSeconds: null,
+          expiresAt: null,
+          sessionProfileId: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    }
+  });
+}
+
+/** What `/emulator/v1/info` and the CLI banner tell about the seeded organization. */
+export function fixtureInfo(f: Fixture) {
+  const root = f.organization.users.find((u) => u.root) ?? f.organization.users[0]!;
+  const key = root.apiKeys.find((k) => k.privateKey) ?? root.apiKeys[0];
+  return {
+    organizationId: f.organization.organizationId,
+    organizationName: f.organization.organizationName,
+    rootUserId: root.userId,
+    apiPublicKey: key?.publicKey ?? null,
+    apiPrivateKey: key?.privateKey ?? null,
+  };
+}

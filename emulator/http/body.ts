@@ -1,0 +1,27 @@
+/**
+ * Raw-body capture: stamps sign the exact bytes received, so the body is kept as a Buffer
+ * and parsed here, never re-serialised before verification.
+ */
+import express, { type RequestHandler } from "express";
+import { invalidArgument } from "../errors.js";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export const rawBody: RequestHandler = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+
+export function bodyBytes(body: unknown): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+}
+
+/** Parses a JSON object body; `emptyAsObject` lets body-less calls through as `{}`. */
+export function parseJsonObject(raw: Buffer, emptyAsObject = false): Record<string, unknown> {
+  if (raw.length === 0 && emptyAsObject) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString("utf8"));
+  } catch (e) {
+    throw invalidArgument(`invalid JSON request body: ${(e as Error).message}`, "body");
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw invalidArgument("invalid request body: expected a JSON object", "body");
+  return value as Record<string, unknown>;
+}

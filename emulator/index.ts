@@ -1,0 +1,101 @@
+/**
+ * Programmatic API:
+ *
+ *   const emu = await startEmulator({ port: 0 });
+ *   // emu.url, emu.proxyUrl, emu.info.organizationId, emu.info.apiPrivateKey ...
+ *   await emu.stop();
+ *
+ * Each call makes an independent instance (own store, clock, server), so several can run
+ * side by side in one process.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { Store } from "./store/index.js";
+import { systemClock } from "./clock.js";
+import type { Runtime } from "./runtime.js";
+import { createApp } from "./app.js";
+import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
+
+export type EmulatorOptions = {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** SQLite file; default `:memory:`. A file keeps state across restarts. */
+  db?: string;
+  /** Fixture file path or object; default fixtures/default.json. */
+  fixtures?: string | Fixture;
+  /** Check every response against the contract (default: on when EMULATOR_VALIDATE_RESPONSES=1 or under vitest). */
+  validateResponses?: boolean;
+};
+
+export type EmulatorInfo = {
+  baseUrl: string;
+  authProxyUrl: string;
+  organizationId: string;
+  organizationName: string;
+  rootUserId: string;
+  apiPublicKey: string | null;
+  apiPrivateKey: string | null;
+};
+
+export type RunningEmulator = {
+  url: string;
+  proxyUrl: string;
+  info: EmulatorInfo;
+  runtime: Runtime;
+  reset(): void;
+  stop(): Promise<void>;
+};
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const fixture = typeof options.fixtures === "object" ? options.fixtures : loadFixture(options.fixtures);
+  const store = Store.open(options.db ?? ":memory:");
+  const rt: Runtime = {
+    store,
+    clock: systemClock(),
+    validateResponses: options.validateResponses ?? (process.env.EMULATOR_VALIDATE_RESPONSES === "1" || !!process.env.VITEST),
+    urls: { baseUrl: "", authProxyUrl: "" },
+  };
+  if (!store.organizations.get(fixture.organization.organizationId)) seedFixture(store, fixture, rt.clock.now());
+
+  const info = (): EmulatorInfo => ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture) }) as EmulatorInfo;
+  const reset = () => {
+    store.clear();
+    rt.clock.offsetMs = 0;
+    seedFixture(store, fixture, rt.clock.now());
+  };
+  const app = createApp(rt, { info, reset });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host, () => resolve(s));
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 5_000;
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  rt.urls.baseUrl = `http://${urlHost}:${port}`;
+  // The auth proxy's routes (/v1/...) live beside the coordinator's on the same port.
+  rt.urls.authProxyUrl = rt.urls.baseUrl;
+
+  let stopped = false;
+  return {
+    url: rt.urls.baseUrl,
+    proxyUrl: rt.urls.authProxyUrl,
+    info: info(),
+    runtime: rt,
+    reset,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      store.close();
+    },
+  };
+}
+
+export { loadFixture, type Fixture } from "./fixtures.js";

@@ -1,0 +1,46 @@
+/** get_activity and list_activities (newest first, `before`/`after` activity-id cursors). */
+import { invalidArgument, notFound } from "../errors.js";
+import { requireUuid } from "../activities/lookups.js";
+import { renderActivity } from "../views/activity.js";
+import type { QueryContext, QueryTable } from "./types.js";
+
+export const DEFAULT_PAGE_LIMIT = 10;
+export const MAX_PAGE_LIMIT = 100;
+
+/** Reads `paginationOptions.limit` (a decimal string, 1..100, default 10). */
+export function pageLimit(limit: string | undefined, field = "paginationOptions.limit"): number {
+  if (limit === undefined || limit === "") return DEFAULT_PAGE_LIMIT;
+  const n = /^\d+$/.test(limit) ? Number(limit) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_LIMIT) throw invalidArgument(`limit must be between 1 and ${MAX_PAGE_LIMIT}`, field);
+  return n;
+}
+
+function cursorSeq(ctx: QueryContext, id: string | undefined, field: string): number | undefined {
+  if (!id) return undefined;
+  requireUuid(id, field, "activity");
+  const a = ctx.rt.store.activities.get(ctx.org.id, id);
+  if (!a) throw invalidArgument(`cursor activity not found: ${id}`, field);
+  return a.seq;
+}
+
+export const activityQueries: QueryTable = {
+  get_activity(ctx, b: { activityId: string }) {
+    requireUuid(b.activityId, "activityId", "activity");
+    const a = ctx.rt.store.activities.get(ctx.org.id, b.activityId);
+    if (!a) throw notFound(`activity not found: ${b.activityId}`);
+    return { activity: renderActivity(ctx.rt.store, a) };
+  },
+
+  list_activities(ctx, b: { filterByStatus?: string[]; filterByType?: string[]; paginationOptions?: { limit?: string; before?: string; after?: string } }) {
+    const p = b.paginationOptions ?? {};
+    const rows = ctx.rt.store.activities.list({
+      orgId: ctx.org.id,
+      statuses: b.filterByStatus,
+      types: b.filterByType,
+      limit: pageLimit(p.limit),
+      before: cursorSeq(ctx, p.before, "paginationOptions.before"),
+      after: cursorSeq(ctx, p.after, "paginationOptions.after"),
+    });
+    return { activities: rows.map((a) => renderActivity(ctx.rt.store, a)) };
+  },
+};

@@ -1,0 +1,11 @@
+/** Every emulated query, by operation name (the last segment of its query path). */
+import type { QueryTable } from "./types.js";
+import { userQueries } from "./users.js";
+import { organizationQueries } from "./organizations.js";
+import { activityQueries } from "./activities.js";
+
+export const queryHandlers: QueryTable = {
+  ...userQueries,
+  ...organizationQueries,
+  ...activityQueries,
+};

@@ -1,0 +1,15 @@
+/**
+ * The services one emulator instance hands to every handler: its store, its clock and its
+ * settings. Several instances in one process each have their own runtime.
+ */
+import type { Store } from "./store/index.js";
+import type { Clock } from "./clock.js";
+
+export type Runtime = {
+  store: Store;
+  clock: Clock & { offsetMs: number };
+  /** Checks every response against its contract and fails loudly on a mismatch. */
+  validateResponses: boolean;
+  /** Public URLs, known once the servers listen. */
+  urls: { baseUrl: string; authProxyUrl: string };
+};

@@ -1,0 +1,43 @@
+import Database from "better-sqlite3";
+import { MIGRATIONS } from "./schema.js";
+
+export type Db = Database.Database;
+
+/**
+ * Opens (and migrates) the emulator's database: `:memory:` by default, or a file kept in
+ * WAL mode with synchronous=FULL, so that every acknowledged write survives a restart.
+ */
+export function openDb(file = ":memory:"): Db {
+  const db = new Database(file);
+  if (file !== ":memory:") {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+  }
+  db.pragma("foreign_keys = ON");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const applied = db.pragma("user_version", { simple: true }) as number;
+  if (applied > MIGRATIONS.length) {
+    throw new Error(
+      `database schema version ${applied} is newer than this emulator understands (${MIGRATIONS.length}); upgrade the emulator`,
+    );
+  }
+  for (let i = applied; i < MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[i]!);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+}

@@ -1,0 +1,56 @@
+import { openDb, type Db } from "./db.js";
+import { sealerFor, type Sealer } from "./seal.js";
+import { Organizations } from "./organizations.js";
+import { Users } from "./users.js";
+import { ApiKeys } from "./api-keys.js";
+import { Tags } from "./tags.js";
+import { Activities } from "./activities.js";
+
+/** The emulator's state: one SQLite database and a repository per aggregate. */
+export class Store {
+  readonly organizations: Organizations;
+  readonly users: Users;
+  readonly apiKeys: ApiKeys;
+  readonly tags: Tags;
+  readonly activities: Activities;
+  readonly sealer: Sealer;
+
+  constructor(readonly db: Db) {
+    this.organizations = new Organizations(db);
+    this.users = new Users(db);
+    this.apiKeys = new ApiKeys(db);
+    this.tags = new Tags(db);
+    this.activities = new Activities(db);
+    this.sealer = sealerFor(db);
+  }
+
+  static open(file?: string): Store {
+    return new Store(openDb(file));
+  }
+
+  /** Runs `fn` in one SQLite transaction: all of its writes land, or none. */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Drops every resource (keeps the schema and the sealing key). */
+  clear(): void {
+    const tables = (
+      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+    ).map((r) => r.name);
+    this.db.pragma("foreign_keys = OFF");
+    try {
+      this.tx(() => {
+        for (const t of tables) this.db.exec(`DELETE FROM "${t}"`);
+      });
+    } finally {
+      this.db.pragma("foreign_keys = ON");
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export type { Db };

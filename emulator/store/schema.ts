@@ -1,0 +1,86 @@
+/**
+ * The SQLite schema, as an ordered list of migrations. A database records the number of
+ * migrations it has applied (PRAGMA user_version); opening it applies the rest.
+ * JSON columns hold small nested values that are always read and written whole.
+ */
+export const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE organizations (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    parent_id TEXT REFERENCES organizations(id) ON DELETE CASCADE,
+    root_quorum_threshold INTEGER NOT NULL DEFAULT 1,
+    root_user_ids TEXT NOT NULL DEFAULT '[]',
+    features TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX organizations_parent ON organizations(parent_id);
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    email TEXT,
+    phone TEXT,
+    email_verified INTEGER NOT NULL DEFAULT 0,
+    phone_verified INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX users_org ON users(org_id);
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    credential_type TEXT NOT NULL,
+    expiration_seconds TEXT,
+    expires_at INTEGER,
+    session_profile_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX api_keys_user ON api_keys(user_id);
+  CREATE INDEX api_keys_public_key ON api_keys(public_key);
+  CREATE UNIQUE INDEX api_keys_user_public_key ON api_keys(user_id, public_key);
+
+  CREATE TABLE tags (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    tag_type TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX tags_org_type_name ON tags(org_id, tag_type, name);
+
+  CREATE TABLE tag_members (
+    tag_id TEXT NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+    member_id TEXT NOT NULL,
+    PRIMARY KEY (tag_id, member_id)
+  );
+  CREATE INDEX tag_members_member ON tag_members(member_id);
+
+  CREATE TABLE activities (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    fingerprint TEXT NOT NULL UNIQUE,
+    intent TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT '{}',
+    failure TEXT,
+    votes TEXT NOT NULL DEFAULT '[]',
+    user_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX activities_org ON activities(org_id, seq);
+  `,
+];

@@ -1,0 +1,43 @@
+/** The wire form (v1Activity) of a stored activity. */
+import { toTimestamp } from "../clock.js";
+import type { Store } from "../store/index.js";
+import type { ActivityRow, StoredVote } from "../store/activities.js";
+import { renderUser } from "./users.js";
+
+function renderVote(store: Store, activityId: string, v: StoredVote): Record<string, unknown> {
+  const user = store.users.byId(v.userId);
+  return {
+    id: v.id,
+    userId: v.userId,
+    // The voter may since have been deleted: keep the vote readable with what is known.
+    user: user
+      ? renderUser(store, user)
+      : { userId: v.userId, userName: "", authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: toTimestamp(v.createdAt), updatedAt: toTimestamp(v.createdAt), mfaPolicies: [] },
+    activityId,
+    selection: v.selection,
+    message: v.message,
+    publicKey: v.publicKey,
+    signature: v.signature,
+    scheme: v.scheme,
+    createdAt: toTimestamp(v.createdAt),
+  };
+}
+
+export function renderActivity(store: Store, a: ActivityRow): Record<string, unknown> {
+  const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
+  return {
+    id: a.id,
+    organizationId: a.orgId,
+    status: a.status,
+    type: a.type,
+    intent: a.intent,
+    result: a.result,
+    votes: a.votes.map((v) => renderVote(store, a.id, v)),
+    fingerprint: a.fingerprint,
+    canApprove: open,
+    canReject: open,
+    createdAt: toTimestamp(a.createdAt),
+    updatedAt: toTimestamp(a.updatedAt),
+    ...(a.failure ? { failure: a.failure } : {}),
+  };
+}
