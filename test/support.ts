@@ -1,0 +1,81 @@
+/**
+ * Shared end-to-end test support: a fresh emulator per suite and clients built the way an
+ * application builds them (official SDKs, official stamper).
+ */
+import { ApiKeyStamper } from "@turnkey/api-key-stamper";
+import { TurnkeyClient } from "@turnkey/http";
+import { Turnkey } from "@turnkey/sdk-server";
+import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator/index.js";
+
+export type KeyPair = { publicKey: string; privateKey: string };
+
+export function newP256KeyPair(): KeyPair {
+  const privateKey = p256.utils.randomSecretKey();
+  return { privateKey: bytesToHex(privateKey), publicKey: bytesToHex(p256.getPublicKey(privateKey, true)) };
+}
+
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, validateResponses: true, ...options });
+}
+
+/** `@turnkey/sdk-server` API client for the seeded organization (or another key/org). */
+export function sdkClient(emu: RunningEmulator, key?: KeyPair, organizationId = emu.info.organizationId) {
+  return new Turnkey({
+    apiBaseUrl: emu.url,
+    defaultOrganizationId: organizationId,
+    apiPublicKey: key?.publicKey ?? emu.info.apiPublicKey!,
+    apiPrivateKey: key?.privateKey ?? emu.info.apiPrivateKey!,
+  }).apiClient();
+}
+
+/** `@turnkey/http` client with the official API-key stamper. */
+export function httpClient(emu: RunningEmulator, key?: KeyPair): TurnkeyClient {
+  return new TurnkeyClient(
+    { baseUrl: emu.url },
+    new ApiKeyStamper({ apiPublicKey: key?.publicKey ?? emu.info.apiPublicKey!, apiPrivateKey: key?.privateKey ?? emu.info.apiPrivateKey! }),
+  );
+}
+
+/** Stamps a body with the official stamper; returns the header pair for raw requests. */
+export async function stampBody(body: string, key: KeyPair): Promise<{ stampHeaderName: string; stampHeaderValue: string }> {
+  return new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(body);
+}
+
+/** POSTs a raw body with a stamp made by the official stamper (or none). */
+export async function rawPost(
+  emu: RunningEmulator,
+  path: string,
+  body: string,
+  opts: { key?: KeyPair | null; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
+  const key = opts.key === undefined ? devKey(emu) : opts.key;
+  if (key) {
+    const s = await stampBody(body, key);
+    headers[s.stampHeaderName] = s.stampHeaderValue;
+  }
+  const res = await fetch(emu.url + path, { method: "POST", headers, body });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+export const devKey = (emu: RunningEmulator): KeyPair => ({ publicKey: emu.info.apiPublicKey!, privateKey: emu.info.apiPrivateKey! });
+
+export function submitBody(emu: RunningEmulator, type: string, parameters: unknown, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ type, timestampMs: String(Date.now()), organizationId: emu.info.organizationId, parameters, ...extra });
+}
+
+/** A snapshot of every table's row count, to prove a failed request wrote nothing. */
+export function storeCounts(emu: RunningEmulator): Record<string, number> {
+  const db = emu.runtime.store.db;
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+  return Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n]));
+}
