@@ -25,7 +25,7 @@ export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
     }
   });
   router.get("/emulator/v1/health", (_req, res) => {
-    res.json({ ok: true, now: rt.clock.now() });
+    res.json({ ok: true, now: rt.clock.now(), rssBytes: process.memoryUsage().rss });
   });
   return router;
 }
