@@ -4,7 +4,7 @@ import { devKey, httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulat
 
 const USER_PARAMS = (name: string, publicKey?: string) => ({
   userName: name,
-  apiKeys: publicKey ? [{ apiKeyName: `${name} key`, publicKey, curveType: "API_KEY_CURVE_P256" }] : [],
+  apiKeys: publicKey ? [{ apiKeyName: `${name} key`, publicKey, curveType: "API_KEY_CURVE_P256" as const }] : [],
   authenticators: [],
   oauthProviders: [],
   userTags: [],

@@ -8,12 +8,16 @@ import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, SCHEME_CURVE } from "./stamp.js";
-import { findApiKey, KEY_NOT_FOUND, type Caller } from "./caller.js";
+import { CREDENTIAL_NOT_FOUND, findApiKey, findAuthenticator, KEY_NOT_FOUND, type Caller } from "./caller.js";
+import { parseWebAuthnStamp, verifyWebAuthnStamp, WEBAUTHN_BAD_SIGNATURE, type WebAuthnStamp } from "./webauthn.js";
 
 export const NO_STAMP = "cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)";
 
 /** Verifies the stamp's signature; independent of any stored state. */
-export type VerifiedStamp = { kind: "api_key"; publicKey: string; scheme: string; signature: string } | { kind: "webauthn"; credentialId: string; header: string };
+export type VerifiedStamp =
+  | { kind: "api_key"; publicKey: string; scheme: string; signature: string }
+  /** A WebAuthn assertion can only be checked once its stored credential key is known. */
+  | { kind: "webauthn"; stamp: WebAuthnStamp; rawBody: Buffer };
 
 export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): VerifiedStamp {
   const xStamp = headers["x-stamp"];
@@ -24,13 +28,7 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): Veri
   }
   const webauthn = headers["x-stamp-webauthn"];
   if (typeof webauthn === "string" && webauthn) {
-    let credentialId = "";
-    try {
-      credentialId = String(JSON.parse(webauthn).credentialId ?? "");
-    } catch {
-      throw unauthenticated("malformed activity stamp", "SIGNATURE_MISSING");
-    }
-    return { kind: "webauthn", credentialId, header: webauthn };
+    return { kind: "webauthn", stamp: parseWebAuthnStamp(webauthn), rawBody };
   }
   if (headers["x-stamp-attested"]) throw unauthenticated("X-Stamp-Attested is not emulated yet", "UNAUTHENTICATED");
   throw unauthenticated(NO_STAMP, "SIGNATURE_MISSING");
@@ -46,7 +44,22 @@ export function targetOrganization(rt: Runtime, organizationId: unknown): Organi
 export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
   const now = rt.clock.now();
   if (stamp.kind === "webauthn") {
-    throw unauthenticated("credential ID could not be found in organization or its parent organization", "CREDENTIAL_NOT_FOUND");
+    const { authenticator, org } = findAuthenticator(rt.store, target, stamp.stamp.credentialId);
+    if (!verifyWebAuthnStamp(stamp.stamp, stamp.rawBody, authenticator.publicKey)) throw unauthenticated(WEBAUTHN_BAD_SIGNATURE, "SIGNATURE_INVALID");
+    const user = rt.store.users.byId(authenticator.userId);
+    if (!user) throw unauthenticated(CREDENTIAL_NOT_FOUND, "CREDENTIAL_NOT_FOUND");
+    return {
+      user,
+      org,
+      credential: {
+        kind: "authenticator",
+        id: authenticator.id,
+        publicKey: authenticator.publicKey,
+        type: "CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR",
+        scheme: "SIGNATURE_SCHEME_TK_API_P256",
+        signature: stamp.stamp.signature,
+      },
+    };
   }
   const { key, org } = findApiKey(rt.store, target, stamp.publicKey, now);
   // A key registered on one curve does not sign with another curve's scheme.

@@ -7,6 +7,7 @@ import type { Store } from "../store/index.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { UserRow } from "../store/users.js";
+import type { AuthenticatorRow } from "../store/authenticators.js";
 import { unauthenticated } from "../errors.js";
 
 export type Credential = {
@@ -33,26 +34,57 @@ export function expiredKeyMessage(publicKey: string): string {
   return `rpc error: code = Unauthenticated desc = expired api key publicKey ${publicKey}`;
 }
 
+/**
+ * Credentials matching a lookup, as seen from `target`: those of the target itself, else of
+ * its parent, else (for a top-level target) of exactly one of its sub-organizations.
+ */
+function visibleFrom<T extends { orgId: string }>(
+  store: Store,
+  target: OrganizationRow,
+  inOrg: (orgId: string) => T[],
+  anywhere: () => T[],
+  conflict: string,
+): { item: T; org: OrganizationRow }[] {
+  const found = inOrg(target.id).map((item) => ({ item, org: target }));
+  if (found.length) return found;
+  if (target.parentId) {
+    const parent = store.organizations.get(target.parentId);
+    return parent ? inOrg(parent.id).map((item) => ({ item, org: parent })) : [];
+  }
+  const inSubOrgs = anywhere()
+    .map((item) => ({ item, org: store.organizations.get(item.orgId)! }))
+    .filter((c) => c.org?.parentId === target.id);
+  if (new Set(inSubOrgs.map((c) => c.org.id)).size > 1) throw unauthenticated(conflict, "CREDENTIAL_CONFLICT");
+  return inSubOrgs;
+}
+
 /** The API key with this public key visible from `target`, and the organization that holds it. */
 export function findApiKey(store: Store, target: OrganizationRow, publicKey: string, now: number): { key: ApiKeyRow; org: OrganizationRow } {
-  const candidates: { key: ApiKeyRow; org: OrganizationRow }[] = [];
-  const inOrg = (org: OrganizationRow) => store.apiKeys.byPublicKey(org.id, publicKey).map((key) => ({ key, org }));
-  candidates.push(...inOrg(target));
-  if (!candidates.length && target.parentId) {
-    const parent = store.organizations.get(target.parentId);
-    if (parent) candidates.push(...inOrg(parent));
-  }
-  if (!candidates.length && !target.parentId) {
-    const inSubOrgs = store.apiKeys
-      .byPublicKeyAnywhere(publicKey)
-      .map((key) => ({ key, org: store.organizations.get(key.orgId)! }))
-      .filter((c) => c.org?.parentId === target.id);
-    const orgIds = new Set(inSubOrgs.map((c) => c.org.id));
-    if (orgIds.size > 1) throw unauthenticated("more than one suborg associated with a public key", "CREDENTIAL_CONFLICT");
-    candidates.push(...inSubOrgs);
-  }
+  const candidates = visibleFrom(
+    store,
+    target,
+    (orgId) => store.apiKeys.byPublicKey(orgId, publicKey),
+    () => store.apiKeys.byPublicKeyAnywhere(publicKey),
+    "more than one suborg associated with a public key",
+  );
   if (!candidates.length) throw unauthenticated(KEY_NOT_FOUND, "PUBLIC_KEY_NOT_FOUND");
-  const live = candidates.find((c) => c.key.expiresAt === null || c.key.expiresAt > now);
+  const live = candidates.find((c) => c.item.expiresAt === null || c.item.expiresAt > now);
   if (!live) throw unauthenticated(expiredKeyMessage(publicKey), "API_KEY_EXPIRED");
-  return live;
+  return { key: live.item, org: live.org };
+}
+
+export const CREDENTIAL_NOT_FOUND = "credential ID could not be found in organization or its parent organization";
+
+/** The passkey with this credential id visible from `target`. */
+export function findAuthenticator(store: Store, target: OrganizationRow, credentialId: string): { authenticator: AuthenticatorRow; org: OrganizationRow } {
+  const id = credentialId.replace(/=+$/, "");
+  const candidates = visibleFrom(
+    store,
+    target,
+    (orgId) => store.authenticators.byCredentialId(id).filter((a) => a.orgId === orgId),
+    () => store.authenticators.byCredentialId(id),
+    "more than one suborg associated with a credential ID",
+  );
+  if (!candidates.length) throw unauthenticated(CREDENTIAL_NOT_FOUND, "CREDENTIAL_NOT_FOUND");
+  return { authenticator: candidates[0]!.item, org: candidates[0]!.org };
 }

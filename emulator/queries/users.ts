@@ -1,7 +1,7 @@
 /** Reads of users, API keys and user tags, and whoami. */
 import { notFound } from "../errors.js";
 import { requireUser, requireUuid } from "../activities/lookups.js";
-import { renderApiKey, renderTag, renderUser } from "../views/users.js";
+import { renderApiKey, renderAuthenticator, renderTag, renderUser } from "../views/users.js";
 import type { QueryTable } from "./types.js";
 
 export const userQueries: QueryTable = {
@@ -29,6 +29,18 @@ export const userQueries: QueryTable = {
     const { store } = ctx.rt;
     const keys = b.userId ? store.apiKeys.forUser(requireUser(store, ctx.org.id, b.userId, "userId").id) : store.apiKeys.forOrg(ctx.org.id);
     return { apiKeys: keys.map(renderApiKey) };
+  },
+
+  get_authenticator(ctx, b: { authenticatorId: string }) {
+    requireUuid(b.authenticatorId, "authenticatorId", "authenticator");
+    const a = ctx.rt.store.authenticators.get(ctx.org.id, b.authenticatorId);
+    if (!a) throw notFound(`authenticator not found: ${b.authenticatorId}`);
+    return { authenticator: renderAuthenticator(a) };
+  },
+
+  get_authenticators(ctx, b: { userId: string }) {
+    const user = requireUser(ctx.rt.store, ctx.org.id, b.userId, "userId");
+    return { authenticators: ctx.rt.store.authenticators.forUser(user.id).map(renderAuthenticator) };
   },
 
   list_user_tags(ctx) {

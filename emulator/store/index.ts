@@ -5,6 +5,7 @@ import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
 import { Tags } from "./tags.js";
 import { Activities } from "./activities.js";
+import { Authenticators } from "./authenticators.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -13,6 +14,7 @@ export class Store {
   readonly apiKeys: ApiKeys;
   readonly tags: Tags;
   readonly activities: Activities;
+  readonly authenticators: Authenticators;
   readonly sealer: Sealer;
 
   constructor(readonly db: Db) {
@@ -21,6 +23,7 @@ export class Store {
     this.apiKeys = new ApiKeys(db);
     this.tags = new Tags(db);
     this.activities = new Activities(db);
+    this.authenticators = new Authenticators(db);
     this.sealer = sealerFor(db);
   }
 

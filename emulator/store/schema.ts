@@ -83,4 +83,21 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX activities_org ON activities(org_id, seq);
   `,
+  `
+  CREATE TABLE authenticators (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    credential_id TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    aaguid TEXT NOT NULL,
+    attestation_type TEXT NOT NULL,
+    transports TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX authenticators_user ON authenticators(user_id);
+  CREATE INDEX authenticators_credential ON authenticators(credential_id);
+  `,
 ];

@@ -2,6 +2,7 @@
 import { invalidArgument, unimplemented } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
+import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireUser } from "../lookups.js";
 import type { ActivityContext, HandlerTable } from "../types.js";
 
@@ -13,7 +14,7 @@ export type UserParams = {
   userEmail?: string;
   userPhoneNumber?: string;
   apiKeys: ApiKeyParams[];
-  authenticators: unknown[];
+  authenticators: AuthenticatorParams[];
   oauthProviders: unknown[];
   userTags?: string[];
 };
@@ -31,7 +32,6 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   checkName(u.userName, `${field}.userName`);
   if (u.userEmail !== undefined) checkEmail(u.userEmail, `${field}.userEmail`);
   if (u.userPhoneNumber !== undefined) checkPhone(u.userPhoneNumber, `${field}.userPhoneNumber`);
-  if (u.authenticators?.length) throw unimplemented(`${field}.authenticators: passkey registration is not emulated yet`);
   if (u.oauthProviders?.length) throw unimplemented(`${field}.oauthProviders: OAuth provider registration is not emulated yet`);
   const id = newId();
   store.users.insert({
@@ -46,6 +46,7 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
     updatedAt: ctx.now,
   });
   addApiKeys(ctx, orgId, id, u.apiKeys ?? [], `${field}.apiKeys`);
+  addAuthenticators(ctx, orgId, id, u.authenticators ?? [], `${field}.authenticators`);
   for (const tagId of u.userTags ?? []) store.tags.addMember(tagId, id);
   return id;
 }
