@@ -1,0 +1,49 @@
+/**
+ * The emulator's stand-ins for Turnkey's enclave quorum keys. SDK callers pass the public halves
+ * as `dangerouslyOverride…PublicKey` (uncompressed lowercase hex, compared as exact strings).
+ *  - signer: export and import bundles
+ *  - tlsFetcher: OTP encryption-target bundles and OTP verification tokens
+ *  - notarizer: session JWTs
+ */
+import { p256 } from "@noble/curves/nist.js";
+import { hkdf } from "@noble/hashes/hkdf.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { invalidArgument } from "../errors.js";
+import { generateP256KeyPair, p256KeyPairFromPrivate, type P256KeyPair } from "./p256.js";
+
+export type EnclaveKeys = {
+  signer: P256KeyPair;
+  tlsFetcher: P256KeyPair;
+  notarizer: P256KeyPair;
+};
+
+export type EnclavePublicKeysHex = { signer: string; tlsFetcher: string; notarizer: string };
+
+const ROLES = ["signer", "tlsFetcher", "notarizer"] as const;
+const SEED_SALT = utf8ToBytes("turnkey-emulator/enclave-keys/v1");
+
+export function generateEnclaveKeys(): EnclaveKeys {
+  return { signer: generateP256KeyPair(), tlsFetcher: generateP256KeyPair(), notarizer: generateP256KeyPair() };
+}
+
+/**
+ * Deterministic keys from a fixture seed (at least 16 bytes): each role's scalar is
+ * HKDF-SHA256(seed, salt, info = role) → 48 bytes reduced into [1, n-1].
+ */
+export function enclaveKeysFromSeed(seed: Uint8Array): EnclaveKeys {
+  if (seed.length < 16) throw invalidArgument("enclave key seed must be at least 16 bytes", "seed");
+  const derive = (role: string) =>
+    p256KeyPairFromPrivate(p256.utils.randomSecretKey(hkdf(sha256, seed, SEED_SALT, utf8ToBytes(role), 48)));
+  const [signer, tlsFetcher, notarizer] = ROLES.map(derive) as [P256KeyPair, P256KeyPair, P256KeyPair];
+  return { signer, tlsFetcher, notarizer };
+}
+
+/** Public keys as uncompressed (04‖X‖Y) lowercase hex: the exact strings SDK overrides compare against. */
+export function enclavePublicKeysHex(keys: EnclaveKeys): EnclavePublicKeysHex {
+  return {
+    signer: bytesToHex(keys.signer.publicKey),
+    tlsFetcher: bytesToHex(keys.tlsFetcher.publicKey),
+    notarizer: bytesToHex(keys.notarizer.publicKey),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * OTP v2 artefacts.
+ *  - `otpEncryptionTargetBundle`: JSON {enclaveQuorumPublic, dataSignature, data = hex(JSON{targetPublic})}
+ *    signed by the TLS-fetcher key; @turnkey/crypto `encryptOtpCodeToBundle` checks it.
+ *  - `encryptedOtpBundle`: JSON {encappedPublic, ciphertext}, plaintext JSON {otp_code, public_key}.
+ */
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { invalidArgument } from "../errors.js";
+import { hpkeOpen } from "./hpke.js";
+import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
+import { signEnvelopeData } from "./signed-envelope.js";
+
+export type MadeOtpTargetBundle = {
+  bundle: string;
+  /** Keep (server side, with the otpId) to open the `encryptedOtpBundle` in verify_otp. */
+  targetPrivateKey: Uint8Array;
+  targetPublicHex: string;
+};
+
+export function makeOtpEncryptionTargetBundle(params: { tlsFetcherKey: P256KeyPair; targetKey?: P256KeyPair }): MadeOtpTargetBundle {
+  const target = params.targetKey ?? generateP256KeyPair();
+  const targetPublicHex = bytesToHex(target.publicKey);
+  const { data, dataSignature, enclaveQuorumPublic } = signEnvelopeData({ targetPublic: targetPublicHex }, params.tlsFetcherKey);
+  return {
+    bundle: JSON.stringify({ enclaveQuorumPublic, dataSignature, data }),
+    targetPrivateKey: target.privateKey,
+    targetPublicHex,
+  };
+}
+
+const FIELD = "encryptedOtpBundle";
+
+export type OpenedOtpBundle = { otp_code: string; public_key: string };
+
+export function openEncryptedOtpBundle(encryptedOtpBundleJson: string, targetPrivateKey: Uint8Array): OpenedOtpBundle {
+  let parsed: { encappedPublic?: unknown; ciphertext?: unknown };
+  try {
+    parsed = JSON.parse(encryptedOtpBundleJson);
+  } catch {
+    throw invalidArgument("encrypted OTP bundle is not valid JSON", FIELD);
+  }
+  if (typeof parsed?.encappedPublic !== "string" || typeof parsed.ciphertext !== "string")
+    throw invalidArgument("encrypted OTP bundle must contain encappedPublic and ciphertext", FIELD);
+  const pt = hpkeOpen(decodeHex(parsed.encappedPublic, FIELD), decodeHex(parsed.ciphertext, FIELD), targetPrivateKey);
+  let body: { otp_code?: unknown; public_key?: unknown };
+  try {
+    body = JSON.parse(new TextDecoder().decode(pt));
+  } catch {
+    throw invalidArgument("encrypted OTP bundle plaintext is not JSON", FIELD);
+  }
+  if (typeof body?.otp_code !== "string" || typeof body.public_key !== "string")
+    throw invalidArgument("encrypted OTP bundle must contain otp_code and public_key", FIELD);
+  return { otp_code: body.otp_code, public_key: body.public_key };
+}

@@ -1,0 +1,50 @@
+/**
+ * Address encoding for every `ADDRESS_FORMAT_*` value.
+ *
+ *   addressFor(format, curve, publicKey)  -> address string (400 if the curve does not fit)
+ *   curvesFor(format)                     -> curves the format accepts
+ *   defaultPathFor(format, index = 0)     -> the official SDK's default path
+ */
+import { invalidArgument } from "../../errors.js";
+import { type Curve, isCurve } from "../keys/curve.js";
+import { ADDRESS_FORMATS, type AddressFormat, FORMAT_SPECS } from "./formats.js";
+
+export { ADDRESS_FORMATS, type AddressFormat } from "./formats.js";
+
+export function isAddressFormat(x: unknown): x is AddressFormat {
+  return typeof x === "string" && (ADDRESS_FORMATS as readonly string[]).includes(x);
+}
+
+function spec(format: string) {
+  if (!isAddressFormat(format)) throw invalidArgument(`invalid address format "${format}"`, "addressFormat");
+  return FORMAT_SPECS[format];
+}
+
+/** Curves `format` can be derived on. */
+export function curvesFor(format: string): readonly Curve[] {
+  return spec(format).curves;
+}
+
+/** Default BIP-32 path of account `index` for `format`, as the official SDK's helpers build it. */
+export function defaultPathFor(format: string, index = 0): string {
+  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) {
+    throw invalidArgument(`invalid account index ${index}`, "index");
+  }
+  return spec(format).defaultPath(index);
+}
+
+/**
+ * Address of `publicKey` (as deriveKey returns it: 33-byte compressed for secp256k1 / P-256,
+ * 65-byte uncompressed also accepted; 32 bytes for ed25519) in `format`.
+ */
+export function addressFor(format: string, curve: Curve, publicKey: Uint8Array): string {
+  const s = spec(format);
+  if (!isCurve(curve)) throw invalidArgument(`invalid curve "${String(curve)}"`, "curve");
+  if (!s.curves.includes(curve)) {
+    throw invalidArgument(
+      `address format ${format} does not support ${curve}; supported: ${s.curves.join(", ")}`,
+      "curve",
+    );
+  }
+  return s.encode(curve, publicKey);
+}
