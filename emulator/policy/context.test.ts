@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { RESOURCE_ACTION } from "./activity-taxonomy.js";
+import { activityKind, buildActivityContext } from "./context.js";
+
+describe("buildActivityContext", () => {
+  it("maps type to kind, resource, action and exposed params", () => {
+    expect(buildActivityContext("ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", { signWith: "0xabc", payload: "00", hashFunction: "HASH_FUNCTION_NO_OP", encoding: "PAYLOAD_ENCODING_HEXADECIMAL" })).toEqual({
+      type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+      kind: "SIGN_RAW_PAYLOAD",
+      resource: "PRIVATE_KEY",
+      action: "SIGN",
+      params: { hash_function: "HASH_FUNCTION_NO_OP", encoding: "PAYLOAD_ENCODING_HEXADECIMAL" },
+    });
+    expect(buildActivityContext("CREATE_SUB_ORGANIZATION_V8")).toMatchObject({ type: "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8", kind: "CREATE_SUB_ORGANIZATION", resource: "ORGANIZATION", action: "CREATE", params: {} });
+    expect(buildActivityContext("ACTIVITY_TYPE_STAMP_LOGIN", { publicKey: "02" }).params).toEqual({ session_profile_id: "" });
+    expect(buildActivityContext("ACTIVITY_TYPE_DELETE_API_KEYS", { userId: "u", apiKeyIds: ["k"] }).params).toEqual({ user_id: "u", api_key_ids: ["k"] });
+    expect(buildActivityContext("ACTIVITY_TYPE_VERIFY_OTP_V2")).toMatchObject({ resource: "OTP", action: "VERIFY" });
+    expect(activityKind("ACTIVITY_TYPE_INIT_OTP_V3")).toBe("INIT_OTP");
+    expect(buildActivityContext("ACTIVITY_TYPE_APPROVE_ACTIVITY")).not.toHaveProperty("resource");
+  });
+
+  it("only names activity types that exist in the API's ActivityType enum", () => {
+    const swagger = JSON.parse(readFileSync(new URL("../../../shared/reference/public_api.swagger.json", import.meta.url), "utf8")) as {
+      definitions: { v1ActivityType: { enum: string[] } };
+    };
+    const known = new Set(swagger.definitions.v1ActivityType.enum.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
+    const unknown = [...RESOURCE_ACTION.keys()].filter((t) => !known.has(t));
+    expect(unknown).toEqual([]);
+  });
+});
