@@ -49,6 +49,7 @@ Storage           ${values.db ?? ":memory:"}
 
 Organization      ${i.organizationId}  (${i.organizationName})
 Root user         ${i.rootUserId}
+Dev wallet        ${i.walletId ?? "(none)"}
 
 Well-known dev API key (PUBLIC AND INSECURE: for local development only)
   API public key  ${i.apiPublicKey}

@@ -8,6 +8,10 @@ import { z } from "zod";
 import type { Store } from "./store/index.js";
 import { API_KEY_CREDENTIAL_TYPE } from "./activities/handlers/api-keys.js";
 import { packageRoot } from "./package-root.js";
+import { createHash } from "node:crypto";
+import type { Keyring } from "./keyring.js";
+import { assertValidMnemonic } from "./chains/index.js";
+import { deriveAccount } from "./wallets/accounts.js";
 
 const fixtureApiKey = z.object({
   apiKeyId: z.uuid(),
@@ -27,6 +31,22 @@ const fixtureUser = z.object({
   apiKeys: z.array(fixtureApiKey).default([]),
 });
 
+const fixtureAccount = z.object({
+  curve: z.enum(["CURVE_SECP256K1", "CURVE_ED25519", "CURVE_P256"]),
+  pathFormat: z.literal("PATH_FORMAT_BIP32"),
+  path: z.string(),
+  addressFormat: z.string(),
+  name: z.string().optional(),
+});
+
+const fixtureWallet = z.object({
+  walletId: z.uuid(),
+  walletName: z.string().min(1),
+  /** Published with the fixture: fixture wallets are for development only. */
+  mnemonic: z.string().min(1),
+  accounts: z.array(fixtureAccount).default([]),
+});
+
 export const fixtureSchema = z.object({
   $comment: z.string().optional(),
   organization: z.object({
@@ -34,6 +54,7 @@ export const fixtureSchema = z.object({
     organizationName: z.string().min(1),
     rootQuorumThreshold: z.number().int().min(1).default(1),
     users: z.array(fixtureUser).min(1),
+    wallets: z.array(fixtureWallet).default([]),
   }),
 });
 
@@ -61,7 +82,7 @@ export function loadFixture(path = DEFAULT_FIXTURE_PATH): Fixture {
 }
 
 /** Writes the fixture into the store (which must not already hold it). */
-export function seedFixture(store: Store, f: Fixture, now: number): void {
+export function seedFixture(store: Store, keyring: Keyring, f: Fixture, now: number): void {
   const o = f.organization;
   store.tx(() => {
     store.organizations.insert({
@@ -102,7 +123,22 @@ export function seedFixture(store: Store, f: Fixture, now: number): void {
         });
       }
     }
+    for (const w of o.wallets) {
+      assertValidMnemonic(w.mnemonic, `wallets.${w.walletId}.mnemonic`);
+      store.wallets.insert({ id: w.walletId, orgId: o.organizationId, name: w.walletName, mnemonicSealed: keyring.sealMnemonic(w.mnemonic), exported: false, imported: false, createdAt: now, updatedAt: now });
+      const seed = keyring.seedOf(store.wallets.get(o.organizationId, w.walletId)!);
+      w.accounts.forEach((a, i) => {
+        const d = deriveAccount(seed, a, `wallets.${w.walletId}.accounts[${i}]`);
+        store.wallets.insertAccount({ id: fixtureAccountId(w.walletId, i), orgId: o.organizationId, walletId: w.walletId, ...d, exported: false, createdAt: now, updatedAt: now });
+      });
+    }
   });
+}
+
+/** Fixture account ids are stable across resets: a name-based UUID of wallet id and index. */
+function fixtureAccountId(walletId: string, index: number): string {
+  const h = createHash("sha256").update(`${walletId}/${index}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** What `/emulator/v1/info` and the CLI banner tell about the seeded organization. */
@@ -115,5 +151,6 @@ export function fixtureInfo(f: Fixture) {
     rootUserId: root.userId,
     apiPublicKey: key?.publicKey ?? null,
     apiPrivateKey: key?.privateKey ?? null,
+    walletId: f.organization.wallets[0]?.walletId ?? null,
   };
 }

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Store } from "./store/index.js";
 import { systemClock } from "./clock.js";
+import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
@@ -37,6 +38,8 @@ export type EmulatorInfo = {
   rootUserId: string;
   apiPublicKey: string | null;
   apiPrivateKey: string | null;
+  /** The seeded HD wallet (mnemonic `test test ... junk` in the default fixture). */
+  walletId: string | null;
 };
 
 export type RunningEmulator = {
@@ -54,17 +57,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = Store.open(options.db ?? ":memory:");
   const rt: Runtime = {
     store,
+    keyring: new Keyring(store.sealer),
     clock: systemClock(),
     validateResponses: options.validateResponses ?? (process.env.EMULATOR_VALIDATE_RESPONSES === "1" || !!process.env.VITEST),
     urls: { baseUrl: "", authProxyUrl: "" },
   };
-  if (!store.organizations.get(fixture.organization.organizationId)) seedFixture(store, fixture, rt.clock.now());
+  if (!store.organizations.get(fixture.organization.organizationId)) seedFixture(store, rt.keyring, fixture, rt.clock.now());
 
   const info = (): EmulatorInfo => ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture) }) as EmulatorInfo;
   const reset = () => {
     store.clear();
+    rt.keyring.clear();
     rt.clock.offsetMs = 0;
-    seedFixture(store, fixture, rt.clock.now());
+    seedFixture(store, rt.keyring, fixture, rt.clock.now());
   };
   const app = createApp(rt, { info, reset });
 

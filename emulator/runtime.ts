@@ -4,9 +4,11 @@
  */
 import type { Store } from "./store/index.js";
 import type { Clock } from "./clock.js";
+import type { Keyring } from "./keyring.js";
 
 export type Runtime = {
   store: Store;
+  keyring: Keyring;
   clock: Clock & { offsetMs: number };
   /** Checks every response against its contract and fails loudly on a mismatch. */
   validateResponses: boolean;

@@ -3,9 +3,11 @@ import type { QueryTable } from "./types.js";
 import { userQueries } from "./users.js";
 import { organizationQueries } from "./organizations.js";
 import { activityQueries } from "./activities.js";
+import { walletQueries } from "./wallets.js";
 
 export const queryHandlers: QueryTable = {
   ...userQueries,
   ...organizationQueries,
   ...activityQueries,
+  ...walletQueries,
 };

@@ -6,6 +6,8 @@ import { ApiKeys } from "./api-keys.js";
 import { Tags } from "./tags.js";
 import { Activities } from "./activities.js";
 import { Authenticators } from "./authenticators.js";
+import { Wallets } from "./wallets.js";
+import { PrivateKeys } from "./private-keys.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -15,6 +17,8 @@ export class Store {
   readonly tags: Tags;
   readonly activities: Activities;
   readonly authenticators: Authenticators;
+  readonly wallets: Wallets;
+  readonly privateKeys: PrivateKeys;
   readonly sealer: Sealer;
 
   constructor(readonly db: Db) {
@@ -24,6 +28,8 @@ export class Store {
     this.tags = new Tags(db);
     this.activities = new Activities(db);
     this.authenticators = new Authenticators(db);
+    this.wallets = new Wallets(db);
+    this.privateKeys = new PrivateKeys(db);
     this.sealer = sealerFor(db);
   }
 

@@ -100,4 +100,60 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX authenticators_user ON authenticators(user_id);
   CREATE INDEX authenticators_credential ON authenticators(credential_id);
   `,
+  `
+  CREATE TABLE wallets (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    mnemonic_sealed TEXT NOT NULL,
+    exported INTEGER NOT NULL DEFAULT 0,
+    imported INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX wallets_org ON wallets(org_id, created_at);
+
+  CREATE TABLE wallet_accounts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    wallet_id TEXT NOT NULL REFERENCES wallets(id) ON DELETE CASCADE,
+    curve TEXT NOT NULL,
+    path TEXT NOT NULL,
+    path_key TEXT NOT NULL,
+    address_format TEXT NOT NULL,
+    address TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    name TEXT,
+    exported INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX wallet_accounts_wallet ON wallet_accounts(wallet_id, seq);
+  CREATE INDEX wallet_accounts_org ON wallet_accounts(org_id, seq);
+  CREATE INDEX wallet_accounts_address ON wallet_accounts(address);
+  CREATE UNIQUE INDEX wallet_accounts_unique_path ON wallet_accounts(wallet_id, curve, path_key, address_format);
+
+  CREATE TABLE private_keys (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    curve TEXT NOT NULL,
+    private_key_sealed TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    addresses TEXT NOT NULL DEFAULT '[]',
+    exported INTEGER NOT NULL DEFAULT 0,
+    imported INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX private_keys_org ON private_keys(org_id, created_at);
+
+  CREATE TABLE private_key_addresses (
+    private_key_id TEXT NOT NULL REFERENCES private_keys(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL,
+    address TEXT NOT NULL
+  );
+  CREATE INDEX private_key_addresses_address ON private_key_addresses(address);
+  `,
 ];

@@ -2,12 +2,16 @@
 import type { HandlerTable } from "../types.js";
 import { userHandlers } from "./users.js";
 import { apiKeyHandlers } from "./api-keys.js";
-import { userTagHandlers } from "./user-tags.js";
+import { tagHandlers } from "./tags.js";
 import { authenticatorHandlers } from "./authenticators.js";
+import { walletHandlers } from "./wallets.js";
+import { privateKeyHandlers } from "./private-keys.js";
 
 export const activityHandlers: HandlerTable = {
   ...userHandlers,
   ...apiKeyHandlers,
-  ...userTagHandlers,
+  ...tagHandlers,
   ...authenticatorHandlers,
+  ...walletHandlers,
+  ...privateKeyHandlers,
 };

@@ -1,0 +1,172 @@
+import type { Db } from "./db.js";
+
+export type WalletRow = {
+  id: string;
+  orgId: string;
+  name: string;
+  mnemonicSealed: string;
+  exported: boolean;
+  imported: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type WalletAccountRow = {
+  seq: number;
+  id: string;
+  orgId: string;
+  walletId: string;
+  curve: string;
+  path: string;
+  /** The path in canonical form (`'` for hardened, no leading zeros): what uniqueness compares. */
+  pathKey: string;
+  addressFormat: string;
+  address: string;
+  publicKey: string;
+  name: string | null;
+  exported: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+type RawWallet = { id: string; org_id: string; name: string; mnemonic_sealed: string; exported: number; imported: number; created_at: number; updated_at: number };
+type RawAccount = {
+  seq: number;
+  id: string;
+  org_id: string;
+  wallet_id: string;
+  curve: string;
+  path: string;
+  path_key: string;
+  address_format: string;
+  address: string;
+  public_key: string;
+  name: string | null;
+  exported: number;
+  created_at: number;
+  updated_at: number;
+};
+
+const wallet = (r: RawWallet): WalletRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  name: r.name,
+  mnemonicSealed: r.mnemonic_sealed,
+  exported: r.exported === 1,
+  imported: r.imported === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const account = (r: RawAccount): WalletAccountRow => ({
+  seq: r.seq,
+  id: r.id,
+  orgId: r.org_id,
+  walletId: r.wallet_id,
+  curve: r.curve,
+  path: r.path,
+  pathKey: r.path_key,
+  addressFormat: r.address_format,
+  address: r.address,
+  publicKey: r.public_key,
+  name: r.name,
+  exported: r.exported === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class Wallets {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): WalletRow | undefined {
+    const r = this.db.prepare("SELECT * FROM wallets WHERE id = ? AND org_id = ?").get(id, orgId) as RawWallet | undefined;
+    return r && wallet(r);
+  }
+
+  list(orgId: string): WalletRow[] {
+    return (this.db.prepare("SELECT * FROM wallets WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawWallet[]).map(wallet);
+  }
+
+  count(orgId: string): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM wallets WHERE org_id = ?").get(orgId) as { n: number }).n;
+  }
+
+  insert(w: WalletRow): void {
+    this.db
+      .prepare("INSERT INTO wallets (id, org_id, name, mnemonic_sealed, exported, imported, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(w.id, w.orgId, w.name, w.mnemonicSealed, w.exported ? 1 : 0, w.imported ? 1 : 0, w.createdAt, w.updatedAt);
+  }
+
+  update(id: string, patch: Partial<Pick<WalletRow, "name" | "exported">>, now: number): void {
+    if (patch.name !== undefined) this.db.prepare("UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(patch.name, now, id);
+    if (patch.exported !== undefined) this.db.prepare("UPDATE wallets SET exported = ?, updated_at = ? WHERE id = ?").run(patch.exported ? 1 : 0, now, id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare("DELETE FROM wallets WHERE id = ?").run(id);
+  }
+
+  // --- accounts ---
+
+  account(orgId: string, id: string): WalletAccountRow | undefined {
+    const r = this.db.prepare("SELECT * FROM wallet_accounts WHERE id = ? AND org_id = ?").get(id, orgId) as RawAccount | undefined;
+    return r && account(r);
+  }
+
+  accountByAddress(orgId: string, address: string, walletId?: string): WalletAccountRow | undefined {
+    const r = (
+      walletId
+        ? this.db.prepare("SELECT * FROM wallet_accounts WHERE org_id = ? AND wallet_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, walletId, address)
+        : this.db.prepare("SELECT * FROM wallet_accounts WHERE org_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, address)
+    ) as RawAccount | undefined;
+    return r && account(r);
+  }
+
+  accountByPath(walletId: string, pathKey: string): WalletAccountRow | undefined {
+    const r = this.db.prepare("SELECT * FROM wallet_accounts WHERE wallet_id = ? AND path_key = ? ORDER BY seq LIMIT 1").get(walletId, pathKey) as RawAccount | undefined;
+    return r && account(r);
+  }
+
+  accountExists(walletId: string, curve: string, pathKey: string, addressFormat: string): boolean {
+    return !!this.db.prepare("SELECT 1 FROM wallet_accounts WHERE wallet_id = ? AND curve = ? AND path_key = ? AND address_format = ?").get(walletId, curve, pathKey, addressFormat);
+  }
+
+  /** Oldest first; `after`/`before` are sequence numbers of cursor accounts. */
+  accounts(f: { orgId: string; walletId?: string; after?: number; before?: number; limit?: number }): WalletAccountRow[] {
+    const where = ["org_id = ?"];
+    const args: unknown[] = [f.orgId];
+    if (f.walletId) {
+      where.push("wallet_id = ?");
+      args.push(f.walletId);
+    }
+    if (f.after !== undefined) {
+      where.push("seq > ?");
+      args.push(f.after);
+    }
+    if (f.before !== undefined) {
+      where.push("seq < ?");
+      args.push(f.before);
+    }
+    const backwards = f.before !== undefined && f.after === undefined;
+    const limit = f.limit ?? -1;
+    const rows = (this.db.prepare(`SELECT * FROM wallet_accounts WHERE ${where.join(" AND ")} ORDER BY seq ${backwards ? "DESC" : "ASC"} LIMIT ?`).all(...args, limit) as RawAccount[]).map(account);
+    return backwards ? rows.reverse() : rows;
+  }
+
+  insertAccount(a: Omit<WalletAccountRow, "seq">): void {
+    this.db
+      .prepare(
+        `INSERT INTO wallet_accounts (id, org_id, wallet_id, curve, path, path_key, address_format, address, public_key, name, exported, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(a.id, a.orgId, a.walletId, a.curve, a.path, a.pathKey, a.addressFormat, a.address, a.publicKey, a.name, a.exported ? 1 : 0, a.createdAt, a.updatedAt);
+  }
+
+  markAccountExported(id: string, now: number): void {
+    this.db.prepare("UPDATE wallet_accounts SET exported = 1, updated_at = ? WHERE id = ?").run(now, id);
+  }
+
+  deleteAccount(id: string): void {
+    this.db.prepare("DELETE FROM wallet_accounts WHERE id = ?").run(id);
+  }
+}
