@@ -37,7 +37,7 @@ export type Submission = {
   target: OrganizationRow;
 };
 
-export function submitActivity(rt: Runtime, s: Submission): ActivityRow {
+export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
   const { store } = rt;
   const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, now);
@@ -78,12 +78,20 @@ export function submitActivity(rt: Runtime, s: Submission): ActivityRow {
   if (decision.outcome === "deny") return store.activities.insert({ ...base, status: "ACTIVITY_STATUS_FAILED", failure: decision.failure });
   if (decision.outcome === "consensus") return store.activities.insert({ ...base, status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" });
 
-  return store.tx(() => {
-    const result = handler({ rt, now, org: s.target, caller: s.caller, activityId }, s.body.parameters);
-    return store.activities.insert({
-      ...base,
-      status: "ACTIVITY_STATUS_COMPLETED",
-      result: s.op.resultKey ? { [s.op.resultKey]: result } : {},
-    });
+  const complete = (result: Record<string, unknown>) =>
+    store.activities.insert({ ...base, status: "ACTIVITY_STATUS_COMPLETED", result: s.op.resultKey ? { [s.op.resultKey]: result } : {} });
+  const ctx = { rt, now, org: s.target, caller: s.caller, activityId };
+  let pending: Promise<Record<string, unknown>> | undefined;
+  const done = store.tx(() => {
+    const result = handler(ctx, s.body.parameters);
+    if (result instanceof Promise) {
+      pending = result;
+      return undefined;
+    }
+    return complete(result);
   });
+  if (done) return done;
+  const result = await pending!;
+  // An identical request may have completed while this one awaited: keep the first.
+  return store.activities.byFingerprint(fingerprint) ?? complete(result);
 }

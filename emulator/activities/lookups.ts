@@ -1,5 +1,5 @@
 /** Lookups that handlers share: each fails with the service's error naming the field. */
-import { invalidArgument, notFound } from "../errors.js";
+import { invalidArgument, isTurnkeyError, notFound } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
@@ -36,4 +36,26 @@ export function checkPhone(phone: string, field: string): void {
 
 export function checkName(name: string, field: string): void {
   if (!name.trim()) throw invalidArgument(`${field} must not be empty`, field);
+}
+
+/**
+ * Runs library code whose errors name request fields relative to `parameters` (e.g. `payload`)
+ * and re-roots those field names (`parameters.payload`), sync or async.
+ */
+export function withFieldPrefix<T>(prefix: string, fn: () => T): T {
+  const fix = (e: unknown): never => {
+    if (isTurnkeyError(e)) {
+      for (const d of e.details) {
+        const violations = (d as { fieldViolations?: { field: string }[] }).fieldViolations;
+        for (const v of violations ?? []) if (!v.field.startsWith(`${prefix}.`)) v.field = `${prefix}.${v.field}`;
+      }
+    }
+    throw e;
+  };
+  try {
+    const r = fn();
+    return (r instanceof Promise ? r.catch(fix) : r) as T;
+  } catch (e) {
+    return fix(e);
+  }
 }

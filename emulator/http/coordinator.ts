@@ -17,12 +17,12 @@ import { conformingBody } from "./contract-check.js";
 
 export function coordinatorRouter(rt: Runtime): Router {
   const router = Router();
-  router.all(/^\/public\/v1\/(submit|query)\/[^/]+$/, rawBody, (req: Request, res: Response) => {
+  router.all(/^\/public\/v1\/(submit|query)\/[^/]+$/, rawBody, async (req: Request, res: Response) => {
     const op = coordinator[req.path];
     try {
       if (!op) throw new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.path}`);
       if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
-      const payload = handle(rt, op, req);
+      const payload = await handle(rt, op, req);
       res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
       sendError(rt, res, err);
@@ -31,7 +31,7 @@ export function coordinatorRouter(rt: Runtime): Router {
   return router;
 }
 
-function handle(rt: Runtime, op: OperationContract, req: Request): unknown {
+async function handle(rt: Runtime, op: OperationContract, req: Request): Promise<unknown> {
   const raw = bodyBytes(req.body);
   const stamp = verifyStamp(req.headers, raw);
   const json = parseJsonObject(raw);
@@ -39,7 +39,7 @@ function handle(rt: Runtime, op: OperationContract, req: Request): unknown {
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
   if (op.kind === "submit") {
-    const activity = submitActivity(rt, { op, body: body as never, rawBody: raw, caller, target });
+    const activity = await submitActivity(rt, { op, body: body as never, rawBody: raw, caller, target });
     return { activity: renderActivity(rt.store, activity) };
   }
   const query = queryHandlers[op.name];

@@ -6,6 +6,7 @@ import { tagHandlers } from "./tags.js";
 import { authenticatorHandlers } from "./authenticators.js";
 import { walletHandlers } from "./wallets.js";
 import { privateKeyHandlers } from "./private-keys.js";
+import { signingHandlers } from "./signing.js";
 
 export const activityHandlers: HandlerTable = {
   ...userHandlers,
@@ -14,4 +15,5 @@ export const activityHandlers: HandlerTable = {
   ...authenticatorHandlers,
   ...walletHandlers,
   ...privateKeyHandlers,
+  ...signingHandlers,
 };

@@ -1,0 +1,70 @@
+/** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2). */
+import * as bitcoin from "bitcoinjs-lib";
+import { invalidArgument } from "../../errors.js";
+import { resolveSigner, type ResolvedSigner } from "../../wallets/signer.js";
+import {
+  signBitcoinPsbt,
+  signEthereumTransaction,
+  signRawPayload,
+  signRawPayloads,
+  signSolanaTransaction,
+  signTempoTransaction,
+  signTronTransaction,
+} from "../../signing/index.js";
+import { withFieldPrefix } from "../lookups.js";
+import type { HandlerTable } from "../types.js";
+
+const CURVE_FOR_TYPE: Record<string, string> = {
+  TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
+  TRANSACTION_TYPE_TEMPO: "CURVE_SECP256K1",
+  TRANSACTION_TYPE_TRON: "CURVE_SECP256K1",
+  TRANSACTION_TYPE_BITCOIN: "CURVE_SECP256K1",
+  TRANSACTION_TYPE_SOLANA: "CURVE_ED25519",
+};
+
+function bitcoinNetwork(addressFormat: string | undefined): bitcoin.Network {
+  if (addressFormat?.includes("_REGTEST_")) return bitcoin.networks.regtest;
+  if (addressFormat?.includes("_TESTNET_") || addressFormat?.includes("_SIGNET_")) return bitcoin.networks.testnet;
+  return bitcoin.networks.bitcoin;
+}
+
+async function signTransaction(signer: ResolvedSigner, type: string, unsigned: string): Promise<string> {
+  const { privateKey } = signer.key;
+  switch (type) {
+    case "TRANSACTION_TYPE_ETHEREUM":
+      return signEthereumTransaction(privateKey, unsigned);
+    case "TRANSACTION_TYPE_TEMPO":
+      return signTempoTransaction(privateKey, unsigned);
+    case "TRANSACTION_TYPE_SOLANA":
+      return signSolanaTransaction(privateKey, unsigned);
+    case "TRANSACTION_TYPE_BITCOIN":
+      return signBitcoinPsbt(privateKey, signer.publicKey, unsigned, { network: bitcoinNetwork(signer.addressFormat) });
+    case "TRANSACTION_TYPE_TRON":
+      return signTronTransaction(privateKey, unsigned);
+    default:
+      throw invalidArgument(`unsupported transaction type ${type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
+  }
+}
+
+export const signingHandlers: HandlerTable = {
+  sign_raw_payload(ctx, p: { signWith: string; payload: string; encoding: string; hashFunction: string }) {
+    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+    return withFieldPrefix("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
+  },
+
+  sign_raw_payloads(ctx, p: { signWith: string; payloads: string[]; encoding: string; hashFunction: string }) {
+    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+    return { signatures: withFieldPrefix("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
+  },
+
+  sign_transaction(ctx, p: { signWith: string; unsignedTransaction: string; type: string }) {
+    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+    const curve = CURVE_FOR_TYPE[p.type];
+    if (!curve) throw invalidArgument(`unsupported transaction type ${p.type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
+    if (signer.key.curve !== curve) {
+      throw invalidArgument(`${p.type} needs a ${curve} key, but signWith ${p.signWith} is ${signer.key.curve}`, "parameters.signWith");
+    }
+    // Signing writes nothing, so the (possibly asynchronous) signature is made outside the store transaction.
+    return withFieldPrefix("parameters", () => signTransaction(signer, p.type, p.unsignedTransaction)).then((signedTransaction) => ({ signedTransaction }));
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * `signWith` resolution: a wallet account address, a private key address, or a private key
+ * id, turned into the key that signs and what the policy engine may want to know about it.
+ */
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { p256 } from "@noble/curves/nist.js";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { deriveKey, type Curve } from "../chains/index.js";
+import { invalidArgument, notFound } from "../errors.js";
+import { isUuid } from "../ids.js";
+import type { Runtime } from "../runtime.js";
+import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
+import type { PrivateKeyRow } from "../store/private-keys.js";
+import type { SigningKey } from "../signing/index.js";
+
+export type ResolvedSigner = {
+  key: SigningKey;
+  /** Compressed (33 bytes) for ECDSA curves, raw 32 bytes for ed25519. */
+  publicKey: Uint8Array;
+  /** The address format `signWith` named, when it was an address. */
+  addressFormat?: string;
+  account?: WalletAccountRow;
+  wallet?: WalletRow;
+  privateKey?: PrivateKeyRow;
+};
+
+/** Schnorr for Bitcoin Taproot (BIP-341 tweaked) and Spark (plain BIP-340); else the curve's scheme. */
+export function schemeFor(addressFormat: string | undefined): SigningKey["scheme"] {
+  if (!addressFormat) return "ECDSA";
+  if (/^ADDRESS_FORMAT_BITCOIN_[A-Z]+_P2TR$/.test(addressFormat)) return "BIP341_TAPROOT";
+  if (addressFormat.startsWith("ADDRESS_FORMAT_SPARK_")) return "BIP340";
+  return "ECDSA";
+}
+
+function compressedPublicKey(curve: Curve, priv: Uint8Array): Uint8Array {
+  if (curve === "CURVE_ED25519") return ed25519.getPublicKey(priv);
+  return (curve === "CURVE_SECP256K1" ? secp256k1 : p256).getPublicKey(priv, true);
+}
+
+export function resolveSigner(rt: Runtime, orgId: string, signWith: string, field = "parameters.signWith"): ResolvedSigner {
+  if (!signWith) throw invalidArgument("signWith is required", field);
+  const { store, keyring } = rt;
+  const account = store.wallets.accountByAddress(orgId, signWith);
+  if (account) {
+    const wallet = store.wallets.get(orgId, account.walletId)!;
+    const curve = account.curve as Curve;
+    const { privateKey, publicKey } = deriveKey(keyring.seedOf(wallet), curve, account.path);
+    return { key: { curve, privateKey, scheme: schemeFor(account.addressFormat) }, publicKey, addressFormat: account.addressFormat, account, wallet };
+  }
+  const pk = isUuid(signWith) ? store.privateKeys.get(orgId, signWith) : store.privateKeys.byAddress(orgId, signWith);
+  if (pk) {
+    const curve = pk.curve as Curve;
+    const privateKey = keyring.privateKeyOf(pk);
+    const addressFormat = pk.addresses.find((a) => a.address === signWith)?.format;
+    return { key: { curve, privateKey, scheme: schemeFor(addressFormat) }, publicKey: compressedPublicKey(curve, privateKey), addressFormat, privateKey: pk };
+  }
+  throw notFound(`could not find a wallet account or private key for signWith ${JSON.stringify(signWith)} in organization ${orgId}`);
+}
