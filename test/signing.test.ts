@@ -51,8 +51,8 @@ describe("Ethereum through @turnkey/viem", () => {
       primaryType: "Mail" as const,
       message: { to: "0x0000000000000000000000000000000000000002" as Hex, contents: "hi" },
     };
-    const typedSig = await account.signTypedData(typed);
-    expect(await verifyTypedData({ ...typed, address: ANVIL_0, signature: typedSig })).toBe(true);
+    const typedSig = await account.signTypedData(typed as never);
+    expect(await verifyTypedData({ ...typed, address: ANVIL_0, signature: typedSig } as never)).toBe(true);
 
     const tx1559 = await account.signTransaction({ type: "eip1559", chainId: 1, nonce: 0, to: "0x0000000000000000000000000000000000000003", value: parseEther("0.1"), gas: 21000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("1") });
     expect(await recoverTransactionAddress({ serializedTransaction: tx1559 as never })).toBe(ANVIL_0);
