@@ -73,7 +73,7 @@ describe("Ethereum through @turnkey/viem", () => {
     expect(recovered).toBe(ANVIL_0);
     const batch = await sdkClient(emu).signRawPayloads({ signWith: ANVIL_0, payloads: [hashMessage("a"), hashMessage("b")], encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" });
     expect(batch.signatures).toHaveLength(2);
-    expect(await recoverAddress({ hash: hashMessage("b"), signature: { r: `0x${batch.signatures[1]!.r}`, s: `0x${batch.signatures[1]!.s}`, yParity: Number(batch.signatures[1]!.v) } })).toBe(ANVIL_0);
+    expect(await recoverAddress({ hash: hashMessage("b"), signature: { r: `0x${batch.signatures![1]!.r}`, s: `0x${batch.signatures![1]!.s}`, yParity: Number(batch.signatures![1]!.v) } })).toBe(ANVIL_0);
   });
 });
 
