@@ -27,6 +27,8 @@ export function sdkClient(emu: RunningEmulator, key?: KeyPair, organizationId = 
     defaultOrganizationId: organizationId,
     apiPublicKey: key?.publicKey ?? emu.info.apiPublicKey!,
     apiPrivateKey: key?.privateKey ?? emu.info.apiPrivateKey!,
+    // The emulator answers synchronously; only CONSENSUS_NEEDED makes the SDK poll. Keep that quick.
+    activityPoller: { intervalMs: 20, numRetries: 2 },
   }).apiClient();
 }
 

@@ -1,22 +1,31 @@
 /**
- * The activity engine: liveness, fingerprint and idempotency, authorization, and the
- * handler run inside one SQLite transaction, recorded under the registry's intent and
- * result member names.
+ * The activity engine: liveness, fingerprint and idempotency, votes and the decision on
+ * them, and the handler run inside one SQLite transaction, recorded under the registry's
+ * intent and result member names.
+ *
+ * Lifecycle: a submission is the proposer's approving vote. If the decision is "allow" the
+ * handler runs at once (COMPLETED); "deny" records FAILED with the reason; "consensus"
+ * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
+ * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  */
 import { createHash } from "node:crypto";
-import { invalidArgument, unimplemented } from "../errors.js";
+import { invalidArgument, notFound, unimplemented } from "../errors.js";
 import { newId } from "../ids.js";
 import type { OperationContract } from "../../contracts/index.js";
+import { submitByActivityType } from "../../contracts/index.js";
 import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { activityHandlers } from "./handlers/index.js";
-import { checkCallerOrganization, decide } from "./authorize.js";
+import { checkCallerOrganization } from "./authorize.js";
+import { decide, type Decision } from "./consensus.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
 export const MAX_AGE_MS = 60 * 60 * 1000;
 export const MAX_SKEW_MS = 5 * 60 * 1000;
+
+export const NO_ACTIVITY_FOR_FINGERPRINT = "No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint";
 
 export function fingerprintOf(rawBody: Buffer): string {
   return `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
@@ -37,53 +46,92 @@ export type Submission = {
   target: OrganizationRow;
 };
 
+function voteOf(caller: Caller, rawBody: Buffer, selection: StoredVote["selection"], now: number): StoredVote {
+  return {
+    id: newId(),
+    userId: caller.user.id,
+    selection,
+    message: rawBody.toString("utf8"),
+    publicKey: caller.credential.publicKey,
+    signature: caller.credential.signature,
+    scheme: caller.credential.scheme,
+    credentialId: caller.credential.id,
+    credentialType: caller.credential.type,
+    createdAt: now,
+  };
+}
+
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
   const { store } = rt;
   const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, now);
+  checkCallerOrganization(s.caller, s.target, s.op.name);
+  if (s.op.name === "approve_activity" || s.op.name === "reject_activity") return vote(rt, s, now);
+
   const fingerprint = fingerprintOf(s.rawBody);
   const existing = store.activities.byFingerprint(fingerprint);
-  if (existing) return existing;
+  if (existing) {
+    // The same body from another user of the organization counts as their approval.
+    const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !existing.votes.some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
+    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now) : existing;
+  }
 
   const handler = activityHandlers[s.op.name];
   if (!handler) throw unimplemented(`${s.op.name} (${s.op.activityType}) is routed but not emulated yet`);
-  checkCallerOrganization(s.caller, s.target, s.op.name);
 
-  const vote: StoredVote = {
+  const proposal = voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now);
+  const activity: Omit<ActivityRow, "seq"> = {
     id: newId(),
-    userId: s.caller.user.id,
-    selection: "VOTE_SELECTION_APPROVED",
-    message: s.rawBody.toString("utf8"),
-    publicKey: s.caller.credential.publicKey,
-    signature: s.caller.credential.signature,
-    scheme: s.caller.credential.scheme,
-    createdAt: now,
-  };
-  const activityId = newId();
-  const base = {
-    id: activityId,
     orgId: s.target.id,
     type: s.op.activityType!,
+    status: "ACTIVITY_STATUS_PENDING",
     fingerprint,
     intent: { [s.op.intentKey!]: s.body.parameters },
     result: {},
     failure: null,
-    votes: [vote],
+    votes: [proposal],
     userId: s.caller.user.id,
     createdAt: now,
     updatedAt: now,
   };
+  // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
+  const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
+  const decision = decide(rt, decidingOrg, s.op.name, activity.type, s.body.parameters, activity.votes);
+  return settle(rt, s.op, activity, decision, s.caller, now, null);
+}
 
-  const decision = decide(s.caller, s.target, s.op.name, s.body.parameters);
-  if (decision.outcome === "deny") return store.activities.insert({ ...base, status: "ACTIVITY_STATUS_FAILED", failure: decision.failure });
-  if (decision.outcome === "consensus") return store.activities.insert({ ...base, status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" });
+/** Applies a decision to an activity (new: `existingSeq` null), running the handler on allow. */
+async function settle(
+  rt: Runtime,
+  op: OperationContract,
+  activity: Omit<ActivityRow, "seq">,
+  decision: Decision,
+  caller: Caller,
+  now: number,
+  existing: ActivityRow | null,
+): Promise<ActivityRow> {
+  const { store } = rt;
+  const voteId = activity.votes.at(-1)?.id ?? null;
+  const write = (patch: Partial<ActivityRow>): ActivityRow => {
+    const row = { ...activity, ...patch, updatedAt: now };
+    store.policyEvaluations.insert({ id: newId(), activityId: row.id, orgId: row.orgId, voteId, evaluations: decision.evaluations, createdAt: now });
+    if (existing) {
+      store.activities.update(row.id, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now);
+      return store.activities.byId(row.id)!;
+    }
+    return store.activities.insert(row);
+  };
+  if (decision.outcome === "deny") return store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure }));
+  if (decision.outcome === "consensus") return store.tx(() => write({ status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
 
-  const complete = (result: Record<string, unknown>) =>
-    store.activities.insert({ ...base, status: "ACTIVITY_STATUS_COMPLETED", result: s.op.resultKey ? { [s.op.resultKey]: result } : {} });
-  const ctx = { rt, now, org: s.target, caller: s.caller, activityId };
+  const handler = activityHandlers[op.name]!;
+  const params = Object.values(activity.intent)[0] as Record<string, unknown>;
+  const target = store.organizations.get(activity.orgId)!;
+  const ctx = { rt, now, org: target, caller, activityId: activity.id };
+  const complete = (result: Record<string, unknown>) => write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
   let pending: Promise<Record<string, unknown>> | undefined;
   const done = store.tx(() => {
-    const result = handler(ctx, s.body.parameters);
+    const result = handler(ctx, params);
     if (result instanceof Promise) {
       pending = result;
       return undefined;
@@ -91,7 +139,55 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
     return complete(result);
   });
   if (done) return done;
+  // Signing writes nothing, so an asynchronous handler settles outside the transaction.
   const result = await pending!;
-  // An identical request may have completed while this one awaited: keep the first.
-  return store.activities.byFingerprint(fingerprint) ?? complete(result);
+  return store.tx(() => {
+    // An identical request may have completed while this one awaited: keep the first.
+    const raced = existing ? store.activities.byId(activity.id) : store.activities.byFingerprint(activity.fingerprint);
+    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" ? raced : complete(result);
+  });
+}
+
+/** The proposer, as the caller a consensus activity finally runs for. */
+function proposerOf(rt: Runtime, a: ActivityRow, fallback: Caller): Caller {
+  const first = a.votes[0];
+  const user = first && rt.store.users.byId(first.userId);
+  if (!first || !user) return fallback;
+  return {
+    user,
+    org: rt.store.organizations.get(user.orgId) ?? fallback.org,
+    credential: { kind: "api_key", id: first.credentialId ?? "", publicKey: first.publicKey, type: first.credentialType ?? "", scheme: first.scheme, signature: first.signature },
+  };
+}
+
+async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number): Promise<ActivityRow> {
+  const op = submitByActivityType.get(a.type)!;
+  const votes = [...a.votes, v];
+  const withVote = { ...a, votes };
+  if (v.selection === "VOTE_SELECTION_REJECTED") {
+    return rt.store.tx(() => {
+      rt.store.activities.update(a.id, { status: "ACTIVITY_STATUS_REJECTED", votes }, now);
+      return rt.store.activities.byId(a.id)!;
+    });
+  }
+  const org = rt.store.organizations.get(a.orgId)!;
+  const params = Object.values(a.intent)[0] as Record<string, unknown>;
+  const decision = decide(rt, org, op.name, a.type, params, votes);
+  const fallback: Caller = { user: rt.store.users.byId(v.userId)!, org, credential: { kind: "api_key", id: v.credentialId ?? "", publicKey: v.publicKey, type: v.credentialType ?? "", scheme: v.scheme, signature: v.signature } };
+  return settle(rt, op, withVote, decision, proposerOf(rt, a, fallback), now, a);
+}
+
+/** approve_activity / reject_activity: a vote on the activity named by fingerprint. */
+async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRow> {
+  const fingerprint = String(s.body.parameters.fingerprint ?? "");
+  const target = rt.store.activities.byFingerprint(fingerprint);
+  if (!target || target.orgId !== s.target.id) throw notFound(NO_ACTIVITY_FOR_FINGERPRINT);
+  if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {
+    throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`, "parameters.fingerprint");
+  }
+  if (target.votes.some((v) => v.userId === s.caller.user.id)) {
+    throw invalidArgument(`user ${s.caller.user.id} has already voted on activity ${target.id}`, "parameters.fingerprint");
+  }
+  const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
+  return addVote(rt, target, voteOf(s.caller, s.rawBody, selection, now), now);
 }

@@ -4,10 +4,12 @@ import { userQueries } from "./users.js";
 import { organizationQueries } from "./organizations.js";
 import { activityQueries } from "./activities.js";
 import { walletQueries } from "./wallets.js";
+import { policyQueries } from "./policies.js";
 
 export const queryHandlers: QueryTable = {
   ...userQueries,
   ...organizationQueries,
   ...activityQueries,
   ...walletQueries,
+  ...policyQueries,
 };

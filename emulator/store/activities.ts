@@ -18,6 +18,9 @@ export type StoredVote = {
   publicKey: string;
   signature: string;
   scheme: string;
+  /** The voter's credential (id and CREDENTIAL_TYPE_*), for the policy keyword `credentials`. */
+  credentialId?: string;
+  credentialType?: string;
   createdAt: number;
 };
 

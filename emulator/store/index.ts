@@ -8,6 +8,12 @@ import { Activities } from "./activities.js";
 import { Authenticators } from "./authenticators.js";
 import { Wallets } from "./wallets.js";
 import { PrivateKeys } from "./private-keys.js";
+import { OauthProviders } from "./oauth-providers.js";
+import { Otps, VerificationTokens } from "./otps.js";
+import { ImportTargets } from "./import-targets.js";
+import { Mailbox } from "./mailbox.js";
+import { SubOrganizations } from "./sub-organizations.js";
+import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -19,6 +25,15 @@ export class Store {
   readonly authenticators: Authenticators;
   readonly wallets: Wallets;
   readonly privateKeys: PrivateKeys;
+  readonly oauthProviders: OauthProviders;
+  readonly otps: Otps;
+  readonly verificationTokens: VerificationTokens;
+  readonly importTargets: ImportTargets;
+  readonly mailbox: Mailbox;
+  readonly subOrganizations: SubOrganizations;
+  readonly policies: Policies;
+  readonly smartContractInterfaces: SmartContractInterfaces;
+  readonly policyEvaluations: PolicyEvaluations;
   readonly sealer: Sealer;
 
   constructor(readonly db: Db) {
@@ -30,6 +45,15 @@ export class Store {
     this.authenticators = new Authenticators(db);
     this.wallets = new Wallets(db);
     this.privateKeys = new PrivateKeys(db);
+    this.oauthProviders = new OauthProviders(db);
+    this.otps = new Otps(db);
+    this.verificationTokens = new VerificationTokens(db);
+    this.importTargets = new ImportTargets(db);
+    this.mailbox = new Mailbox(db);
+    this.subOrganizations = new SubOrganizations(db);
+    this.policies = new Policies(db);
+    this.smartContractInterfaces = new SmartContractInterfaces(db);
+    this.policyEvaluations = new PolicyEvaluations(db);
     this.sealer = sealerFor(db);
   }
 

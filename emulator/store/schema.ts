@@ -156,4 +156,111 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX private_key_addresses_address ON private_key_addresses(address);
   `,
+  `
+  CREATE TABLE policies (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    effect TEXT NOT NULL,
+    condition TEXT,
+    consensus TEXT,
+    time TEXT,
+    notes TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX policies_org_name ON policies(org_id, name);
+
+  CREATE TABLE smart_contract_interfaces (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    type TEXT NOT NULL,
+    interface TEXT NOT NULL,
+    label TEXT NOT NULL,
+    notes TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX smart_contract_interfaces_address ON smart_contract_interfaces(org_id, address);
+
+  CREATE TABLE policy_evaluations (
+    id TEXT PRIMARY KEY,
+    activity_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    vote_id TEXT,
+    evaluations TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX policy_evaluations_activity ON policy_evaluations(activity_id);
+  `,
+  `
+  CREATE TABLE sub_organizations (
+    org_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+    settings TEXT NOT NULL DEFAULT '{}',
+    deleted_at INTEGER
+  );
+
+  CREATE TABLE oauth_providers (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    issuer TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX oauth_providers_user ON oauth_providers(user_id);
+  CREATE UNIQUE INDEX oauth_providers_identity ON oauth_providers(org_id, issuer, subject, audience);
+
+  CREATE TABLE otps (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    otp_type TEXT NOT NULL,
+    contact TEXT NOT NULL,
+    code_sealed TEXT NOT NULL,
+    target_key_sealed TEXT,
+    alphanumeric INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE verification_tokens (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL,
+    contact TEXT NOT NULL,
+    verification_type TEXT NOT NULL,
+    public_key TEXT,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE import_targets (
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    target_key_sealed TEXT NOT NULL,
+    target_public TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, kind)
+  );
+
+  CREATE TABLE mailbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL,
+    contact TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    extra TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX mailbox_contact ON mailbox(contact, seq);
+  `,
 ];

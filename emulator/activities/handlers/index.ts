@@ -7,6 +7,8 @@ import { authenticatorHandlers } from "./authenticators.js";
 import { walletHandlers } from "./wallets.js";
 import { privateKeyHandlers } from "./private-keys.js";
 import { signingHandlers } from "./signing.js";
+import { policyHandlers } from "./policies.js";
+import { organizationHandlers } from "./organization.js";
 
 export const activityHandlers: HandlerTable = {
   ...userHandlers,
@@ -16,4 +18,6 @@ export const activityHandlers: HandlerTable = {
   ...walletHandlers,
   ...privateKeyHandlers,
   ...signingHandlers,
+  ...policyHandlers,
+  ...organizationHandlers,
 };

@@ -1,0 +1,74 @@
+/**
+ * The decision on an activity, given every vote cast so far, in the service's order:
+ *   1. root quorum: enough approving root users -> allow (policies are not consulted);
+ *   2. root-quorum-only activities: otherwise consensus (a root user proposed) or deny;
+ *   3. implicit allow: a user acting on their own credentials;
+ *   4. policies: explicit deny, then allow, then consensus needed, else implicit deny.
+ * A proposal by a root user under a threshold above one waits for more root votes even
+ * when no policy would allow it.
+ */
+import { turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import { compilePolicy, evaluatePolicies, type CompiledPolicy } from "../policy/index.js";
+import type { Runtime } from "../runtime.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import type { StoredVote } from "../store/activities.js";
+import { buildPolicyContext } from "./policy-context.js";
+
+export const ROOT_QUORUM_ONLY = new Set(["update_root_quorum", "set_organization_feature", "remove_organization_feature", "update_organization_name"]);
+
+/** Activities that act only on the caller's own credentials. */
+const OWN_CREDENTIAL_ACTIVITIES = new Set(["create_api_keys", "delete_api_keys", "create_authenticators", "delete_authenticators", "create_oauth_providers", "delete_oauth_providers"]);
+
+export type PolicyEvaluationResult = { policyId: string; outcome: string };
+
+export type Decision =
+  | { outcome: "allow"; evaluations: PolicyEvaluationResult[] }
+  | { outcome: "consensus"; evaluations: PolicyEvaluationResult[] }
+  | { outcome: "deny"; failure: RpcStatus; evaluations: PolicyEvaluationResult[] };
+
+export const IMPLICIT_DENY_MESSAGE = "No policies evaluated to outcome: Allow";
+
+function denial(message: string, evaluations: PolicyEvaluationResult[]): RpcStatus {
+  return {
+    code: 7,
+    message,
+    details: [
+      turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED"),
+      { "@type": "type.googleapis.com/errors.v1.PolicyEnginePermissionError", message: IMPLICIT_DENY_MESSAGE, policyEvaluations: evaluations },
+    ],
+  };
+}
+
+function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
+  // Expressions were validated at creation; the parser caches them by text.
+  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }));
+}
+
+export function decide(rt: Runtime, org: OrganizationRow, opName: string, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): Decision {
+  const approvers = new Set(votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId));
+  const rootApprovals = [...approvers].filter((u) => org.rootUserIds.includes(u)).length;
+  if (rootApprovals >= org.rootQuorumThreshold) return { outcome: "allow", evaluations: [] };
+
+  if (ROOT_QUORUM_ONLY.has(opName)) {
+    if (rootApprovals > 0) return { outcome: "consensus", evaluations: [] };
+    return { outcome: "deny", failure: denial(`request not authorized: ${opName} can only be approved by the root quorum`, []), evaluations: [] };
+  }
+
+  if (OWN_CREDENTIAL_ACTIVITIES.has(opName) && approvers.size === 1 && approvers.has(params.userId as string)) return { outcome: "allow", evaluations: [] };
+
+  const decision = evaluatePolicies(compiledPolicies(rt, org.id), buildPolicyContext(rt, org, activityType, params, votes), { now: rt.clock.now() });
+  const evaluations = decision.policyEvaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome }));
+  switch (decision.outcome) {
+    case "OUTCOME_ALLOW":
+      return { outcome: "allow", evaluations };
+    case "OUTCOME_DENY_EXPLICIT": {
+      const by = decision.policyEvaluations.filter((e) => e.outcome === "OUTCOME_DENY_EXPLICIT").map((e) => e.policyId);
+      return { outcome: "deny", failure: denial(`request denied by policy: explicit deny (${by.join(", ")})`, evaluations), evaluations };
+    }
+    case "OUTCOME_REQUIRES_CONSENSUS":
+      return { outcome: "consensus", evaluations };
+    default:
+      if (rootApprovals > 0) return { outcome: "consensus", evaluations };
+      return { outcome: "deny", failure: denial(`request not authorized: ${IMPLICIT_DENY_MESSAGE}`, evaluations), evaluations };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Sessions: stamp_login, create_read_write_session (V2), create_read_only_session, and the
+ * pieces every login shares: a session key registered as an expiring API key on the user
+ * (`invalidateExisting` first removes the user's earlier keys of that credential type) and a
+ * session JWT signed by the notarizer key.
+ */
+import { randomBytes } from "node:crypto";
+import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { invalidArgument, unimplemented } from "../../errors.js";
+import { newId } from "../../ids.js";
+import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
+import { MAX_EXPIRING_KEYS_PER_USER } from "./api-keys.js";
+import { requireUser } from "../lookups.js";
+import type { OrganizationRow } from "../../store/organizations.js";
+import type { UserRow } from "../../store/users.js";
+import type { ActivityContext, HandlerTable } from "../types.js";
+
+export const DEFAULT_SESSION_SECONDS = 900;
+/** The service caps sessions at one year (UNCONFIRMED; generous for local use). */
+export const MAX_SESSION_SECONDS = 365 * 24 * 3600;
+
+export function sessionSeconds(value: string | undefined, field: string): number {
+  if (value === undefined || value === "") return DEFAULT_SESSION_SECONDS;
+  if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > MAX_SESSION_SECONDS)
+    throw invalidArgument(`expirationSeconds must be a whole number of seconds between 1 and ${MAX_SESSION_SECONDS}`, field);
+  return Number(value);
+}
+
+/** A P-256 session public key as the SDKs send it: compressed hex (uncompressed accepted and compressed). */
+export function sessionPublicKey(value: string, field: string): string {
+  if (!/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/.test(value)) throw invalidArgument(`invalid P-256 public key: ${value}`, field);
+  try {
+    return compressedP256Hex(value);
+  } catch {
+    throw invalidArgument(`invalid P-256 public key: ${value}`, field);
+  }
+}
+
+/** Registers a P-256 key as an expiring API key of `user`; returns the key id. */
+export function registerExpiringKey(
+  ctx: ActivityContext,
+  p: { org: OrganizationRow; user: UserRow; publicKey: string; seconds: number; credentialType: string; name: string; invalidateExisting?: boolean },
+): string {
+  const { store } = ctx.rt;
+  let existing = store.apiKeys.forUser(p.user.id);
+  for (const k of existing) {
+    // A login key reused for a new session replaces its earlier registration.
+    if ((p.invalidateExisting && k.credentialType === p.credentialType) || k.publicKey === p.publicKey) store.apiKeys.delete(k.id);
+  }
+  existing = store.apiKeys.forUser(p.user.id).filter((k) => k.expiresAt !== null);
+  if (existing.length >= MAX_EXPIRING_KEYS_PER_USER) {
+    const victim = existing.find((k) => k.expiresAt! <= ctx.now) ?? existing[0]!;
+    store.apiKeys.delete(victim.id);
+  }
+  const id = newId();
+  store.apiKeys.insert({
+    id,
+    orgId: p.org.id,
+    userId: p.user.id,
+    name: p.name,
+    publicKey: p.publicKey,
+    credentialType: p.credentialType,
+    expirationSeconds: String(p.seconds),
+    expiresAt: ctx.now + p.seconds * 1000,
+    sessionProfileId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
+  return id;
+}
+
+export type LoginParams = { publicKey: string; expirationSeconds?: string; invalidateExisting?: boolean; sessionProfileId?: string };
+
+/** Registers the login key and returns the session JWT (stamp_login, otp_login, oauth_login). */
+export function issueLoginSession(ctx: ActivityContext, org: OrganizationRow, user: UserRow, p: LoginParams): string {
+  if (p.sessionProfileId) throw unimplemented("sessionProfileId: session profiles are not emulated yet");
+  const publicKey = sessionPublicKey(p.publicKey, "parameters.publicKey");
+  const seconds = sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds");
+  registerExpiringKey(ctx, {
+    org,
+    user,
+    publicKey,
+    seconds,
+    credentialType: "CREDENTIAL_TYPE_LOGIN",
+    name: `Session Key ${new Date(ctx.now).toISOString()}`,
+    invalidateExisting: p.invalidateExisting,
+  });
+  return signSessionJwt(
+    { exp: Math.floor(ctx.now / 1000) + seconds, public_key: publicKey, session_type: "SESSION_TYPE_READ_WRITE", user_id: user.id, organization_id: org.id },
+    ctx.rt.keys.enclave.notarizer,
+  );
+}
+
+/**
+ * A fresh API key for `user`, registered as `credentialType`, whose private half travels
+ * HPKE-sealed to `targetPublicKey` as a credentialBundle.
+ */
+export function issueCredentialBundle(
+  ctx: ActivityContext,
+  p: { org: OrganizationRow; user: UserRow; targetPublicKey: string; expirationSeconds?: string; credentialType: string; name: string; invalidateExisting?: boolean },
+): { apiKeyId: string; credentialBundle: string } {
+  const target = sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
+  const seconds = sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds");
+  const key = generateP256KeyPair();
+  const apiKeyId = registerExpiringKey(ctx, {
+    org: p.org,
+    user: p.user,
+    publicKey: bytesToHex(p256.getPublicKey(key.privateKey, true)),
+    seconds,
+    credentialType: p.credentialType,
+    name: p.name,
+    invalidateExisting: p.invalidateExisting,
+  });
+  return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target) };
+}
+
+export const sessionHandlers: HandlerTable = {
+  stamp_login(ctx, p: LoginParams) {
+    const { user, org, credential } = ctx.caller;
+    const session = issueLoginSession(ctx, org, user, p);
+    if (credential.kind === "attested" && credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN") ctx.rt.store.verificationTokens.markUsed(credential.id, ctx.now);
+    return { session };
+  },
+
+  create_read_write_session(ctx, p: { targetPublicKey: string; userId?: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean }) {
+    const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
+    if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");
+    const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
+      org: ctx.org,
+      user,
+      targetPublicKey: p.targetPublicKey,
+      expirationSeconds: p.expirationSeconds,
+      credentialType: "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256",
+      name: p.apiKeyName || `Read Write Session - ${ctx.now}`,
+      invalidateExisting: p.invalidateExisting,
+    });
+    return { organizationId: ctx.org.id, organizationName: ctx.org.name, userId: user.id, username: user.name, apiKeyId, credentialBundle };
+  },
+
+  create_read_only_session(ctx) {
+    // The X-Session header that would carry this token is not accepted by the emulator (yet):
+    // the token is opaque and only its expiry is meaningful.
+    const { user, org } = ctx.caller;
+    const expiry = Math.floor(ctx.now / 1000) + 3600;
+    return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session: bytesToHex(randomBytes(32)), sessionExpiry: String(expiry) };
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * The evaluation context of one activity for the policy engine: `activity`, `approvers`,
+ * `credentials`, and whatever the request touches (`wallet`, `private_key`,
+ * `wallet_account`, `eth`, `solana`, `tron`, `bitcoin`). A keyword whose input cannot be
+ * decoded is left out: a policy that reads it then errors, which never allows.
+ */
+import type { Runtime } from "../runtime.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import type { StoredVote } from "../store/activities.js";
+import {
+  approverContext,
+  buildActivityContext,
+  buildBitcoinTxContext,
+  buildEip712Context,
+  buildEthTxContext,
+  buildSolanaTxContext,
+  buildTronTxContext,
+  credentialContext,
+  privateKeyContext,
+  walletAccountContext,
+  walletContext,
+  type EvaluationContext,
+} from "../policy/index.js";
+import { describePsbt, parsePsbtHex } from "../signing/index.js";
+import { resolveSigner } from "../wallets/signer.js";
+import { parseInterface } from "./handlers/policies.js";
+
+function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+function bitcoinContext(psbtHex: string): Record<string, unknown> {
+  const summary = describePsbt(psbtHex);
+  const psbt = parsePsbtHex(psbtHex);
+  const tx = psbt as unknown as { version: number; locktime: number; txInputs: { hash: Uint8Array; index: number; sequence?: number }[] };
+  return buildBitcoinTxContext({
+    version: tx.version,
+    inputs: tx.txInputs.map((i) => ({ txId: Buffer.from(i.hash).reverse().toString("hex"), vout: i.index, sequence: i.sequence ?? 0xffffffff })),
+    outputs: summary.outputs.map((o) => ({ value: BigInt(o.value), scriptPubKey: o.script, ...(o.address ? { address: o.address } : {}) })),
+    locktime: { amount: tx.locktime, type: tx.locktime >= 500_000_000 ? "Seconds" : "Blocks" },
+    fee: BigInt(summary.fee ?? 0),
+  } as never);
+}
+
+export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): EvaluationContext {
+  const { store } = rt;
+  const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
+  const ctx: Record<string, unknown> = {
+    activity: buildActivityContext(activityType, params),
+    approvers: approved.flatMap((v) => {
+      const u = store.users.byId(v.userId);
+      return u ? [approverContext({ userId: u.id, userName: u.name, userEmail: u.email ?? undefined, userTags: store.tags.tagsOf(u.id) })] : [];
+    }),
+    credentials: approved.map((v) => credentialContext({ id: v.credentialId ?? "", userId: v.userId, type: v.credentialType ?? "", publicKey: v.publicKey })),
+  };
+
+  if (typeof params.walletId === "string") {
+    const w = store.wallets.get(org.id, params.walletId);
+    if (w) ctx.wallet = walletContext({ walletId: w.id, walletName: w.name, imported: w.imported, exported: w.exported });
+  }
+  if (typeof params.privateKeyId === "string") {
+    const k = store.privateKeys.get(org.id, params.privateKeyId);
+    if (k) ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
+  }
+  if (typeof params.address === "string") ctx.wallet_account = walletAccountContext(params.address);
+
+  const signWith = typeof params.signWith === "string" ? params.signWith : undefined;
+  if (signWith) {
+    const signer = attempt(() => resolveSigner(rt, org.id, signWith));
+    if (signer?.account && signer.wallet) {
+      ctx.wallet_account = walletAccountContext(signer.account.address);
+      ctx.wallet = walletContext({ walletId: signer.wallet.id, walletName: signer.wallet.name, imported: signer.wallet.imported, exported: signer.wallet.exported });
+    }
+    if (signer?.privateKey) {
+      const k = signer.privateKey;
+      ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
+    }
+  }
+
+  const unsigned = typeof params.unsignedTransaction === "string" ? params.unsignedTransaction : undefined;
+  if (unsigned) {
+    switch (params.type) {
+      case "TRANSACTION_TYPE_ETHEREUM": {
+        const tx = attempt(() => buildEthTxContext(unsigned, { from: signWith }));
+        const to = typeof tx?.to === "string" ? tx.to : undefined;
+        const sci = to ? store.smartContractInterfaces.byAddress(org.id, to).find((s) => s.type === "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") : undefined;
+        const abi = sci ? attempt(() => parseInterface(sci.type, sci.interface, "abi")) : undefined;
+        const decoded = abi ? attempt(() => buildEthTxContext(unsigned, { from: signWith, abi })) : undefined;
+        if (decoded ?? tx) ctx.eth = { tx: decoded ?? tx };
+        break;
+      }
+      case "TRANSACTION_TYPE_SOLANA": {
+        const tx = attempt(() => buildSolanaTxContext(unsigned));
+        if (tx) ctx.solana = { tx };
+        break;
+      }
+      case "TRANSACTION_TYPE_TRON": {
+        const tx = attempt(() => buildTronTxContext(unsigned));
+        if (tx) ctx.tron = { tx };
+        break;
+      }
+      case "TRANSACTION_TYPE_BITCOIN": {
+        const tx = attempt(() => bitcoinContext(unsigned));
+        if (tx) ctx.bitcoin = { tx };
+        break;
+      }
+    }
+  }
+
+  const payload = typeof params.payload === "string" ? params.payload : undefined;
+  if (payload && params.encoding === "PAYLOAD_ENCODING_EIP712") {
+    const typed = attempt(() => buildEip712Context(payload));
+    if (typed) ctx.eth = { ...((ctx.eth as object) ?? {}), eip_712: typed };
+  }
+  if (payload && params.encoding === "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION") {
+    const auth = attempt(() => JSON.parse(payload) as { address?: string; contractAddress?: string; chainId?: unknown; nonce?: unknown });
+    if (auth) {
+      const big = (v: unknown) => attempt(() => BigInt(v as string | number));
+      ctx.eth = {
+        ...((ctx.eth as object) ?? {}),
+        eip_7702_authorization: { address: String(auth.address ?? auth.contractAddress ?? "").toLowerCase(), chain_id: big(auth.chainId), nonce: big(auth.nonce) },
+      };
+    }
+  }
+  return ctx as EvaluationContext;
+}

@@ -1,0 +1,149 @@
+import type { Db } from "./db.js";
+
+export type PolicyRow = {
+  id: string;
+  orgId: string;
+  name: string;
+  effect: string;
+  condition: string | null;
+  consensus: string | null;
+  time: string | null;
+  notes: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+type Raw = { id: string; org_id: string; name: string; effect: string; condition: string | null; consensus: string | null; time: string | null; notes: string; created_at: number; updated_at: number };
+
+const fromRaw = (r: Raw): PolicyRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  name: r.name,
+  effect: r.effect,
+  condition: r.condition,
+  consensus: r.consensus,
+  time: r.time,
+  notes: r.notes,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class Policies {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): PolicyRow | undefined {
+    const r = this.db.prepare("SELECT * FROM policies WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    return r && fromRaw(r);
+  }
+
+  byName(orgId: string, name: string): PolicyRow | undefined {
+    const r = this.db.prepare("SELECT * FROM policies WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
+    return r && fromRaw(r);
+  }
+
+  list(orgId: string): PolicyRow[] {
+    return (this.db.prepare("SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
+  }
+
+  insert(p: PolicyRow): void {
+    this.db
+      .prepare("INSERT INTO policies (id, org_id, name, effect, condition, consensus, time, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(p.id, p.orgId, p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.createdAt, p.updatedAt);
+  }
+
+  update(p: PolicyRow): void {
+    this.db
+      .prepare("UPDATE policies SET name = ?, effect = ?, condition = ?, consensus = ?, time = ?, notes = ?, updated_at = ? WHERE id = ?")
+      .run(p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.updatedAt, p.id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare("DELETE FROM policies WHERE id = ?").run(id);
+  }
+}
+
+export type SmartContractInterfaceRow = {
+  id: string;
+  orgId: string;
+  address: string;
+  type: string;
+  interface: string;
+  label: string;
+  notes: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+type RawSci = { id: string; org_id: string; address: string; type: string; interface: string; label: string; notes: string; created_at: number; updated_at: number };
+
+const sci = (r: RawSci): SmartContractInterfaceRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  address: r.address,
+  type: r.type,
+  interface: r.interface,
+  label: r.label,
+  notes: r.notes,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class SmartContractInterfaces {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): SmartContractInterfaceRow | undefined {
+    const r = this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE id = ? AND org_id = ?").get(id, orgId) as RawSci | undefined;
+    return r && sci(r);
+  }
+
+  /** Addresses are compared lowercase. */
+  byAddress(orgId: string, address: string): SmartContractInterfaceRow[] {
+    return (this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE org_id = ? AND address = ? ORDER BY created_at").all(orgId, address.toLowerCase()) as RawSci[]).map(sci);
+  }
+
+  list(orgId: string): SmartContractInterfaceRow[] {
+    return (this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawSci[]).map(sci);
+  }
+
+  insert(s: SmartContractInterfaceRow): void {
+    this.db
+      .prepare("INSERT INTO smart_contract_interfaces (id, org_id, address, type, interface, label, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(s.id, s.orgId, s.address.toLowerCase(), s.type, s.interface, s.label, s.notes, s.createdAt, s.updatedAt);
+  }
+
+  delete(id: string): void {
+    this.db.prepare("DELETE FROM smart_contract_interfaces WHERE id = ?").run(id);
+  }
+}
+
+export type PolicyEvaluationRow = {
+  id: string;
+  activityId: string;
+  orgId: string;
+  voteId: string | null;
+  evaluations: { policyId: string; outcome: string }[];
+  createdAt: number;
+};
+
+export class PolicyEvaluations {
+  constructor(private readonly db: Db) {}
+
+  insert(e: PolicyEvaluationRow): void {
+    this.db
+      .prepare("INSERT INTO policy_evaluations (id, activity_id, org_id, vote_id, evaluations, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(e.id, e.activityId, e.orgId, e.voteId, JSON.stringify(e.evaluations), e.createdAt);
+  }
+
+  forActivity(activityId: string): PolicyEvaluationRow[] {
+    return (
+      this.db.prepare("SELECT * FROM policy_evaluations WHERE activity_id = ? ORDER BY created_at, rowid").all(activityId) as {
+        id: string;
+        activity_id: string;
+        org_id: string;
+        vote_id: string | null;
+        evaluations: string;
+        created_at: number;
+      }[]
+    ).map((r) => ({ id: r.id, activityId: r.activity_id, orgId: r.org_id, voteId: r.vote_id, evaluations: JSON.parse(r.evaluations), createdAt: r.created_at }));
+  }
+}
