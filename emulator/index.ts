@@ -16,6 +16,8 @@ import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
+import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
+import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 
 export type EmulatorOptions = {
   /** TCP port; 0 (the default) picks a free one. */
@@ -40,6 +42,12 @@ export type EmulatorInfo = {
   apiPrivateKey: string | null;
   /** The seeded HD wallet (mnemonic `test test ... junk` in the default fixture). */
   walletId: string | null;
+  /** Enclave stand-in keys (uncompressed hex) for the SDKs' dangerouslyOverride… parameters. */
+  signerPublicKey: string;
+  tlsFetcherPublicKey: string;
+  notarizerPublicKey: string;
+  /** The built-in OIDC issuer (`iss` of its id_tokens). */
+  oidcIssuer: string;
 };
 
 export type RunningEmulator = {
@@ -61,10 +69,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock: systemClock(),
     validateResponses: options.validateResponses ?? (process.env.EMULATOR_VALIDATE_RESPONSES === "1" || !!process.env.VITEST),
     urls: { baseUrl: "", authProxyUrl: "" },
+    keys: instanceKeysFor(fixture.organization.organizationId),
   };
   if (!store.organizations.get(fixture.organization.organizationId)) seedFixture(store, rt.keyring, fixture, rt.clock.now());
 
-  const info = (): EmulatorInfo => ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture) }) as EmulatorInfo;
+  const info = (): EmulatorInfo =>
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt) }) as EmulatorInfo;
   const reset = () => {
     store.clear();
     rt.keyring.clear();

@@ -5,6 +5,7 @@
 import type { Store } from "./store/index.js";
 import type { Clock } from "./clock.js";
 import type { Keyring } from "./keyring.js";
+import type { InstanceKeys } from "./auth/instance-keys.js";
 
 export type Runtime = {
   store: Store;
@@ -14,4 +15,6 @@ export type Runtime = {
   validateResponses: boolean;
   /** Public URLs, known once the servers listen. */
   urls: { baseUrl: string; authProxyUrl: string };
+  /** Stand-ins for the enclave keys and the built-in OIDC issuer key (deterministic per fixture). */
+  keys: InstanceKeys;
 };

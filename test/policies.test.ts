@@ -85,7 +85,7 @@ describe("documented example policies, enforced for a non-root user", () => {
         expect(evals.policyEvaluations[0]!.policyEvaluations[0]!.outcome).toBe("OUTCOME_DENY_IMPLICIT");
 
         // @turnkey/viem asserts COMPLETED and raises its usual activity error otherwise.
-        const account = await createAccount({ client: httpClient(emu, alice.key), organizationId: emu.info.organizationId, signWith: ANVIL_0 });
+        const account = await createAccount({ client: httpClient(emu, alice.key) as never, organizationId: emu.info.organizationId, signWith: ANVIL_0 });
         const base = { type: "eip1559" as const, chainId: 1, nonce: 0, value: 1n, gas: 50_000n, maxFeePerGas: parseGwei("10"), maxPriorityFeePerGas: parseGwei("1") };
         expect(await account.signTransaction({ ...base, to: ALLOWED as Hex })).toMatch(/^0x02/);
         await expect(account.signTransaction({ ...base, to: OTHER as Hex })).rejects.toThrow(/FAILED|failed/);

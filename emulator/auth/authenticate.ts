@@ -10,6 +10,7 @@ import type { OrganizationRow } from "../store/organizations.js";
 import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, SCHEME_CURVE } from "./stamp.js";
 import { CREDENTIAL_NOT_FOUND, findApiKey, findAuthenticator, KEY_NOT_FOUND, type Caller } from "./caller.js";
 import { parseWebAuthnStamp, verifyWebAuthnStamp, WEBAUTHN_BAD_SIGNATURE, type WebAuthnStamp } from "./webauthn.js";
+import { parseAttestedStamp, resolveAttestedCaller, verifyAttestedStamp, type AttestedStamp } from "./attested.js";
 
 export const NO_STAMP = "cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)";
 
@@ -17,7 +18,9 @@ export const NO_STAMP = "cannot authenticate public API activity request without
 export type VerifiedStamp =
   | { kind: "api_key"; publicKey: string; scheme: string; signature: string }
   /** A WebAuthn assertion can only be checked once its stored credential key is known. */
-  | { kind: "webauthn"; stamp: WebAuthnStamp; rawBody: Buffer };
+  | { kind: "webauthn"; stamp: WebAuthnStamp; rawBody: Buffer }
+  /** Signature checked; the attestation is checked once the target organization is known. */
+  | { kind: "attested"; stamp: AttestedStamp };
 
 export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): VerifiedStamp {
   const xStamp = headers["x-stamp"];
@@ -30,19 +33,25 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): Veri
   if (typeof webauthn === "string" && webauthn) {
     return { kind: "webauthn", stamp: parseWebAuthnStamp(webauthn), rawBody };
   }
-  if (headers["x-stamp-attested"]) throw unauthenticated("X-Stamp-Attested is not emulated yet", "UNAUTHENTICATED");
+  const attested = headers["x-stamp-attested"];
+  if (typeof attested === "string" && attested) {
+    const stamp = parseAttestedStamp(attested);
+    verifyAttestedStamp(stamp, rawBody);
+    return { kind: "attested", stamp };
+  }
   throw unauthenticated(NO_STAMP, "SIGNATURE_MISSING");
 }
 
 export function targetOrganization(rt: Runtime, organizationId: unknown): OrganizationRow {
   if (!isUuid(organizationId)) throw invalidArgument("malformed organization ID provided", "organizationId", "INVALID_ORGANIZATION_ID");
   const org = rt.store.organizations.get(organizationId);
-  if (!org) throw notFound("no organization found with the given ID", "ORGANIZATION_NOT_FOUND");
+  if (!org || rt.store.subOrganizations.isDeleted(org.id)) throw notFound("no organization found with the given ID", "ORGANIZATION_NOT_FOUND");
   return org;
 }
 
 export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
   const now = rt.clock.now();
+  if (stamp.kind === "attested") return resolveAttestedCaller(rt, stamp.stamp, target);
   if (stamp.kind === "webauthn") {
     const { authenticator, org } = findAuthenticator(rt.store, target, stamp.stamp.credentialId);
     if (!verifyWebAuthnStamp(stamp.stamp, stamp.rawBody, authenticator.publicKey)) throw unauthenticated(WEBAUTHN_BAD_SIGNATURE, "SIGNATURE_INVALID");

@@ -11,7 +11,8 @@ import type { AuthenticatorRow } from "../store/authenticators.js";
 import { unauthenticated } from "../errors.js";
 
 export type Credential = {
-  kind: "api_key" | "authenticator";
+  /** "attested": an X-Stamp-Attested login stamp (verification token or OIDC token). */
+  kind: "api_key" | "authenticator" | "attested";
   id: string;
   publicKey: string;
   /** CREDENTIAL_TYPE_* of the credential. */

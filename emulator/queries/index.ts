@@ -4,6 +4,8 @@ import { userQueries } from "./users.js";
 import { organizationQueries } from "./organizations.js";
 import { activityQueries } from "./activities.js";
 import { walletQueries } from "./wallets.js";
+import { subOrganizationQueries } from "./sub-organizations.js";
+import { oauthQueries } from "./oauth.js";
 import { policyQueries } from "./policies.js";
 
 export const queryHandlers: QueryTable = {
@@ -11,5 +13,7 @@ export const queryHandlers: QueryTable = {
   ...organizationQueries,
   ...activityQueries,
   ...walletQueries,
+  ...subOrganizationQueries,
+  ...oauthQueries,
   ...policyQueries,
 };

@@ -7,6 +7,12 @@ import { authenticatorHandlers } from "./authenticators.js";
 import { walletHandlers } from "./wallets.js";
 import { privateKeyHandlers } from "./private-keys.js";
 import { signingHandlers } from "./signing.js";
+import { subOrganizationHandlers } from "./sub-organizations.js";
+import { exportImportHandlers } from "./export-import.js";
+import { sessionHandlers } from "./sessions.js";
+import { otpHandlers } from "./otp.js";
+import { oauthHandlers } from "./oauth.js";
+import { recoveryHandlers } from "./recovery.js";
 import { policyHandlers } from "./policies.js";
 import { organizationHandlers } from "./organization.js";
 
@@ -18,6 +24,12 @@ export const activityHandlers: HandlerTable = {
   ...walletHandlers,
   ...privateKeyHandlers,
   ...signingHandlers,
+  ...subOrganizationHandlers,
+  ...exportImportHandlers,
+  ...sessionHandlers,
+  ...otpHandlers,
+  ...oauthHandlers,
+  ...recoveryHandlers,
   ...policyHandlers,
   ...organizationHandlers,
 };
