@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 import type { RpcStatus } from "../errors.js";
 
 export type ActivityStatus =
@@ -86,17 +87,17 @@ export class Activities {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): ActivityRow | undefined {
-    const r = this.db.prepare("SELECT * FROM activities WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM activities WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byId(id: string): ActivityRow | undefined {
-    const r = this.db.prepare("SELECT * FROM activities WHERE id = ?").get(id) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM activities WHERE id = ?").get(id) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byFingerprint(fingerprint: string): ActivityRow | undefined {
-    const r = this.db.prepare("SELECT * FROM activities WHERE fingerprint = ?").get(fingerprint) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM activities WHERE fingerprint = ?").get(fingerprint) as Raw | undefined;
     return r && fromRaw(r);
   }
 
@@ -155,7 +156,7 @@ export class Activities {
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
     const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const rows = (this.db.prepare(`SELECT * FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit) as Raw[]).map(fromRaw);
+    const rows = (prep(this.db, `SELECT * FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit) as Raw[]).map(fromRaw);
     return order === "ASC" ? rows.reverse() : rows;
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type ApiKeyRow = {
   id: string;
@@ -46,26 +47,26 @@ export class ApiKeys {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): ApiKeyRow | undefined {
-    const r = this.db.prepare("SELECT * FROM api_keys WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM api_keys WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   /** Every key with this public key in one organization (normally zero or one). */
   byPublicKey(orgId: string, publicKey: string): ApiKeyRow[] {
-    return (this.db.prepare("SELECT * FROM api_keys WHERE org_id = ? AND public_key = ? ORDER BY created_at").all(orgId, publicKey) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM api_keys WHERE org_id = ? AND public_key = ? ORDER BY created_at").all(orgId, publicKey) as Raw[]).map(fromRaw);
   }
 
   /** Every key with this public key in any organization (for resolving sub-org callers). */
   byPublicKeyAnywhere(publicKey: string): ApiKeyRow[] {
-    return (this.db.prepare("SELECT * FROM api_keys WHERE public_key = ? ORDER BY created_at").all(publicKey) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM api_keys WHERE public_key = ? ORDER BY created_at").all(publicKey) as Raw[]).map(fromRaw);
   }
 
   forUser(userId: string): ApiKeyRow[] {
-    return (this.db.prepare("SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
   }
 
   forOrg(orgId: string): ApiKeyRow[] {
-    return (this.db.prepare("SELECT * FROM api_keys WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM api_keys WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
   }
 
   insert(k: ApiKeyRow): void {
@@ -78,6 +79,6 @@ export class ApiKeys {
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM api_keys WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM api_keys WHERE id = ?").run(id);
   }
 }

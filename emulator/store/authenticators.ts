@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type AuthenticatorRow = {
   id: string;
@@ -46,16 +47,16 @@ export class Authenticators {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): AuthenticatorRow | undefined {
-    const r = this.db.prepare("SELECT * FROM authenticators WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM authenticators WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   forUser(userId: string): AuthenticatorRow[] {
-    return (this.db.prepare("SELECT * FROM authenticators WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM authenticators WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
   }
 
   byCredentialId(credentialId: string): AuthenticatorRow[] {
-    return (this.db.prepare("SELECT * FROM authenticators WHERE credential_id = ? ORDER BY created_at").all(credentialId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM authenticators WHERE credential_id = ? ORDER BY created_at").all(credentialId) as Raw[]).map(fromRaw);
   }
 
   insert(a: AuthenticatorRow): void {
@@ -68,6 +69,6 @@ export class Authenticators {
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM authenticators WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM authenticators WHERE id = ?").run(id);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type Feature = { name: string; value: string };
 
@@ -39,7 +40,7 @@ export class Organizations {
   constructor(private readonly db: Db) {}
 
   get(id: string): OrganizationRow | undefined {
-    const r = this.db.prepare("SELECT * FROM organizations WHERE id = ?").get(id) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM organizations WHERE id = ?").get(id) as Raw | undefined;
     return r && fromRaw(r);
   }
 
@@ -62,10 +63,10 @@ export class Organizations {
   }
 
   children(parentId: string): OrganizationRow[] {
-    return (this.db.prepare("SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as Raw[]).map(fromRaw);
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM organizations WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM organizations WHERE id = ?").run(id);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type PolicyRow = {
   id: string;
@@ -32,17 +33,17 @@ export class Policies {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): PolicyRow | undefined {
-    const r = this.db.prepare("SELECT * FROM policies WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM policies WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byName(orgId: string, name: string): PolicyRow | undefined {
-    const r = this.db.prepare("SELECT * FROM policies WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM policies WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   list(orgId: string): PolicyRow[] {
-    return (this.db.prepare("SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
   }
 
   insert(p: PolicyRow): void {
@@ -58,7 +59,7 @@ export class Policies {
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM policies WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM policies WHERE id = ?").run(id);
   }
 }
 
@@ -92,17 +93,17 @@ export class SmartContractInterfaces {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): SmartContractInterfaceRow | undefined {
-    const r = this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE id = ? AND org_id = ?").get(id, orgId) as RawSci | undefined;
+    const r = prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE id = ? AND org_id = ?").get(id, orgId) as RawSci | undefined;
     return r && sci(r);
   }
 
   /** Addresses are compared lowercase. */
   byAddress(orgId: string, address: string): SmartContractInterfaceRow[] {
-    return (this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE org_id = ? AND address = ? ORDER BY created_at").all(orgId, address.toLowerCase()) as RawSci[]).map(sci);
+    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? AND address = ? ORDER BY created_at").all(orgId, address.toLowerCase()) as RawSci[]).map(sci);
   }
 
   list(orgId: string): SmartContractInterfaceRow[] {
-    return (this.db.prepare("SELECT * FROM smart_contract_interfaces WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawSci[]).map(sci);
+    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawSci[]).map(sci);
   }
 
   insert(s: SmartContractInterfaceRow): void {
@@ -112,7 +113,7 @@ export class SmartContractInterfaces {
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM smart_contract_interfaces WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM smart_contract_interfaces WHERE id = ?").run(id);
   }
 }
 
@@ -136,7 +137,7 @@ export class PolicyEvaluations {
 
   forActivity(activityId: string): PolicyEvaluationRow[] {
     return (
-      this.db.prepare("SELECT * FROM policy_evaluations WHERE activity_id = ? ORDER BY created_at, rowid").all(activityId) as {
+      prep(this.db, "SELECT * FROM policy_evaluations WHERE activity_id = ? ORDER BY created_at, rowid").all(activityId) as {
         id: string;
         activity_id: string;
         org_id: string;

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type PrivateKeyAddress = { format: string; address: string };
 
@@ -48,7 +49,7 @@ export class PrivateKeys {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): PrivateKeyRow | undefined {
-    const r = this.db.prepare("SELECT * FROM private_keys WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM private_keys WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
@@ -60,16 +61,16 @@ export class PrivateKeys {
   }
 
   byName(orgId: string, name: string): PrivateKeyRow | undefined {
-    const r = this.db.prepare("SELECT * FROM private_keys WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM private_keys WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   list(orgId: string): PrivateKeyRow[] {
-    return (this.db.prepare("SELECT * FROM private_keys WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM private_keys WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
   }
 
   count(orgId: string): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM private_keys WHERE org_id = ?").get(orgId) as { n: number }).n;
+    return (prep(this.db, "SELECT COUNT(*) AS n FROM private_keys WHERE org_id = ?").get(orgId) as { n: number }).n;
   }
 
   insert(k: PrivateKeyRow): void {
@@ -79,15 +80,15 @@ export class PrivateKeys {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(k.id, k.orgId, k.name, k.curve, k.privateKeySealed, k.publicKey, JSON.stringify(k.addresses), k.exported ? 1 : 0, k.imported ? 1 : 0, k.createdAt, k.updatedAt);
-    const add = this.db.prepare("INSERT INTO private_key_addresses (private_key_id, org_id, address) VALUES (?, ?, ?)");
+    const add = prep(this.db, "INSERT INTO private_key_addresses (private_key_id, org_id, address) VALUES (?, ?, ?)");
     for (const a of k.addresses) add.run(k.id, k.orgId, a.address);
   }
 
   markExported(id: string, now: number): void {
-    this.db.prepare("UPDATE private_keys SET exported = 1, updated_at = ? WHERE id = ?").run(now, id);
+    prep(this.db, "UPDATE private_keys SET exported = 1, updated_at = ? WHERE id = ?").run(now, id);
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM private_keys WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM private_keys WHERE id = ?").run(id);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type TagType = "TAG_TYPE_USER" | "TAG_TYPE_PRIVATE_KEY";
 
@@ -13,17 +14,17 @@ export class Tags {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string, tagType: TagType): TagRow | undefined {
-    const r = this.db.prepare("SELECT * FROM tags WHERE id = ? AND org_id = ? AND tag_type = ?").get(id, orgId, tagType) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM tags WHERE id = ? AND org_id = ? AND tag_type = ?").get(id, orgId, tagType) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byName(orgId: string, name: string, tagType: TagType): TagRow | undefined {
-    const r = this.db.prepare("SELECT * FROM tags WHERE org_id = ? AND name = ? AND tag_type = ?").get(orgId, name, tagType) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND name = ? AND tag_type = ?").get(orgId, name, tagType) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   list(orgId: string, tagType: TagType): TagRow[] {
-    return (this.db.prepare("SELECT * FROM tags WHERE org_id = ? AND tag_type = ? ORDER BY created_at, id").all(orgId, tagType) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND tag_type = ? ORDER BY created_at, id").all(orgId, tagType) as Raw[]).map(fromRaw);
   }
 
   insert(t: TagRow): void {
@@ -33,30 +34,30 @@ export class Tags {
   }
 
   rename(id: string, name: string, now: number): void {
-    this.db.prepare("UPDATE tags SET name = ?, updated_at = ? WHERE id = ?").run(name, now, id);
+    prep(this.db, "UPDATE tags SET name = ?, updated_at = ? WHERE id = ?").run(name, now, id);
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM tags WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM tags WHERE id = ?").run(id);
   }
 
   members(tagId: string): string[] {
-    return (this.db.prepare("SELECT member_id FROM tag_members WHERE tag_id = ? ORDER BY rowid").all(tagId) as { member_id: string }[]).map((r) => r.member_id);
+    return (prep(this.db, "SELECT member_id FROM tag_members WHERE tag_id = ? ORDER BY rowid").all(tagId) as { member_id: string }[]).map((r) => r.member_id);
   }
 
   tagsOf(memberId: string): string[] {
-    return (this.db.prepare("SELECT tag_id FROM tag_members WHERE member_id = ? ORDER BY rowid").all(memberId) as { tag_id: string }[]).map((r) => r.tag_id);
+    return (prep(this.db, "SELECT tag_id FROM tag_members WHERE member_id = ? ORDER BY rowid").all(memberId) as { tag_id: string }[]).map((r) => r.tag_id);
   }
 
   addMember(tagId: string, memberId: string): void {
-    this.db.prepare("INSERT OR IGNORE INTO tag_members (tag_id, member_id) VALUES (?, ?)").run(tagId, memberId);
+    prep(this.db, "INSERT OR IGNORE INTO tag_members (tag_id, member_id) VALUES (?, ?)").run(tagId, memberId);
   }
 
   removeMember(tagId: string, memberId: string): void {
-    this.db.prepare("DELETE FROM tag_members WHERE tag_id = ? AND member_id = ?").run(tagId, memberId);
+    prep(this.db, "DELETE FROM tag_members WHERE tag_id = ? AND member_id = ?").run(tagId, memberId);
   }
 
   removeMemberEverywhere(memberId: string): void {
-    this.db.prepare("DELETE FROM tag_members WHERE member_id = ?").run(memberId);
+    prep(this.db, "DELETE FROM tag_members WHERE member_id = ?").run(memberId);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type UserRow = {
   id: string;
@@ -40,26 +41,26 @@ export class Users {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): UserRow | undefined {
-    const r = this.db.prepare("SELECT * FROM users WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM users WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byId(id: string): UserRow | undefined {
-    const r = this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM users WHERE id = ?").get(id) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   byName(orgId: string, name: string): UserRow | undefined {
-    const r = this.db.prepare("SELECT * FROM users WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM users WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   list(orgId: string): UserRow[] {
-    return (this.db.prepare("SELECT * FROM users WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM users WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
   }
 
   count(orgId: string): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM users WHERE org_id = ?").get(orgId) as { n: number }).n;
+    return (prep(this.db, "SELECT COUNT(*) AS n FROM users WHERE org_id = ?").get(orgId) as { n: number }).n;
   }
 
   insert(u: UserRow): void {
@@ -81,6 +82,6 @@ export class Users {
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM users WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM users WHERE id = ?").run(id);
   }
 }

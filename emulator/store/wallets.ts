@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type WalletRow = {
   id: string;
@@ -79,16 +80,16 @@ export class Wallets {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): WalletRow | undefined {
-    const r = this.db.prepare("SELECT * FROM wallets WHERE id = ? AND org_id = ?").get(id, orgId) as RawWallet | undefined;
+    const r = prep(this.db, "SELECT * FROM wallets WHERE id = ? AND org_id = ?").get(id, orgId) as RawWallet | undefined;
     return r && wallet(r);
   }
 
   list(orgId: string): WalletRow[] {
-    return (this.db.prepare("SELECT * FROM wallets WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawWallet[]).map(wallet);
+    return (prep(this.db, "SELECT * FROM wallets WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawWallet[]).map(wallet);
   }
 
   count(orgId: string): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM wallets WHERE org_id = ?").get(orgId) as { n: number }).n;
+    return (prep(this.db, "SELECT COUNT(*) AS n FROM wallets WHERE org_id = ?").get(orgId) as { n: number }).n;
   }
 
   insert(w: WalletRow): void {
@@ -98,37 +99,37 @@ export class Wallets {
   }
 
   update(id: string, patch: Partial<Pick<WalletRow, "name" | "exported">>, now: number): void {
-    if (patch.name !== undefined) this.db.prepare("UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(patch.name, now, id);
-    if (patch.exported !== undefined) this.db.prepare("UPDATE wallets SET exported = ?, updated_at = ? WHERE id = ?").run(patch.exported ? 1 : 0, now, id);
+    if (patch.name !== undefined) prep(this.db, "UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(patch.name, now, id);
+    if (patch.exported !== undefined) prep(this.db, "UPDATE wallets SET exported = ?, updated_at = ? WHERE id = ?").run(patch.exported ? 1 : 0, now, id);
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM wallets WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM wallets WHERE id = ?").run(id);
   }
 
   // --- accounts ---
 
   account(orgId: string, id: string): WalletAccountRow | undefined {
-    const r = this.db.prepare("SELECT * FROM wallet_accounts WHERE id = ? AND org_id = ?").get(id, orgId) as RawAccount | undefined;
+    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE id = ? AND org_id = ?").get(id, orgId) as RawAccount | undefined;
     return r && account(r);
   }
 
   accountByAddress(orgId: string, address: string, walletId?: string): WalletAccountRow | undefined {
     const r = (
       walletId
-        ? this.db.prepare("SELECT * FROM wallet_accounts WHERE org_id = ? AND wallet_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, walletId, address)
-        : this.db.prepare("SELECT * FROM wallet_accounts WHERE org_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, address)
+        ? prep(this.db, "SELECT * FROM wallet_accounts WHERE org_id = ? AND wallet_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, walletId, address)
+        : prep(this.db, "SELECT * FROM wallet_accounts WHERE org_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, address)
     ) as RawAccount | undefined;
     return r && account(r);
   }
 
   accountByPath(walletId: string, pathKey: string): WalletAccountRow | undefined {
-    const r = this.db.prepare("SELECT * FROM wallet_accounts WHERE wallet_id = ? AND path_key = ? ORDER BY seq LIMIT 1").get(walletId, pathKey) as RawAccount | undefined;
+    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE wallet_id = ? AND path_key = ? ORDER BY seq LIMIT 1").get(walletId, pathKey) as RawAccount | undefined;
     return r && account(r);
   }
 
   accountExists(walletId: string, curve: string, pathKey: string, addressFormat: string): boolean {
-    return !!this.db.prepare("SELECT 1 FROM wallet_accounts WHERE wallet_id = ? AND curve = ? AND path_key = ? AND address_format = ?").get(walletId, curve, pathKey, addressFormat);
+    return !!prep(this.db, "SELECT 1 FROM wallet_accounts WHERE wallet_id = ? AND curve = ? AND path_key = ? AND address_format = ?").get(walletId, curve, pathKey, addressFormat);
   }
 
   /** Oldest first; `after`/`before` are sequence numbers of cursor accounts. */
@@ -149,7 +150,7 @@ export class Wallets {
     }
     const backwards = f.before !== undefined && f.after === undefined;
     const limit = f.limit ?? -1;
-    const rows = (this.db.prepare(`SELECT * FROM wallet_accounts WHERE ${where.join(" AND ")} ORDER BY seq ${backwards ? "DESC" : "ASC"} LIMIT ?`).all(...args, limit) as RawAccount[]).map(account);
+    const rows = (prep(this.db, `SELECT * FROM wallet_accounts WHERE ${where.join(" AND ")} ORDER BY seq ${backwards ? "DESC" : "ASC"} LIMIT ?`).all(...args, limit) as RawAccount[]).map(account);
     return backwards ? rows.reverse() : rows;
   }
 
@@ -163,10 +164,10 @@ export class Wallets {
   }
 
   markAccountExported(id: string, now: number): void {
-    this.db.prepare("UPDATE wallet_accounts SET exported = 1, updated_at = ? WHERE id = ?").run(now, id);
+    prep(this.db, "UPDATE wallet_accounts SET exported = 1, updated_at = ? WHERE id = ?").run(now, id);
   }
 
   deleteAccount(id: string): void {
-    this.db.prepare("DELETE FROM wallet_accounts WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM wallet_accounts WHERE id = ?").run(id);
   }
 }

@@ -1,0 +1,67 @@
+/**
+ * Wallet benchmark: `create_wallet` with one Ethereum account and `create_wallet_accounts`
+ * with 100 accounts over stamped HTTP, each next to the raw derivation of the same work in
+ * the same run (mnemonic + PBKDF2 seed + BIP32 path + address, in-process, cold caches).
+ */
+import http from "node:http";
+import { startEmulator } from "../../emulator/index.js";
+import { addressFor, clearDerivationCache, deriveKey, generateMnemonic, mnemonicToSeed } from "../../emulator/chains/index.js";
+import { post } from "./http.js";
+import { median, stampedSubmissions } from "./stamped.js";
+
+const eth = (i: number) => ({ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: `m/44'/60'/0'/0/${i}`, addressFormat: "ADDRESS_FORMAT_ETHEREUM" });
+
+export async function benchWallets(): Promise<void> {
+  console.log("\n# wallet benchmark\n");
+  const N = Number(process.env.BENCH_WALLETS ?? 60);
+
+  // Raw: the derivation work of one create_wallet, in-process.
+  const raw1: number[] = [];
+  for (let i = 0; i < N; i++) {
+    clearDerivationCache();
+    const t = performance.now();
+    const seed = mnemonicToSeed(generateMnemonic(12));
+    addressFor("ADDRESS_FORMAT_ETHEREUM", "CURVE_SECP256K1", deriveKey(seed, "CURVE_SECP256K1", "m/44'/60'/0'/0/0").publicKey);
+    raw1.push(performance.now() - t);
+  }
+
+  const emu = await startEmulator({ port: 0, validateResponses: false });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(`${emu.url}/public/v1/submit/create_wallet`);
+  const wallets = await stampedSubmissions(emu, "ACTIVITY_TYPE_CREATE_WALLET", (i) => ({ walletName: `bench-${i}`, accounts: [eth(0)] }), N);
+  const http1: number[] = [];
+  for (const w of wallets) {
+    const t = performance.now();
+    const status = await post(agent, url, w.body, w.headers);
+    http1.push(performance.now() - t);
+    if (status !== 200) throw new Error(`create_wallet answered ${status}`);
+  }
+  console.log(`create_wallet (1 ETH account)        p50 ${median(http1).toFixed(2)} ms over HTTP; raw derivation p50 ${median(raw1).toFixed(2)} ms; ratio ${(median(http1) / median(raw1)).toFixed(2)}x`);
+
+  // 100 accounts on one existing wallet, cold derivation cache each time.
+  const R = Number(process.env.BENCH_ACCOUNT_RUNS ?? 5);
+  const seed = mnemonicToSeed(generateMnemonic(12));
+  const raw100: number[] = [];
+  for (let r = 0; r < R; r++) {
+    clearDerivationCache();
+    const t = performance.now();
+    for (let i = 0; i < 100; i++) addressFor("ADDRESS_FORMAT_ETHEREUM", "CURVE_SECP256K1", deriveKey(seed, "CURVE_SECP256K1", `m/44'/60'/${r}'/0/${i}`).publicKey);
+    raw100.push(performance.now() - t);
+  }
+  const target = JSON.parse(wallets[0]!.body).parameters;
+  void target;
+  const walletIds = emu.runtime.store.wallets.list(emu.info.organizationId).filter((w) => w.name.startsWith("bench-")).map((w) => w.id);
+  const batches = await stampedSubmissions(emu, "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", (r) => ({ walletId: walletIds[r]!, accounts: Array.from({ length: 100 }, (_, i) => ({ ...eth(i), path: `m/44'/60'/${r + 1}'/0/${i}` })) }), R);
+  const urlAccounts = new URL(`${emu.url}/public/v1/submit/create_wallet_accounts`);
+  const http100: number[] = [];
+  for (const b of batches) {
+    clearDerivationCache();
+    const t = performance.now();
+    const status = await post(agent, urlAccounts, b.body, b.headers);
+    http100.push(performance.now() - t);
+    if (status !== 200) throw new Error(`create_wallet_accounts answered ${status}`);
+  }
+  console.log(`create_wallet_accounts (100 ETH)     p50 ${median(http100).toFixed(1)} ms over HTTP; raw derivation p50 ${median(raw100).toFixed(1)} ms; ratio ${(median(http100) / median(raw100)).toFixed(2)}x`);
+  agent.destroy();
+  await emu.stop();
+}
