@@ -3,8 +3,10 @@
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index.js";
+import { conformanceCommand } from "./cli-conformance.js";
 
 const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]
+       emulator conformance [options]   (see: emulator conformance --help)
 
   --port N         port to listen on (default 8787; 0 picks a free port)
   --host H         interface to listen on (default 127.0.0.1)
@@ -16,6 +18,9 @@ async function main(argv: string[]): Promise<void> {
   if (!command || command === "--help" || command === "-h" || command === "help") {
     console.log(USAGE);
     return;
+  }
+  if (command === "conformance") {
+    process.exit(await conformanceCommand(rest));
   }
   if (command !== "start") {
     console.error(`unknown command: ${command}\n\n${USAGE}`);

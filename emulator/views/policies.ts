@@ -1,12 +1,13 @@
 /** Wire forms of policies, smart contract interfaces and policy evaluations. */
 import { toTimestamp } from "../clock.js";
 import type { PolicyEvaluationRow, PolicyRow, SmartContractInterfaceRow } from "../store/policies.js";
+import type { Wire } from "../../contracts/wire.js";
 
-export function renderPolicy(p: PolicyRow): Record<string, unknown> {
+export function renderPolicy(p: PolicyRow): Wire["v1Policy"] {
   return {
     policyId: p.id,
     policyName: p.name,
-    effect: p.effect,
+    effect: p.effect as Wire["v1Effect"],
     createdAt: toTimestamp(p.createdAt),
     updatedAt: toTimestamp(p.updatedAt),
     notes: p.notes,
@@ -16,7 +17,7 @@ export function renderPolicy(p: PolicyRow): Record<string, unknown> {
   };
 }
 
-export function renderSmartContractInterface(s: SmartContractInterfaceRow): Record<string, unknown> {
+export function renderSmartContractInterface(s: SmartContractInterfaceRow): Wire["externaldatav1SmartContractInterface"] {
   return {
     organizationId: s.orgId,
     smartContractInterfaceId: s.id,
@@ -30,13 +31,13 @@ export function renderSmartContractInterface(s: SmartContractInterfaceRow): Reco
   };
 }
 
-export function renderPolicyEvaluation(e: PolicyEvaluationRow): Record<string, unknown> {
+export function renderPolicyEvaluation(e: PolicyEvaluationRow): Wire["externalactivityv1PolicyEvaluation"] {
   return {
     id: e.id,
     activityId: e.activityId,
     organizationId: e.orgId,
     voteId: e.voteId ?? "",
-    policyEvaluations: e.evaluations,
+    policyEvaluations: e.evaluations as Wire["immutablecommonv1PolicyEvaluation"][],
     createdAt: toTimestamp(e.createdAt),
   };
 }

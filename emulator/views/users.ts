@@ -5,10 +5,11 @@ import type { UserRow } from "../store/users.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
 import type { TagRow } from "../store/tags.js";
 import type { AuthenticatorRow } from "../store/authenticators.js";
+import type { Wire } from "../../contracts/wire.js";
 
-export function renderApiKey(k: ApiKeyRow): Record<string, unknown> {
+export function renderApiKey(k: ApiKeyRow): Wire["v1ApiKey"] {
   return {
-    credential: { publicKey: k.publicKey, type: k.credentialType, ...(k.sessionProfileId ? { sessionProfileId: k.sessionProfileId } : {}) },
+    credential: { publicKey: k.publicKey, type: k.credentialType as Wire["v1CredentialType"], ...(k.sessionProfileId ? { sessionProfileId: k.sessionProfileId } : {}) },
     apiKeyId: k.id,
     apiKeyName: k.name,
     createdAt: toTimestamp(k.createdAt),
@@ -17,7 +18,7 @@ export function renderApiKey(k: ApiKeyRow): Record<string, unknown> {
   };
 }
 
-export function renderUser(store: Store, u: UserRow): Record<string, unknown> {
+export function renderUser(store: Store, u: UserRow): Wire["v1User"] {
   return {
     userId: u.id,
     userName: u.name,
@@ -33,13 +34,13 @@ export function renderUser(store: Store, u: UserRow): Record<string, unknown> {
   };
 }
 
-export function renderTag(t: TagRow): Record<string, unknown> {
+export function renderTag(t: TagRow): Wire["datav1Tag"] {
   return { tagId: t.id, tagName: t.name, tagType: t.tagType, createdAt: toTimestamp(t.createdAt), updatedAt: toTimestamp(t.updatedAt) };
 }
 
-export function renderAuthenticator(a: AuthenticatorRow): Record<string, unknown> {
+export function renderAuthenticator(a: AuthenticatorRow): Wire["v1Authenticator"] {
   return {
-    transports: a.transports,
+    transports: a.transports as Wire["v1AuthenticatorTransport"][],
     attestationType: a.attestationType,
     aaguid: a.aaguid,
     credentialId: a.credentialId,
