@@ -5,6 +5,8 @@
 import { Router } from "express";
 import type { Runtime } from "../runtime.js";
 import { sendRpcError } from "../http/errors.js";
+import { mailboxRouter } from "./mailbox.js";
+import { oidcRouter } from "./oidc.js";
 
 export type AdminHooks = {
   info(): Record<string, unknown>;
@@ -13,6 +15,8 @@ export type AdminHooks = {
 
 export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
   const router = Router();
+  router.use(mailboxRouter(rt));
+  router.use(oidcRouter(rt));
   router.get("/emulator/v1/info", (_req, res) => {
     res.json(hooks.info());
   });

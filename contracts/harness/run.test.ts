@@ -1,0 +1,84 @@
+/** The runner against a scripted server: proxy steps, polling of unfinished activities, skips. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseScenario } from "./load.js";
+import { runScenarios } from "./index.js";
+import type { TargetConfig } from "./types.js";
+import { newApiKeyPair } from "./keys.js";
+
+type Seen = { path: string; headers: Record<string, unknown>; body: any };
+let seen: Seen[] = [];
+let server: Server;
+let target: TargetConfig;
+const ORG = "0d59bf5a-3228-47d7-8128-1e1c1da98a34";
+const ts = { seconds: "1", nanos: "0" };
+const activity = (status: string) => ({
+  id: "act-1", organizationId: ORG, status, type: "ACTIVITY_TYPE_CREATE_USER_TAG",
+  intent: { createUserTagIntent: { userTagName: "t", userIds: [] } },
+  result: status === "ACTIVITY_STATUS_COMPLETED" ? { createUserTagResult: { userTagId: "tag-1", userIds: [] } } : {},
+  votes: [], fingerprint: "sha256:00", canApprove: false, canReject: false, createdAt: ts, updatedAt: ts,
+});
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      seen.push({ path: req.url!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+      const send = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      if (req.url === "/public/v1/query/whoami") return send({ organizationId: ORG, organizationName: "O", userId: "u-1", username: "root" });
+      if (req.url === "/public/v1/submit/create_user_tag") return send({ activity: activity("ACTIVITY_STATUS_PENDING") });
+      if (req.url === "/public/v1/query/get_activity") return send({ activity: activity("ACTIVITY_STATUS_COMPLETED") });
+      if (req.url === "/v1/otp_init") return send({ otpId: "otp-1", surprise: true });
+      res.writeHead(404).end("{}");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const key = newApiKeyPair();
+  target = { url, proxyUrl: url, proxyConfigId: "cfg-1", organizationId: ORG, apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey };
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const proxyScenario = parseScenario(
+  "name: otp\nscope: root\nsteps:\n  - name: init\n    proxy: otp_init\n    params: { otpType: OTP_TYPE_EMAIL, contact: a@example.com }\n    expect: { fields: { otpId: otp-1 } }\n",
+  "otp.yaml",
+);
+
+describe("runner", () => {
+  it("sends proxy steps unstamped with the config id, and checks them against the proxy contract", async () => {
+    seen = [];
+    const r = await runScenarios({ target, scenarios: [proxyScenario], requestsPerSecond: 0 });
+    const call = seen.find((s) => s.path === "/v1/otp_init")!;
+    expect(call.headers["x-auth-proxy-config-id"]).toBe("cfg-1");
+    expect(call.headers["x-stamp"]).toBeUndefined();
+    expect(call.body).toEqual({ otpType: "OTP_TYPE_EMAIL", contact: "a@example.com" });
+    expect(r.scenarios[0]!.steps[0]!.problems).toEqual([{ kind: "contract", path: "surprise", message: "v1InitOtpResponse: field not in the contract" }]);
+  });
+
+  it("skips proxy scenarios when the target has no auth proxy config", async () => {
+    const r = await runScenarios({ target: { ...target, proxyConfigId: undefined }, scenarios: [proxyScenario], requestsPerSecond: 0 });
+    expect(r.scenarios[0]).toMatchObject({ outcome: "skipped", skipReason: expect.stringMatching(/--proxy-config-id/) });
+    expect(r.ok).toBe(true);
+  });
+
+  it("polls get_activity until an unfinished submit completes", async () => {
+    seen = [];
+    const s = parseScenario(
+      "name: poll\nscope: root\nsteps:\n  - name: tag\n    submit: create_user_tag\n    params: { userTagName: t, userIds: [] }\n    expect: { activityStatus: ACTIVITY_STATUS_COMPLETED, fields: { $result.userTagId: tag-1 } }\n",
+      "poll.yaml",
+    );
+    const r = await runScenarios({ target, scenarios: [s], requestsPerSecond: 0, pollIntervalMs: 5 });
+    expect(r.scenarios[0]!.outcome, JSON.stringify(r.scenarios[0]!.steps[0]!.problems)).toBe("passed");
+    expect(seen.map((x) => x.path)).toEqual(["/public/v1/query/whoami", "/public/v1/submit/create_user_tag", "/public/v1/query/get_activity"]);
+    expect(seen[2]!.body).toEqual({ organizationId: ORG, activityId: "act-1" });
+  });
+
+  it("reports credentials the target rejects instead of running", async () => {
+    const bad = { ...target, url: target.url + "/nowhere" };
+    const r = await runScenarios({ target: bad, scenarios: [proxyScenario], requestsPerSecond: 0 });
+    expect(r.ok).toBe(false);
+    expect(r.notes[0]).toMatch(/the target rejected its credentials \(whoami: HTTP 404/);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Export and import through HPKE bundles signed by the signer key:
+ * export_wallet, export_private_key, export_wallet_account (each marks what it exported),
+ * init_import_wallet / import_wallet and init_import_private_key / import_private_key (the
+ * pending target key of each user is kept sealed and used once).
+ */
+import { invalidArgument, notFound } from "../../errors.js";
+import { deriveKey, type Curve } from "../../chains/index.js";
+import {
+  makeExportBundle,
+  makeImportBundle,
+  openEncryptedImportBundle,
+  parseImportedPrivateKey,
+  parseImportedWallet,
+  parseP256PublicKey,
+} from "../../bundles/index.js";
+import { requireUser } from "../lookups.js";
+import { createWallet, requireWallet } from "./wallets.js";
+import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
+import type { AccountParams } from "../../wallets/accounts.js";
+import type { ImportTargetRow } from "../../store/import-targets.js";
+import type { ActivityContext, HandlerTable } from "../types.js";
+
+function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
+  parseP256PublicKey(targetPublicKey, "parameters.targetPublicKey");
+  return makeExportBundle({ plaintext, targetPublicKeyHex: targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer });
+}
+
+function initImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow["kind"]): string {
+  const { store } = ctx.rt;
+  const user = requireUser(store, ctx.org.id, userId, "parameters.userId");
+  const made = makeImportBundle({ organizationId: ctx.org.id, userId: user.id, signerKey: ctx.rt.keys.enclave.signer });
+  store.importTargets.put({ userId: user.id, kind, orgId: ctx.org.id, targetKeySealed: store.sealer.seal(made.targetPrivateKey), targetPublic: made.targetPublicHex, createdAt: ctx.now });
+  return made.importBundle;
+}
+
+/** Opens an import's encrypted bundle with the user's pending target key, which it consumes. */
+function openImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow["kind"], encryptedBundle: string): Uint8Array {
+  const { store } = ctx.rt;
+  const user = requireUser(store, ctx.org.id, userId, "parameters.userId");
+  const target = store.importTargets.get(user.id, kind);
+  if (!target || target.orgId !== ctx.org.id)
+    throw invalidArgument(`no pending import for this user: call init_import_${kind} first`, "parameters.encryptedBundle");
+  const pt = openEncryptedImportBundle(encryptedBundle, store.sealer.open(target.targetKeySealed), target.targetPublic);
+  store.importTargets.delete(user.id, kind);
+  return pt;
+}
+
+export const exportImportHandlers: HandlerTable = {
+  export_wallet(ctx, p: { walletId: string; targetPublicKey: string; language?: string }) {
+    const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
+    if (p.language && p.language !== "MNEMONIC_LANGUAGE_ENGLISH") throw invalidArgument(`unsupported mnemonic language ${p.language}`, "parameters.language");
+    const exportBundle = exportTo(ctx, ctx.rt.keyring.mnemonicOf(wallet), p.targetPublicKey);
+    ctx.rt.store.wallets.update(wallet.id, { exported: true }, ctx.now);
+    return { walletId: wallet.id, exportBundle };
+  },
+
+  export_private_key(ctx, p: { privateKeyId: string; targetPublicKey: string }) {
+    const key = requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
+    const exportBundle = exportTo(ctx, ctx.rt.keyring.privateKeyOf(key), p.targetPublicKey);
+    ctx.rt.store.privateKeys.markExported(key.id, ctx.now);
+    return { privateKeyId: key.id, exportBundle };
+  },
+
+  export_wallet_account(ctx, p: { address: string; targetPublicKey: string }) {
+    const { store, keyring } = ctx.rt;
+    const account = store.wallets.accountByAddress(ctx.org.id, p.address);
+    if (!account) throw notFound(`wallet account not found: ${p.address}`);
+    const wallet = store.wallets.get(ctx.org.id, account.walletId)!;
+    const { privateKey } = deriveKey(keyring.seedOf(wallet), account.curve as Curve, account.path);
+    const exportBundle = exportTo(ctx, privateKey, p.targetPublicKey);
+    store.wallets.markAccountExported(account.id, ctx.now);
+    return { address: account.address, exportBundle };
+  },
+
+  init_import_wallet(ctx, p: { userId: string }) {
+    return { importBundle: initImport(ctx, p.userId, "wallet") };
+  },
+
+  import_wallet(ctx, p: { userId: string; walletName: string; encryptedBundle: string; accounts: AccountParams[] }) {
+    const mnemonic = parseImportedWallet(openImport(ctx, p.userId, "wallet", p.encryptedBundle));
+    return createWallet(ctx, ctx.org.id, { walletName: p.walletName, accounts: p.accounts, mnemonicLength: mnemonic.split(" ").length }, "parameters", mnemonic);
+  },
+
+  init_import_private_key(ctx, p: { userId: string }) {
+    return { importBundle: initImport(ctx, p.userId, "private_key") };
+  },
+
+  import_private_key(ctx, p: { userId: string; privateKeyName: string; encryptedBundle: string; curve: string; addressFormats: string[] }) {
+    const key = parseImportedPrivateKey(openImport(ctx, p.userId, "private_key", p.encryptedBundle));
+    const row = storePrivateKey(ctx, { privateKeyName: p.privateKeyName, curve: p.curve, privateKeyTags: [], addressFormats: p.addressFormats }, "parameters", key, true);
+    return { privateKeyId: row.id, addresses: row.addresses };
+  },
+};

@@ -1,0 +1,283 @@
+/**
+ * One-time codes: init_otp (V3) / verify_otp (V2, plus the legacy plaintext body) /
+ * otp_login (V2), the legacy init_otp_auth (V3) / otp_auth, and email_auth (V3).
+ * Codes and magic-link bundles are delivered to the emulator's mailbox, never sent.
+ */
+import { randomInt } from "node:crypto";
+import { invalidArgument, notFound, type TurnkeyError } from "../../errors.js";
+import { isUuid, newId } from "../../ids.js";
+import {
+  makeOtpEncryptionTargetBundle,
+  openEncryptedOtpBundle,
+  signVerificationToken,
+  verifyClientSignature,
+  verifyEs256Jwt,
+  type ClientSignature,
+} from "../../bundles/index.js";
+import { findUsersByContact } from "../../auth/contacts.js";
+import { sameP256Key } from "../../auth/attested.js";
+import { checkEmail, checkName, checkPhone } from "../lookups.js";
+import { issueCredentialBundle, issueLoginSession, sessionPublicKey, type LoginParams } from "./sessions.js";
+import type { OtpRow, VerificationTokenRow } from "../../store/otps.js";
+import type { OrganizationRow } from "../../store/organizations.js";
+import type { UserRow } from "../../store/users.js";
+import type { ActivityContext, HandlerTable } from "../types.js";
+
+export const OTP_TYPES = ["OTP_TYPE_EMAIL", "OTP_TYPE_SMS"] as const;
+export const DEFAULT_OTP_LENGTH = 9;
+export const DEFAULT_OTP_SECONDS = 300;
+export const MAX_OTP_SECONDS = 600;
+export const MAX_OTP_ATTEMPTS = 3;
+export const DEFAULT_TOKEN_SECONDS = 3600;
+export const MAX_TOKEN_SECONDS = 86400;
+/** Crockford's Base32 (the swagger's wording; the docs say "bech32 alphanumeric": UNCONFIRMED). */
+export const OTP_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export function generateOtpCode(length: number, alphanumeric: boolean): string {
+  const alphabet = alphanumeric ? OTP_ALPHABET : "0123456789";
+  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+}
+
+const seconds = (value: string | undefined, dflt: number, max: number, field: string): number => {
+  if (value === undefined || value === "") return dflt;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw invalidArgument(`expirationSeconds must be between 1 and ${max}`, field);
+  return Number(value);
+};
+
+type InitOtpParams = {
+  otpType: string;
+  contact: string;
+  appName?: string;
+  otpLength?: number;
+  alphanumeric?: boolean;
+  expirationSeconds?: string;
+  emailCustomization?: { templateId?: string; magicLinkTemplate?: string };
+};
+
+/** Validates an init request, stores the code (sealed) and delivers it to the mailbox. */
+function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]): { otp: OtpRow; targetBundle?: string } {
+  const { store, sealer } = { store: ctx.rt.store, sealer: ctx.rt.store.sealer };
+  if (!(OTP_TYPES as readonly string[]).includes(p.otpType)) throw invalidArgument(`invalid otpType ${p.otpType}: expected one of ${OTP_TYPES.join(", ")}`, "parameters.otpType");
+  if (p.otpType === "OTP_TYPE_EMAIL") checkEmail(p.contact, "parameters.contact");
+  else checkPhone(p.contact, "parameters.contact");
+  if (p.appName !== undefined) checkName(p.appName, "parameters.appName");
+  const length = p.otpLength ?? DEFAULT_OTP_LENGTH;
+  if (!Number.isInteger(length) || length < 6 || length > 9) throw invalidArgument("otpLength must be between 6 and 9", "parameters.otpLength");
+  const alphanumeric = p.alphanumeric ?? true;
+  const lifetime = seconds(p.expirationSeconds, DEFAULT_OTP_SECONDS, MAX_OTP_SECONDS, "parameters.expirationSeconds");
+  const code = generateOtpCode(length, alphanumeric);
+  const made = kind === "otp" ? makeOtpEncryptionTargetBundle({ tlsFetcherKey: ctx.rt.keys.enclave.tlsFetcher }) : undefined;
+  const otp: OtpRow = {
+    id: newId(),
+    orgId: ctx.org.id,
+    kind,
+    otpType: p.otpType,
+    contact: p.contact,
+    codeSealed: sealer.seal(code),
+    targetKeySealed: made ? sealer.seal(made.targetPrivateKey) : null,
+    alphanumeric,
+    attempts: 0,
+    expiresAt: ctx.now + lifetime * 1000,
+    usedAt: null,
+    createdAt: ctx.now,
+  };
+  store.otps.insert(otp);
+  const app = p.appName || "Turnkey";
+  store.mailbox.deliver({
+    orgId: ctx.org.id,
+    contact: p.contact,
+    channel: p.otpType === "OTP_TYPE_SMS" ? "sms" : "email",
+    subject: `${app} verification code`,
+    body: `Your ${app} verification code is ${code}. It expires in ${Math.ceil(lifetime / 60)} minutes.`,
+    createdAt: ctx.now,
+    extra: { kind: "otp", otpId: otp.id, otpCode: code },
+  });
+  return { otp, targetBundle: made?.bundle };
+}
+
+/** The open (unused, unexpired, unlocked) OTP of this organization or its parent. */
+function requireOpenOtp(ctx: ActivityContext, otpId: string, kind: OtpRow["kind"]): OtpRow {
+  if (!isUuid(otpId)) throw invalidArgument(`invalid OTP id: ${JSON.stringify(otpId)}`, "parameters.otpId");
+  const otp = ctx.rt.store.otps.get(ctx.org.id, otpId) ?? (ctx.org.parentId ? ctx.rt.store.otps.get(ctx.org.parentId, otpId) : undefined);
+  if (!otp || otp.kind !== kind) throw notFound(`otp not found: ${otpId}`);
+  if (otp.usedAt !== null) throw invalidArgument("OTP has already been used", "parameters.otpId");
+  if (otp.expiresAt <= ctx.now) throw invalidArgument("OTP has expired", "parameters.otpId");
+  if (otp.attempts >= MAX_OTP_ATTEMPTS) throw invalidArgument("OTP is locked after too many failed attempts", "parameters.otpId");
+  return otp;
+}
+
+/**
+ * Compares a submitted code. A wrong code must still count as an attempt although the
+ * activity fails, so the attempt is written and the failure is returned as a rejected
+ * promise (the engine commits the handler's writes, then answers with the error).
+ */
+function checkCode(ctx: ActivityContext, otp: OtpRow, submitted: string, field: string): TurnkeyError | undefined {
+  const code = ctx.rt.store.sealer.openText(otp.codeSealed);
+  const ok = otp.alphanumeric ? submitted.toUpperCase() === code : submitted === code;
+  if (ok) return undefined;
+  ctx.rt.store.otps.recordAttempt(otp.id);
+  return invalidArgument("invalid OTP code", field);
+}
+
+/**
+ * Checks a verification token this instance issued (signature, expiry, single use, issuing
+ * organization) and, when the token binds a public key, the client signature over its usage.
+ * Marks it used; returns its record.
+ */
+export function consumeVerificationToken(
+  ctx: ActivityContext,
+  token: string,
+  field: string,
+  opts: { clientSignature?: ClientSignature; usage: "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP"; sessionPublicKey?: string },
+): VerificationTokenRow {
+  let claims: Record<string, unknown>;
+  try {
+    claims = verifyEs256Jwt(token, ctx.rt.keys.enclave.tlsFetcher.publicKey).payload;
+  } catch {
+    throw invalidArgument("invalid verification token", field);
+  }
+  const record = typeof claims.id === "string" ? ctx.rt.store.verificationTokens.get(claims.id) : undefined;
+  if (!record) throw invalidArgument("invalid verification token: not issued by this emulator", field);
+  if (record.expiresAt <= ctx.now) throw invalidArgument("verification token has expired", field);
+  if (record.usedAt !== null) throw invalidArgument("verification token has already been used", field);
+  if (record.orgId !== ctx.org.id && record.orgId !== ctx.org.parentId)
+    throw invalidArgument("verification token was issued by another organization", field);
+  if (record.publicKey) {
+    const sig = opts.clientSignature;
+    if (!sig) throw invalidArgument("clientSignature is required: the verification token is bound to a public key", "parameters.clientSignature");
+    if (!sameP256Key(sig.publicKey, record.publicKey))
+      throw invalidArgument("clientSignature public key does not match the verification token's public key", "parameters.clientSignature.publicKey");
+    if (!verifyClientSignature(sig)) throw invalidArgument("invalid client signature", "parameters.clientSignature.signature");
+    let message: { type?: unknown; tokenId?: unknown; login?: { publicKey?: unknown } };
+    try {
+      message = JSON.parse(sig.message);
+    } catch {
+      throw invalidArgument("clientSignature message is not JSON", "parameters.clientSignature.message");
+    }
+    if (message?.type !== opts.usage || message.tokenId !== record.id)
+      throw invalidArgument(`clientSignature message must be a ${opts.usage} usage of this verification token`, "parameters.clientSignature.message");
+    if (opts.sessionPublicKey && !(typeof message.login?.publicKey === "string" && sameP256Key(message.login.publicKey, opts.sessionPublicKey)))
+      throw invalidArgument("clientSignature message does not name the session public key", "parameters.clientSignature.message");
+  }
+  ctx.rt.store.verificationTokens.markUsed(record.id, ctx.now);
+  return record;
+}
+
+function userByContact(ctx: ActivityContext, org: OrganizationRow, otpType: string, contact: string): UserRow {
+  const users = findUsersByContact(ctx.rt, org.id, otpType, contact);
+  if (!users.length) throw notFound(`no user found with ${otpType === "OTP_TYPE_SMS" ? "phone number" : "email"} ${contact} in organization ${org.id}`);
+  return users[0]!;
+}
+
+export const otpHandlers: HandlerTable = {
+  init_otp(ctx, p: InitOtpParams) {
+    const { otp, targetBundle } = issueOtp(ctx, p, "otp");
+    return { otpId: otp.id, otpEncryptionTargetBundle: targetBundle! };
+  },
+
+  verify_otp(ctx, p: { otpId: string; encryptedOtpBundle?: string; otpCode?: string; publicKey?: string; expirationSeconds?: string }) {
+    const otp = requireOpenOtp(ctx, p.otpId, "otp");
+    const lifetime = seconds(p.expirationSeconds, DEFAULT_TOKEN_SECONDS, MAX_TOKEN_SECONDS, "parameters.expirationSeconds");
+    let submitted: string;
+    let publicKey: string | undefined;
+    let field: string;
+    if (p.encryptedOtpBundle) {
+      const opened = openEncryptedOtpBundle(p.encryptedOtpBundle, ctx.rt.store.sealer.open(otp.targetKeySealed!));
+      submitted = opened.otp_code;
+      publicKey = opened.public_key;
+      field = "parameters.encryptedOtpBundle";
+    } else if (p.otpCode !== undefined) {
+      submitted = p.otpCode;
+      publicKey = p.publicKey || undefined;
+      field = "parameters.otpCode";
+    } else throw invalidArgument("encryptedOtpBundle is required", "parameters.encryptedOtpBundle");
+    const bound = publicKey ? sessionPublicKey(publicKey, `${field}.public_key`) : null;
+    const wrong = checkCode(ctx, otp, submitted, field);
+    if (wrong) return Promise.reject(wrong);
+    ctx.rt.store.otps.markUsed(otp.id, ctx.now);
+    const id = newId();
+    const expiresAt = ctx.now + lifetime * 1000;
+    ctx.rt.store.verificationTokens.insert({ id, orgId: ctx.org.id, contact: otp.contact, verificationType: otp.otpType, publicKey: bound, expiresAt, usedAt: null, createdAt: ctx.now });
+    const verificationToken = signVerificationToken(
+      { exp: String(expiresAt), id, organization_id: ctx.org.id, verification_type: otp.otpType, contact: otp.contact, public_key: bound ?? "" },
+      ctx.rt.keys.enclave.tlsFetcher,
+    );
+    return { verificationToken };
+  },
+
+  otp_login(ctx, p: LoginParams & { verificationToken: string; clientSignature?: ClientSignature }) {
+    const record = consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", {
+      clientSignature: p.clientSignature,
+      usage: "USAGE_TYPE_LOGIN",
+      sessionPublicKey: p.publicKey,
+    });
+    const user = userByContact(ctx, ctx.org, record.verificationType, record.contact);
+    return { session: issueLoginSession(ctx, ctx.org, user, p) };
+  },
+
+  init_otp_auth(ctx, p: InitOtpParams) {
+    userByContact(ctx, ctx.org, p.otpType, p.contact);
+    return { otpId: issueOtp(ctx, p, "otp_auth").otp.id };
+  },
+
+  otp_auth(ctx, p: { otpId: string; otpCode: string; targetPublicKey: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean }) {
+    const otp = requireOpenOtp(ctx, p.otpId, "otp_auth");
+    sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
+    const wrong = checkCode(ctx, otp, p.otpCode, "parameters.otpCode");
+    if (wrong) return Promise.reject(wrong);
+    ctx.rt.store.otps.markUsed(otp.id, ctx.now);
+    const user = userByContact(ctx, ctx.org, otp.otpType, otp.contact);
+    const bundle = issueCredentialBundle(ctx, {
+      org: ctx.org,
+      user,
+      targetPublicKey: p.targetPublicKey,
+      expirationSeconds: p.expirationSeconds,
+      credentialType: "CREDENTIAL_TYPE_OTP_AUTH_KEY_P256",
+      name: p.apiKeyName || `OTP Auth - ${ctx.now}`,
+      invalidateExisting: p.invalidateExisting,
+    });
+    return { userId: user.id, ...bundle };
+  },
+
+  email_auth(
+    ctx,
+    p: { email: string; targetPublicKey: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean; emailCustomization: { appName: string; magicLinkTemplate?: string } },
+  ) {
+    checkEmail(p.email, "parameters.email");
+    checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
+    const user = userByContact(ctx, ctx.org, "OTP_TYPE_EMAIL", p.email);
+    const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
+      org: ctx.org,
+      user,
+      targetPublicKey: p.targetPublicKey,
+      expirationSeconds: p.expirationSeconds,
+      credentialType: "CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256",
+      name: p.apiKeyName || `Email Auth - ${ctx.now}`,
+      invalidateExisting: p.invalidateExisting,
+    });
+    deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "email_auth", `${p.emailCustomization.appName} login`);
+    return { userId: user.id, apiKeyId };
+  },
+};
+
+/** Mails a credential bundle, with the magic link when a template (`%s` = bundle) is given. */
+export function deliverBundle(
+  ctx: ActivityContext,
+  email: string,
+  customization: { magicLinkTemplate?: string },
+  credentialBundle: string,
+  kind: string,
+  subject: string,
+): void {
+  const magicLink = customization.magicLinkTemplate ? customization.magicLinkTemplate.replace("%s", credentialBundle) : undefined;
+  ctx.rt.store.mailbox.deliver({
+    orgId: ctx.org.id,
+    contact: email,
+    channel: "email",
+    subject,
+    body: magicLink ? `Open this link to continue: ${magicLink}` : `Your credential bundle: ${credentialBundle}`,
+    createdAt: ctx.now,
+    extra: { kind, credentialBundle, ...(magicLink ? { magicLink } : {}) },
+  });
+}
+

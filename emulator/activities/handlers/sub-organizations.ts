@@ -1,0 +1,114 @@
+/**
+ * Sub-organizations: create_sub_organization (V8; V7 bodies parse too) and
+ * delete_sub_organization (export rule). Root users get their API keys, passkeys and OAuth
+ * providers; an optional HD wallet is created inside the new sub-organization.
+ */
+import { invalidArgument } from "../../errors.js";
+import { newId } from "../../ids.js";
+import { createUser, type UserParams } from "./users.js";
+import { createWallet } from "./wallets.js";
+import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
+import { checkName } from "../lookups.js";
+import { consumeVerificationToken } from "./otp.js";
+import { sameEmail, samePhone } from "../../auth/contacts.js";
+import type { AccountParams } from "../../wallets/accounts.js";
+import type { ClientSignature } from "../../bundles/index.js";
+import type { ActivityContext, HandlerTable } from "../types.js";
+
+export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
+
+type RootUserParams = Omit<UserParams, "oauthProviders" | "userTags"> & { oauthProviders: OauthProviderParams[] };
+
+export type CreateSubOrganizationParams = {
+  subOrganizationName: string;
+  rootUsers: RootUserParams[];
+  rootQuorumThreshold: number;
+  wallet?: { walletName: string; accounts: AccountParams[]; mnemonicLength?: number };
+  disableEmailRecovery?: boolean;
+  disableEmailAuth?: boolean;
+  disableSmsAuth?: boolean;
+  disableOtpEmailAuth?: boolean;
+  verificationToken?: string;
+  clientSignature?: ClientSignature;
+};
+
+export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganizationParams) {
+  const { store } = ctx.rt;
+  if (ctx.org.parentId) throw invalidArgument(INVALID_ACTIVITY_CALLER, undefined, "INVALID_ACTIVITY_CALLER");
+  checkName(p.subOrganizationName, "parameters.subOrganizationName");
+  if (!p.rootUsers.length) throw invalidArgument("rootUsers must not be empty", "parameters.rootUsers");
+  if (!Number.isInteger(p.rootQuorumThreshold) || p.rootQuorumThreshold < 1 || p.rootQuorumThreshold > p.rootUsers.length)
+    throw invalidArgument(`rootQuorumThreshold must be between 1 and the number of root users (${p.rootUsers.length})`, "parameters.rootQuorumThreshold");
+  const emailLogin = !(p.disableEmailAuth && p.disableOtpEmailAuth);
+  p.rootUsers.forEach((u, i) => {
+    const hasCredential =
+      u.apiKeys.length > 0 || u.authenticators.length > 0 || u.oauthProviders.length > 0 || (!!u.userEmail && emailLogin) || (!!u.userPhoneNumber && !p.disableSmsAuth);
+    if (!hasCredential)
+      throw invalidArgument(
+        "root user needs at least one credential: an API key, an authenticator, an OAuth provider, or an email or phone number with a login method enabled",
+        `parameters.rootUsers[${i}]`,
+      );
+  });
+  // A verification token proves the contact of the root user it names (signup flows).
+  const verified = p.verificationToken
+    ? consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", { clientSignature: p.clientSignature, usage: "USAGE_TYPE_SIGNUP" })
+    : undefined;
+
+  const subOrganizationId = newId();
+  store.organizations.insert({
+    id: subOrganizationId,
+    name: p.subOrganizationName,
+    parentId: ctx.org.id,
+    rootQuorumThreshold: p.rootQuorumThreshold,
+    rootUserIds: [],
+    features: [],
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
+  store.subOrganizations.create(subOrganizationId, {
+    disableEmailRecovery: p.disableEmailRecovery,
+    disableEmailAuth: p.disableEmailAuth,
+    disableSmsAuth: p.disableSmsAuth,
+    disableOtpEmailAuth: p.disableOtpEmailAuth,
+  });
+  const rootUserIds = p.rootUsers.map((u, i) => {
+    const field = `parameters.rootUsers[${i}]`;
+    const id = createUser(ctx, subOrganizationId, { ...u, oauthProviders: [] }, field);
+    addOauthProviders(ctx, subOrganizationId, id, u.oauthProviders, `${field}.oauthProviders`);
+    if (verified) {
+      const email = verified.verificationType === "OTP_TYPE_EMAIL" && !!u.userEmail && sameEmail(u.userEmail, verified.contact);
+      const phone = verified.verificationType === "OTP_TYPE_SMS" && !!u.userPhoneNumber && samePhone(u.userPhoneNumber, verified.contact);
+      if (email) store.users.update(id, { emailVerified: true }, ctx.now);
+      if (phone) store.users.update(id, { phoneVerified: true }, ctx.now);
+    }
+    return id;
+  });
+  store.organizations.update(subOrganizationId, { rootUserIds }, ctx.now);
+  const wallet = p.wallet ? createWallet(ctx, subOrganizationId, p.wallet, "parameters.wallet") : undefined;
+  return { subOrganizationId, ...(wallet ? { wallet } : {}), rootUserIds };
+}
+
+export const subOrganizationHandlers: HandlerTable = {
+  create_sub_organization(ctx, p: CreateSubOrganizationParams) {
+    return createSubOrganization(ctx, p);
+  },
+
+  delete_sub_organization(ctx, p: { deleteWithoutExport?: boolean }) {
+    const { store } = ctx.rt;
+    if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");
+    if (!p.deleteWithoutExport) {
+      const wallet = store.wallets.list(ctx.org.id).find((w) => !w.exported);
+      const key = store.privateKeys.list(ctx.org.id).find((k) => !k.exported);
+      const what = wallet ? `wallet ${wallet.id}` : key ? `private key ${key.id}` : undefined;
+      if (what)
+        throw invalidArgument(
+          `${what} has not been exported; export every wallet and private key first or set deleteWithoutExport to delete the sub-organization anyway`,
+          "parameters.deleteWithoutExport",
+          "WALLET_ACCOUNT_NOT_EXPORTED",
+        );
+    }
+    for (const w of store.wallets.list(ctx.org.id)) ctx.rt.keyring.forget(w.id);
+    store.subOrganizations.tombstone(ctx.org.id, ctx.now);
+    return { subOrganizationUuid: ctx.org.id };
+  },
+};

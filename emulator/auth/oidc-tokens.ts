@@ -1,0 +1,55 @@
+/**
+ * OIDC id_tokens as the enclave checks them: the issuer must be one the emulator trusts
+ * without network (its own built-in issuer), the ES256 signature must verify against that
+ * issuer's JWKS, `exp` must lie ahead, and `iss`, `sub`, `aud` must be present.
+ * Every failure is the service's 400 `INVALID_OIDC_TOKEN`.
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { invalidArgument, isTurnkeyError, type TurnkeyError } from "../errors.js";
+import { decodeJwt, jwksFor, verifyIdToken, type IdTokenClaims } from "../bundles/index.js";
+import type { Runtime } from "../runtime.js";
+
+export const OIDC_PATH = "/emulator/v1/oidc";
+export const INVALID_OIDC_TOKEN = "invalid OIDC token";
+
+export const oidcIssuerUrl = (rt: Runtime): string => `${rt.urls.baseUrl}${OIDC_PATH}`;
+
+export type OidcIdentity = { iss: string; sub: string; aud: string };
+
+function badToken(detail: string, field: string): TurnkeyError {
+  return invalidArgument(`${INVALID_OIDC_TOKEN}: ${detail}`, field, "INVALID_OIDC_TOKEN");
+}
+
+/** Verifies an id_token (signature, expiry, required claims) and returns its claims. */
+export function verifyOidcToken(rt: Runtime, token: string, field: string): IdTokenClaims & OidcIdentity {
+  let claims: Record<string, unknown>;
+  try {
+    claims = decodeJwt(token).payload;
+  } catch {
+    throw badToken("not a JWT of three base64url parts", field);
+  }
+  for (const c of ["iss", "sub", "aud"] as const) {
+    const v = claims[c];
+    if (!(typeof v === "string" && v) && !(c === "aud" && Array.isArray(v) && v.length)) throw badToken(`missing ${c} claim`, field);
+  }
+  if (claims.iss !== oidcIssuerUrl(rt)) throw badToken(`untrusted issuer ${JSON.stringify(claims.iss)} (the emulator trusts only its own issuer ${oidcIssuerUrl(rt)})`, field);
+  let verified: IdTokenClaims;
+  try {
+    verified = verifyIdToken(token, jwksFor([rt.keys.oidcIssuer]), { nowSeconds: Math.floor(rt.clock.now() / 1000), clockSkewSeconds: 0 });
+  } catch (e) {
+    const why = isTurnkeyError(e) ? e.message : "verification failed";
+    throw badToken(why === "id token expired" ? "token expired" : why, field);
+  }
+  const aud = Array.isArray(verified.aud) ? verified.aud[0]! : verified.aud;
+  return { ...verified, iss: verified.iss, sub: verified.sub, aud };
+}
+
+/** The nonce login flows bind: lowercase hex SHA-256 of the UTF-8 public-key hex string. */
+export const nonceFor = (publicKeyHex: string): string => bytesToHex(sha256(utf8ToBytes(publicKeyHex)));
+
+/** Checks `nonce` (or `tknonce`) against the session key the login names. */
+export function checkNonce(claims: Record<string, unknown>, publicKeyHex: string, field: string): void {
+  const expected = nonceFor(publicKeyHex);
+  if (claims.nonce !== expected && claims.tknonce !== expected) throw badToken("nonce does not match sha256 of the public key", field);
+}

@@ -1,0 +1,98 @@
+/**
+ * list_suborgs and list_verified_suborgs: the parent's live sub-organizations, optionally
+ * filtered by one property of their users, credentials, wallets or OAuth identities;
+ * paginated by sub-organization id (creation order).
+ */
+import { invalidArgument } from "../errors.js";
+import { verifyOidcToken } from "../auth/oidc-tokens.js";
+import { sameEmail, samePhone } from "../auth/contacts.js";
+import { pageLimit } from "./activities.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import type { QueryContext, QueryTable } from "./types.js";
+
+export const SUBORG_FILTER_TYPES = ["NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "CREDENTIAL_ID", "PUBLIC_KEY", "WALLET_ACCOUNT_ADDRESS", "OIDC_TOKEN", "OAUTH_CLAIM"] as const;
+
+type ListBody = { filterType?: string; filterValue?: string; paginationOptions?: { limit?: string; before?: string; after?: string } };
+
+function identityFilter(ctx: QueryContext, iss: string, sub: string, aud: string): (o: OrganizationRow) => boolean {
+  const orgs = new Set(ctx.rt.store.oauthProviders.byIdentity(iss, sub, aud).map((p) => p.orgId));
+  return (o) => orgs.has(o.id);
+}
+
+/** The predicate a filter stands for; `verified` restricts EMAIL / PHONE_NUMBER to verified contacts. */
+function filterFor(ctx: QueryContext, type: string, value: string, verified: boolean): (o: OrganizationRow) => boolean {
+  const { store } = ctx.rt;
+  const users = (o: OrganizationRow) => store.users.list(o.id);
+  switch (type) {
+    case "NAME":
+      return (o) => o.name === value;
+    case "USERNAME":
+      return (o) => users(o).some((u) => u.name === value);
+    case "EMAIL":
+      return (o) => users(o).some((u) => sameEmail(u.email, value) && (!verified || u.emailVerified));
+    case "PHONE_NUMBER":
+      return (o) => users(o).some((u) => samePhone(u.phone, value) && (!verified || u.phoneVerified));
+    case "CREDENTIAL_ID": {
+      const id = value.replace(/=+$/, "");
+      const orgs = new Set(store.authenticators.byCredentialId(id).map((a) => a.orgId));
+      return (o) => orgs.has(o.id);
+    }
+    case "PUBLIC_KEY": {
+      const key = value.toLowerCase();
+      const orgs = new Set(store.apiKeys.byPublicKeyAnywhere(key).map((k) => k.orgId));
+      return (o) => orgs.has(o.id) || users(o).some((u) => store.authenticators.forUser(u.id).some((a) => a.publicKey.toLowerCase() === key));
+    }
+    case "WALLET_ACCOUNT_ADDRESS":
+      return (o) => !!store.wallets.accountByAddress(o.id, value) || !!store.privateKeys.byAddress(o.id, value);
+    case "OIDC_TOKEN": {
+      const c = verifyOidcToken(ctx.rt, value, "filterValue");
+      return identityFilter(ctx, c.iss, c.sub, c.aud);
+    }
+    case "OAUTH_CLAIM": {
+      let claim: { issuer?: unknown; subject?: unknown; audience?: unknown };
+      try {
+        claim = JSON.parse(value);
+      } catch {
+        throw invalidArgument("OAUTH_CLAIM filterValue must be JSON {issuer, subject, audience}", "filterValue");
+      }
+      if (typeof claim?.issuer !== "string" || typeof claim.subject !== "string" || typeof claim.audience !== "string")
+        throw invalidArgument("OAUTH_CLAIM filterValue must be JSON {issuer, subject, audience}", "filterValue");
+      return identityFilter(ctx, claim.issuer, claim.subject, claim.audience);
+    }
+    default:
+      throw invalidArgument(`invalid filterType ${JSON.stringify(type)}: expected one of ${SUBORG_FILTER_TYPES.join(", ")}`, "filterType");
+  }
+}
+
+function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[], verified: boolean): { organizationIds: string[] } {
+  const { store } = ctx.rt;
+  let keep: (o: OrganizationRow) => boolean = () => true;
+  if (b.filterType) {
+    if (!allowed.includes(b.filterType)) throw invalidArgument(`invalid filterType ${JSON.stringify(b.filterType)}: expected one of ${allowed.join(", ")}`, "filterType");
+    if (!b.filterValue) throw invalidArgument("filterValue is required with filterType", "filterValue");
+    keep = filterFor(ctx, b.filterType, b.filterValue, verified);
+  } else if (verified) throw invalidArgument("filterType is required", "filterType");
+  let orgs = store.organizations.children(ctx.org.id).filter((o) => !store.subOrganizations.isDeleted(o.id));
+  const p = b.paginationOptions ?? {};
+  const limit = pageLimit(p.limit);
+  const at = (id: string | undefined, field: string) => {
+    if (!id) return undefined;
+    const i = orgs.findIndex((o) => o.id === id);
+    if (i < 0) throw invalidArgument(`unknown pagination cursor: ${id}`, field);
+    return i;
+  };
+  const after = at(p.after, "paginationOptions.after");
+  const before = at(p.before, "paginationOptions.before");
+  orgs = orgs.filter((_, i) => (after === undefined || i > after) && (before === undefined || i < before)).filter(keep);
+  orgs = before !== undefined && after === undefined ? orgs.slice(-limit) : orgs.slice(0, limit);
+  return { organizationIds: orgs.map((o) => o.id) };
+}
+
+export const subOrganizationQueries: QueryTable = {
+  list_suborgs(ctx, b: ListBody) {
+    return listSubOrgs(ctx, b, SUBORG_FILTER_TYPES, false);
+  },
+  list_verified_suborgs(ctx, b: ListBody) {
+    return listSubOrgs(ctx, b, ["EMAIL", "PHONE_NUMBER"], true);
+  },
+};

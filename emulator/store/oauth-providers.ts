@@ -1,0 +1,62 @@
+import type { Db } from "./db.js";
+
+export type OauthProviderRow = {
+  id: string;
+  orgId: string;
+  userId: string;
+  name: string;
+  issuer: string;
+  subject: string;
+  audience: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+type Raw = { id: string; org_id: string; user_id: string; name: string; issuer: string; subject: string; audience: string; created_at: number; updated_at: number };
+
+const fromRaw = (r: Raw): OauthProviderRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  name: r.name,
+  issuer: r.issuer,
+  subject: r.subject,
+  audience: r.audience,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** OAuth (OIDC) identities registered on users: the token's {iss, sub, aud}, never the token. */
+export class OauthProviders {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): OauthProviderRow | undefined {
+    const r = this.db.prepare("SELECT * FROM oauth_providers WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    return r && fromRaw(r);
+  }
+
+  forUser(userId: string): OauthProviderRow[] {
+    return (this.db.prepare("SELECT * FROM oauth_providers WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
+  }
+
+  forOrg(orgId: string): OauthProviderRow[] {
+    return (this.db.prepare("SELECT * FROM oauth_providers WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
+  }
+
+  /** Every provider with this identity, in any organization. */
+  byIdentity(issuer: string, subject: string, audience: string): OauthProviderRow[] {
+    return (
+      this.db.prepare("SELECT * FROM oauth_providers WHERE issuer = ? AND subject = ? AND audience = ? ORDER BY created_at").all(issuer, subject, audience) as Raw[]
+    ).map(fromRaw);
+  }
+
+  insert(p: OauthProviderRow): void {
+    this.db
+      .prepare("INSERT INTO oauth_providers (id, org_id, user_id, name, issuer, subject, audience, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(p.id, p.orgId, p.userId, p.name, p.issuer, p.subject, p.audience, p.createdAt, p.updatedAt);
+  }
+
+  delete(id: string): void {
+    this.db.prepare("DELETE FROM oauth_providers WHERE id = ?").run(id);
+  }
+}

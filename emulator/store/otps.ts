@@ -1,0 +1,118 @@
+import type { Db } from "./db.js";
+
+/** One issued one-time code. `kind` is "otp" (init_otp) or "otp_auth" (legacy init_otp_auth). */
+export type OtpRow = {
+  id: string;
+  orgId: string;
+  kind: "otp" | "otp_auth";
+  otpType: string;
+  contact: string;
+  codeSealed: string;
+  /** Sealed P-256 scalar of the encryption target (init_otp only). */
+  targetKeySealed: string | null;
+  alphanumeric: boolean;
+  attempts: number;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+};
+
+type Raw = {
+  id: string;
+  org_id: string;
+  kind: string;
+  otp_type: string;
+  contact: string;
+  code_sealed: string;
+  target_key_sealed: string | null;
+  alphanumeric: number;
+  attempts: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+};
+
+const fromRaw = (r: Raw): OtpRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  kind: r.kind as OtpRow["kind"],
+  otpType: r.otp_type,
+  contact: r.contact,
+  codeSealed: r.code_sealed,
+  targetKeySealed: r.target_key_sealed,
+  alphanumeric: r.alphanumeric === 1,
+  attempts: r.attempts,
+  expiresAt: r.expires_at,
+  usedAt: r.used_at,
+  createdAt: r.created_at,
+});
+
+export class Otps {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): OtpRow | undefined {
+    const r = this.db.prepare("SELECT * FROM otps WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    return r && fromRaw(r);
+  }
+
+  insert(o: OtpRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO otps (id, org_id, kind, otp_type, contact, code_sealed, target_key_sealed, alphanumeric, attempts, expires_at, used_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(o.id, o.orgId, o.kind, o.otpType, o.contact, o.codeSealed, o.targetKeySealed, o.alphanumeric ? 1 : 0, o.attempts, o.expiresAt, o.usedAt, o.createdAt);
+  }
+
+  recordAttempt(id: string): void {
+    this.db.prepare("UPDATE otps SET attempts = attempts + 1 WHERE id = ?").run(id);
+  }
+
+  markUsed(id: string, now: number): void {
+    this.db.prepare("UPDATE otps SET used_at = ? WHERE id = ?").run(now, id);
+  }
+}
+
+/** Verification tokens the instance issued, so that each is used at most once. */
+export type VerificationTokenRow = {
+  id: string;
+  orgId: string;
+  contact: string;
+  verificationType: string;
+  publicKey: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+};
+
+type TokenRaw = { id: string; org_id: string; contact: string; verification_type: string; public_key: string | null; expires_at: number; used_at: number | null; created_at: number };
+
+export class VerificationTokens {
+  constructor(private readonly db: Db) {}
+
+  get(id: string): VerificationTokenRow | undefined {
+    const r = this.db.prepare("SELECT * FROM verification_tokens WHERE id = ?").get(id) as TokenRaw | undefined;
+    return (
+      r && {
+        id: r.id,
+        orgId: r.org_id,
+        contact: r.contact,
+        verificationType: r.verification_type,
+        publicKey: r.public_key,
+        expiresAt: r.expires_at,
+        usedAt: r.used_at,
+        createdAt: r.created_at,
+      }
+    );
+  }
+
+  insert(t: VerificationTokenRow): void {
+    this.db
+      .prepare("INSERT INTO verification_tokens (id, org_id, contact, verification_type, public_key, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(t.id, t.orgId, t.contact, t.verificationType, t.publicKey, t.expiresAt, t.usedAt, t.createdAt);
+  }
+
+  markUsed(id: string, now: number): void {
+    this.db.prepare("UPDATE verification_tokens SET used_at = ? WHERE id = ?").run(now, id);
+  }
+}
