@@ -65,6 +65,8 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   const { store } = rt;
   const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, now);
+  // A passkey or attested login addresses the parent organization; it happens in the caller's sub-organization.
+  if (s.op.name === "stamp_login" && s.caller.org.parentId === s.target.id) s = { ...s, target: s.caller.org };
   checkCallerOrganization(s.caller, s.target, s.op.name);
   if (s.op.name === "approve_activity" || s.op.name === "reject_activity") return vote(rt, s, now);
 

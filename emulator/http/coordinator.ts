@@ -5,6 +5,7 @@
  */
 import { Router, type Request, type Response } from "express";
 import { coordinator, coordinatorSchemas, parseRequest, type OperationContract } from "../../contracts/index.js";
+import { legacyVariant } from "../../contracts/legacy.js";
 import { GrpcCode, TurnkeyError, unimplemented } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { resolveCaller, targetOrganization, verifyStamp } from "../auth/authenticate.js";
@@ -35,6 +36,7 @@ async function handle(rt: Runtime, op: OperationContract, req: Request): Promise
   const raw = bodyBytes(req.body);
   const stamp = verifyStamp(req.headers, raw);
   const json = parseJsonObject(raw);
+  if (op.kind === "submit" && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(req.path, op, json.type) ?? op;
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);

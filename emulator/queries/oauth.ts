@@ -1,20 +1,7 @@
 /** Reads of OAuth providers. */
-import { toTimestamp } from "../clock.js";
 import { requireUser } from "../activities/lookups.js";
-import type { OauthProviderRow } from "../store/oauth-providers.js";
+import { renderOauthProvider } from "../views/users.js";
 import type { QueryTable } from "./types.js";
-
-export function renderOauthProvider(p: OauthProviderRow): Record<string, unknown> {
-  return {
-    providerId: p.id,
-    providerName: p.name,
-    issuer: p.issuer,
-    audience: p.audience,
-    subject: p.subject,
-    createdAt: toTimestamp(p.createdAt),
-    updatedAt: toTimestamp(p.updatedAt),
-  };
-}
 
 export const oauthQueries: QueryTable = {
   get_oauth_providers(ctx, b: { userId?: string }) {

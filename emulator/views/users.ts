@@ -6,6 +6,7 @@ import type { ApiKeyRow } from "../store/api-keys.js";
 import type { TagRow } from "../store/tags.js";
 import type { AuthenticatorRow } from "../store/authenticators.js";
 import type { Wire } from "../../contracts/wire.js";
+import type { OauthProviderRow } from "../store/oauth-providers.js";
 
 export function renderApiKey(k: ApiKeyRow): Wire["v1ApiKey"] {
   return {
@@ -27,7 +28,7 @@ export function renderUser(store: Store, u: UserRow): Wire["v1User"] {
     authenticators: store.authenticators.forUser(u.id).map(renderAuthenticator),
     apiKeys: store.apiKeys.forUser(u.id).map(renderApiKey),
     userTags: store.tags.tagsOf(u.id),
-    oauthProviders: [],
+    oauthProviders: store.oauthProviders.forUser(u.id).map(renderOauthProvider),
     createdAt: toTimestamp(u.createdAt),
     updatedAt: toTimestamp(u.updatedAt),
     mfaPolicies: [],
@@ -50,5 +51,17 @@ export function renderAuthenticator(a: AuthenticatorRow): Wire["v1Authenticator"
     authenticatorName: a.name,
     createdAt: toTimestamp(a.createdAt),
     updatedAt: toTimestamp(a.updatedAt),
+  };
+}
+
+export function renderOauthProvider(p: OauthProviderRow): Wire["v1OauthProvider"] {
+  return {
+    providerId: p.id,
+    providerName: p.name,
+    issuer: p.issuer,
+    audience: p.audience,
+    subject: p.subject,
+    createdAt: toTimestamp(p.createdAt),
+    updatedAt: toTimestamp(p.updatedAt),
   };
 }

@@ -3,6 +3,7 @@ import { invalidArgument, unimplemented } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
+import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireUser } from "../lookups.js";
 import type { ActivityContext, HandlerTable } from "../types.js";
 
@@ -15,7 +16,7 @@ export type UserParams = {
   userPhoneNumber?: string;
   apiKeys: ApiKeyParams[];
   authenticators: AuthenticatorParams[];
-  oauthProviders: unknown[];
+  oauthProviders: OauthProviderParams[];
   userTags?: string[];
 };
 
@@ -32,7 +33,6 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   checkName(u.userName, `${field}.userName`);
   if (u.userEmail !== undefined) checkEmail(u.userEmail, `${field}.userEmail`);
   if (u.userPhoneNumber !== undefined) checkPhone(u.userPhoneNumber, `${field}.userPhoneNumber`);
-  if (u.oauthProviders?.length) throw unimplemented(`${field}.oauthProviders: OAuth provider registration is not emulated yet`);
   const id = newId();
   store.users.insert({
     id,
@@ -47,6 +47,7 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   });
   addApiKeys(ctx, orgId, id, u.apiKeys ?? [], `${field}.apiKeys`);
   addAuthenticators(ctx, orgId, id, u.authenticators ?? [], `${field}.authenticators`);
+  addOauthProviders(ctx, orgId, id, u.oauthProviders ?? [], `${field}.oauthProviders`);
   for (const tagId of u.userTags ?? []) store.tags.addMember(tagId, id);
   return id;
 }

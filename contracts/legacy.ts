@@ -1,0 +1,61 @@
+/**
+ * Older activity types some official SDKs still send on a path whose document names a newer
+ * version (e.g. @turnkey/core sends ACTIVITY_TYPE_VERIFY_OTP to /submit/verify_otp). Each
+ * entry is accepted with its own intent and result members; its parameters may take either
+ * the older or the current shape. Only types whose handlers read both shapes are listed.
+ */
+import { z } from "zod";
+import type { OperationContract } from "./operation.js";
+import { schemas } from "./generated/public-api.js";
+
+export const LEGACY_ACTIVITY_TYPES: Record<string, string[]> = {
+  "/public/v1/submit/create_sub_organization": ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
+  "/public/v1/submit/verify_otp": ["ACTIVITY_TYPE_VERIFY_OTP"],
+  "/public/v1/submit/otp_login": ["ACTIVITY_TYPE_OTP_LOGIN"],
+};
+
+const camel = (s: string) => s.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** `ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7` -> `createSubOrganizationIntentV7`. */
+export function intentKeyOf(activityType: string): string {
+  const m = /^ACTIVITY_TYPE_(.+?)(?:_V(\d+))?$/.exec(activityType)!;
+  return `${camel(m[1]!)}Intent${m[2] ? `V${m[2]}` : ""}`;
+}
+
+const resultMembers = new Set(Object.keys((schemas.v1Result as unknown as { shape: Record<string, unknown> }).shape));
+
+function resultKeyOf(intentKey: string): string | undefined {
+  const m = /^(.*)Intent(?:V(\d+))?$/.exec(intentKey)!;
+  for (let v = Number(m[2] ?? 1); v >= 2; v--) if (resultMembers.has(`${m[1]}ResultV${v}`)) return `${m[1]}ResultV${v}`;
+  return resultMembers.has(`${m[1]}Result`) ? `${m[1]}Result` : undefined;
+}
+
+const cache = new Map<string, OperationContract>();
+
+/** The operation as it reads an older activity type, or undefined when that type is not accepted here. */
+export function legacyVariant(path: string, op: OperationContract, activityType: string): OperationContract | undefined {
+  if (!LEGACY_ACTIVITY_TYPES[path]?.includes(activityType)) return undefined;
+  const key = `${path} ${activityType}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const intentKey = intentKeyOf(activityType);
+  const legacyIntent = schemas[`v1${intentKey[0]!.toUpperCase()}${intentKey.slice(1)}`];
+  const currentIntent = schemas[`v1${op.intentKey![0]!.toUpperCase()}${op.intentKey!.slice(1)}`];
+  if (!legacyIntent || !currentIntent) return undefined;
+  const variant: OperationContract = {
+    ...op,
+    activityType,
+    intentKey,
+    resultKey: resultKeyOf(intentKey),
+    requestName: `${op.requestName} (${activityType})`,
+    request: z.object({
+      type: z.literal(activityType),
+      timestampMs: z.string(),
+      organizationId: z.string(),
+      parameters: z.union([legacyIntent, currentIntent]),
+      generateAppProofs: z.boolean().optional(),
+    }),
+  };
+  cache.set(key, variant);
+  return variant;
+}
