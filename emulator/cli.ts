@@ -3,7 +3,6 @@
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index.js";
-import { conformanceCommand } from "./cli-conformance.js";
 
 const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]
        emulator conformance [options]   (see: emulator conformance --help)
@@ -20,6 +19,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === "conformance") {
+    // Loaded on demand: the harness is not needed to start the emulator.
+    const { conformanceCommand } = await import("./cli-conformance.js");
     process.exit(await conformanceCommand(rest));
   }
   if (command !== "start") {
