@@ -102,8 +102,7 @@ export class Activities {
   }
 
   insert(a: Omit<ActivityRow, "seq">): ActivityRow {
-    const info = this.db
-      .prepare(
+    const info = prep(this.db, 
         `INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -128,8 +127,7 @@ export class Activities {
     const cur = this.byId(id);
     if (!cur) return;
     const n = { ...cur, ...patch };
-    this.db
-      .prepare("UPDATE activities SET status = ?, result = ?, failure = ?, votes = ?, updated_at = ? WHERE id = ?")
+    prep(this.db, "UPDATE activities SET status = ?, result = ?, failure = ?, votes = ?, updated_at = ? WHERE id = ?")
       .run(n.status, JSON.stringify(n.result), n.failure ? JSON.stringify(n.failure) : null, JSON.stringify(n.votes), now, id);
   }
 

@@ -70,8 +70,7 @@ export class ApiKeys {
   }
 
   insert(k: ApiKeyRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO api_keys (id, org_id, user_id, name, public_key, credential_type, expiration_seconds, expires_at, session_profile_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )

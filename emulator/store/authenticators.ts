@@ -60,8 +60,7 @@ export class Authenticators {
   }
 
   insert(a: AuthenticatorRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO authenticators (id, org_id, user_id, name, credential_id, public_key, aaguid, attestation_type, transports, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )

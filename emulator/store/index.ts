@@ -14,6 +14,7 @@ import { ImportTargets } from "./import-targets.js";
 import { Mailbox } from "./mailbox.js";
 import { SubOrganizations } from "./sub-organizations.js";
 import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies.js";
+import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -34,6 +35,7 @@ export class Store {
   readonly policies: Policies;
   readonly smartContractInterfaces: SmartContractInterfaces;
   readonly policyEvaluations: PolicyEvaluations;
+  readonly authProxyConfigs: AuthProxyConfigs;
   readonly sealer: Sealer;
 
   constructor(readonly db: Db) {
@@ -54,6 +56,7 @@ export class Store {
     this.policies = new Policies(db);
     this.smartContractInterfaces = new SmartContractInterfaces(db);
     this.policyEvaluations = new PolicyEvaluations(db);
+    this.authProxyConfigs = new AuthProxyConfigs(db);
     this.sealer = sealerFor(db);
   }
 

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 /** A message the emulator would have sent by email or SMS. */
 export type MailMessage = {
@@ -18,8 +19,7 @@ export class Mailbox {
   constructor(private readonly db: Db) {}
 
   deliver(m: MailMessage): void {
-    this.db
-      .prepare("INSERT INTO mailbox (org_id, contact, channel, subject, body, extra, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO mailbox (org_id, contact, channel, subject, body, extra, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .run(m.orgId, m.contact, m.channel, m.subject, m.body, JSON.stringify(m.extra), m.createdAt);
   }
 
@@ -27,8 +27,8 @@ export class Mailbox {
   list(contact?: string): MailMessage[] {
     const rows = (
       contact === undefined
-        ? this.db.prepare("SELECT * FROM mailbox ORDER BY seq").all()
-        : this.db.prepare("SELECT * FROM mailbox WHERE lower(contact) = lower(?) ORDER BY seq").all(contact)
+        ? prep(this.db, "SELECT * FROM mailbox ORDER BY seq").all()
+        : prep(this.db, "SELECT * FROM mailbox WHERE lower(contact) = lower(?) ORDER BY seq").all(contact)
     ) as Raw[];
     return rows.map((r) => ({ contact: r.contact, channel: r.channel as MailMessage["channel"], subject: r.subject, body: r.body, orgId: r.org_id, createdAt: r.created_at, extra: JSON.parse(r.extra) }));
   }

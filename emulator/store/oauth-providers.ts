@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 export type OauthProviderRow = {
   id: string;
@@ -31,32 +32,31 @@ export class OauthProviders {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): OauthProviderRow | undefined {
-    const r = this.db.prepare("SELECT * FROM oauth_providers WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM oauth_providers WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   forUser(userId: string): OauthProviderRow[] {
-    return (this.db.prepare("SELECT * FROM oauth_providers WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM oauth_providers WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
   }
 
   forOrg(orgId: string): OauthProviderRow[] {
-    return (this.db.prepare("SELECT * FROM oauth_providers WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM oauth_providers WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
   }
 
   /** Every provider with this identity, in any organization. */
   byIdentity(issuer: string, subject: string, audience: string): OauthProviderRow[] {
     return (
-      this.db.prepare("SELECT * FROM oauth_providers WHERE issuer = ? AND subject = ? AND audience = ? ORDER BY created_at").all(issuer, subject, audience) as Raw[]
+      prep(this.db, "SELECT * FROM oauth_providers WHERE issuer = ? AND subject = ? AND audience = ? ORDER BY created_at").all(issuer, subject, audience) as Raw[]
     ).map(fromRaw);
   }
 
   insert(p: OauthProviderRow): void {
-    this.db
-      .prepare("INSERT INTO oauth_providers (id, org_id, user_id, name, issuer, subject, audience, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO oauth_providers (id, org_id, user_id, name, issuer, subject, audience, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(p.id, p.orgId, p.userId, p.name, p.issuer, p.subject, p.audience, p.createdAt, p.updatedAt);
   }
 
   delete(id: string): void {
-    this.db.prepare("DELETE FROM oauth_providers WHERE id = ?").run(id);
+    prep(this.db, "DELETE FROM oauth_providers WHERE id = ?").run(id);
   }
 }

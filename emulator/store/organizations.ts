@@ -45,8 +45,7 @@ export class Organizations {
   }
 
   insert(o: OrganizationRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO organizations (id, name, parent_id, root_quorum_threshold, root_user_ids, features, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -57,8 +56,7 @@ export class Organizations {
     const cur = this.get(id);
     if (!cur) return;
     const next = { ...cur, ...patch };
-    this.db
-      .prepare("UPDATE organizations SET name = ?, root_quorum_threshold = ?, root_user_ids = ?, features = ?, updated_at = ? WHERE id = ?")
+    prep(this.db, "UPDATE organizations SET name = ?, root_quorum_threshold = ?, root_user_ids = ?, features = ?, updated_at = ? WHERE id = ?")
       .run(next.name, next.rootQuorumThreshold, JSON.stringify(next.rootUserIds), JSON.stringify(next.features), now, id);
   }
 

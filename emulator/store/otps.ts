@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 /** One issued one-time code. `kind` is "otp" (init_otp) or "otp_auth" (legacy init_otp_auth). */
 export type OtpRow = {
@@ -51,13 +52,12 @@ export class Otps {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): OtpRow | undefined {
-    const r = this.db.prepare("SELECT * FROM otps WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
+    const r = prep(this.db, "SELECT * FROM otps WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
     return r && fromRaw(r);
   }
 
   insert(o: OtpRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO otps (id, org_id, kind, otp_type, contact, code_sealed, target_key_sealed, alphanumeric, attempts, expires_at, used_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -65,11 +65,11 @@ export class Otps {
   }
 
   recordAttempt(id: string): void {
-    this.db.prepare("UPDATE otps SET attempts = attempts + 1 WHERE id = ?").run(id);
+    prep(this.db, "UPDATE otps SET attempts = attempts + 1 WHERE id = ?").run(id);
   }
 
   markUsed(id: string, now: number): void {
-    this.db.prepare("UPDATE otps SET used_at = ? WHERE id = ?").run(now, id);
+    prep(this.db, "UPDATE otps SET used_at = ? WHERE id = ?").run(now, id);
   }
 }
 
@@ -91,7 +91,7 @@ export class VerificationTokens {
   constructor(private readonly db: Db) {}
 
   get(id: string): VerificationTokenRow | undefined {
-    const r = this.db.prepare("SELECT * FROM verification_tokens WHERE id = ?").get(id) as TokenRaw | undefined;
+    const r = prep(this.db, "SELECT * FROM verification_tokens WHERE id = ?").get(id) as TokenRaw | undefined;
     return (
       r && {
         id: r.id,
@@ -107,12 +107,11 @@ export class VerificationTokens {
   }
 
   insert(t: VerificationTokenRow): void {
-    this.db
-      .prepare("INSERT INTO verification_tokens (id, org_id, contact, verification_type, public_key, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO verification_tokens (id, org_id, contact, verification_type, public_key, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .run(t.id, t.orgId, t.contact, t.verificationType, t.publicKey, t.expiresAt, t.usedAt, t.createdAt);
   }
 
   markUsed(id: string, now: number): void {
-    this.db.prepare("UPDATE verification_tokens SET used_at = ? WHERE id = ?").run(now, id);
+    prep(this.db, "UPDATE verification_tokens SET used_at = ? WHERE id = ?").run(now, id);
   }
 }

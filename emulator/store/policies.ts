@@ -47,14 +47,12 @@ export class Policies {
   }
 
   insert(p: PolicyRow): void {
-    this.db
-      .prepare("INSERT INTO policies (id, org_id, name, effect, condition, consensus, time, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO policies (id, org_id, name, effect, condition, consensus, time, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(p.id, p.orgId, p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.createdAt, p.updatedAt);
   }
 
   update(p: PolicyRow): void {
-    this.db
-      .prepare("UPDATE policies SET name = ?, effect = ?, condition = ?, consensus = ?, time = ?, notes = ?, updated_at = ? WHERE id = ?")
+    prep(this.db, "UPDATE policies SET name = ?, effect = ?, condition = ?, consensus = ?, time = ?, notes = ?, updated_at = ? WHERE id = ?")
       .run(p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.updatedAt, p.id);
   }
 
@@ -107,8 +105,7 @@ export class SmartContractInterfaces {
   }
 
   insert(s: SmartContractInterfaceRow): void {
-    this.db
-      .prepare("INSERT INTO smart_contract_interfaces (id, org_id, address, type, interface, label, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO smart_contract_interfaces (id, org_id, address, type, interface, label, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(s.id, s.orgId, s.address.toLowerCase(), s.type, s.interface, s.label, s.notes, s.createdAt, s.updatedAt);
   }
 
@@ -130,8 +127,7 @@ export class PolicyEvaluations {
   constructor(private readonly db: Db) {}
 
   insert(e: PolicyEvaluationRow): void {
-    this.db
-      .prepare("INSERT INTO policy_evaluations (id, activity_id, org_id, vote_id, evaluations, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO policy_evaluations (id, activity_id, org_id, vote_id, evaluations, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(e.id, e.activityId, e.orgId, e.voteId, JSON.stringify(e.evaluations), e.createdAt);
   }
 

@@ -54,8 +54,7 @@ export class PrivateKeys {
   }
 
   byAddress(orgId: string, address: string): PrivateKeyRow | undefined {
-    const r = this.db
-      .prepare("SELECT k.* FROM private_key_addresses a JOIN private_keys k ON k.id = a.private_key_id WHERE a.org_id = ? AND a.address = ? LIMIT 1")
+    const r = prep(this.db, "SELECT k.* FROM private_key_addresses a JOIN private_keys k ON k.id = a.private_key_id WHERE a.org_id = ? AND a.address = ? LIMIT 1")
       .get(orgId, address) as Raw | undefined;
     return r && fromRaw(r);
   }
@@ -74,8 +73,7 @@ export class PrivateKeys {
   }
 
   insert(k: PrivateKeyRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO private_keys (id, org_id, name, curve, private_key_sealed, public_key, addresses, exported, imported, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )

@@ -263,4 +263,18 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX mailbox_contact ON mailbox(contact, seq);
   `,
+  `
+  CREATE TABLE auth_proxy_configs (
+    org_id TEXT PRIMARY KEY,
+    config_id TEXT NOT NULL UNIQUE,
+    enabled INTEGER NOT NULL,
+    proxy_user_id TEXT NOT NULL,
+    proxy_api_key_id TEXT NOT NULL,
+    proxy_public_key TEXT NOT NULL,
+    proxy_key_sealed TEXT NOT NULL,
+    settings TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { prep } from "./statements.js";
 
 /** Per-sub-organization auth settings chosen at creation. */
 export type SubOrgSettings = { disableEmailRecovery?: boolean; disableEmailAuth?: boolean; disableSmsAuth?: boolean; disableOtpEmailAuth?: boolean };
@@ -11,29 +12,29 @@ export class SubOrganizations {
   constructor(private readonly db: Db) {}
 
   create(orgId: string, settings: SubOrgSettings): void {
-    this.db.prepare("INSERT INTO sub_organizations (org_id, settings) VALUES (?, ?)").run(orgId, JSON.stringify(settings));
+    prep(this.db, "INSERT INTO sub_organizations (org_id, settings) VALUES (?, ?)").run(orgId, JSON.stringify(settings));
   }
 
   settings(orgId: string): SubOrgSettings {
-    const r = this.db.prepare("SELECT settings FROM sub_organizations WHERE org_id = ?").get(orgId) as { settings: string } | undefined;
+    const r = prep(this.db, "SELECT settings FROM sub_organizations WHERE org_id = ?").get(orgId) as { settings: string } | undefined;
     return r ? JSON.parse(r.settings) : {};
   }
 
   isDeleted(orgId: string): boolean {
-    const r = this.db.prepare("SELECT deleted_at FROM sub_organizations WHERE org_id = ?").get(orgId) as { deleted_at: number | null } | undefined;
+    const r = prep(this.db, "SELECT deleted_at FROM sub_organizations WHERE org_id = ?").get(orgId) as { deleted_at: number | null } | undefined;
     return !!r && r.deleted_at !== null;
   }
 
   /** Marks the sub-org deleted and drops every resource it holds (all tables with an org_id, except history). */
   tombstone(orgId: string, now: number): void {
-    const tables = (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
+    const tables = (prep(this.db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
       .map((t) => t.name)
       .filter((t) => !HISTORY_TABLES.has(t))
-      .filter((t) => (this.db.prepare(`PRAGMA table_info("${t}")`).all() as { name: string }[]).some((c) => c.name === "org_id"));
+      .filter((t) => (prep(this.db, `PRAGMA table_info("${t}")`).all() as { name: string }[]).some((c) => c.name === "org_id"));
     // Children before parents: users reference the organization, keys reference users.
-    for (const t of ORDERED_FIRST.filter((x) => tables.includes(x))) this.db.prepare(`DELETE FROM "${t}" WHERE org_id = ?`).run(orgId);
-    for (const t of tables.filter((x) => !ORDERED_FIRST.includes(x))) this.db.prepare(`DELETE FROM "${t}" WHERE org_id = ?`).run(orgId);
-    this.db.prepare("UPDATE sub_organizations SET deleted_at = ? WHERE org_id = ?").run(now, orgId);
+    for (const t of ORDERED_FIRST.filter((x) => tables.includes(x))) prep(this.db, `DELETE FROM "${t}" WHERE org_id = ?`).run(orgId);
+    for (const t of tables.filter((x) => !ORDERED_FIRST.includes(x))) prep(this.db, `DELETE FROM "${t}" WHERE org_id = ?`).run(orgId);
+    prep(this.db, "UPDATE sub_organizations SET deleted_at = ? WHERE org_id = ?").run(now, orgId);
   }
 }
 

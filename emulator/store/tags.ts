@@ -28,8 +28,7 @@ export class Tags {
   }
 
   insert(t: TagRow): void {
-    this.db
-      .prepare("INSERT INTO tags (id, org_id, name, tag_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO tags (id, org_id, name, tag_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(t.id, t.orgId, t.name, t.tagType, t.createdAt, t.updatedAt);
   }
 

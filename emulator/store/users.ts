@@ -64,8 +64,7 @@ export class Users {
   }
 
   insert(u: UserRow): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO users (id, org_id, name, email, phone, email_verified, phone_verified, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -76,8 +75,7 @@ export class Users {
     const cur = this.byId(id);
     if (!cur) return;
     const n = { ...cur, ...patch };
-    this.db
-      .prepare("UPDATE users SET name = ?, email = ?, phone = ?, email_verified = ?, phone_verified = ?, updated_at = ? WHERE id = ?")
+    prep(this.db, "UPDATE users SET name = ?, email = ?, phone = ?, email_verified = ?, phone_verified = ?, updated_at = ? WHERE id = ?")
       .run(n.name, n.email, n.phone, n.emailVerified ? 1 : 0, n.phoneVerified ? 1 : 0, now, id);
   }
 

@@ -93,8 +93,7 @@ export class Wallets {
   }
 
   insert(w: WalletRow): void {
-    this.db
-      .prepare("INSERT INTO wallets (id, org_id, name, mnemonic_sealed, exported, imported, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    prep(this.db, "INSERT INTO wallets (id, org_id, name, mnemonic_sealed, exported, imported, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .run(w.id, w.orgId, w.name, w.mnemonicSealed, w.exported ? 1 : 0, w.imported ? 1 : 0, w.createdAt, w.updatedAt);
   }
 
@@ -155,8 +154,7 @@ export class Wallets {
   }
 
   insertAccount(a: Omit<WalletAccountRow, "seq">): void {
-    this.db
-      .prepare(
+    prep(this.db, 
         `INSERT INTO wallet_accounts (id, org_id, wallet_id, curve, path, path_key, address_format, address, public_key, name, exported, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
