@@ -11,6 +11,7 @@ import { coordinatorRouter, sendError } from "./http/coordinator.js";
 import { adminRouter, type AdminHooks } from "./admin/routes.js";
 import { GrpcCode, TurnkeyError } from "./errors.js";
 import { packageRoot } from "./package-root.js";
+import { proxyRouter } from "./proxy/router.js";
 
 let openApiDocument: string | undefined;
 function openApiJson(): string {
@@ -22,6 +23,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
   app.use(cors());
   app.get("/openapi.json", (_req, res) => {
     res.type("application/json").send(openApiJson().replace("http://127.0.0.1:8787", rt.urls.baseUrl));

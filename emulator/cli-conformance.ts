@@ -25,7 +25,7 @@ import {
   type TargetSpec,
 } from "../contracts/harness/index.js";
 import { coordinator } from "../contracts/index.js";
-import { activityHandlers } from "./activities/handlers/index.js";
+import { isEmulatedActivity } from "./activities/engine.js";
 import { queryHandlers } from "./queries/index.js";
 import { packageRoot } from "./package-root.js";
 
@@ -112,7 +112,7 @@ function completeTarget(url: string, ...sources: Partial<TargetConfig>[]): Targe
 export function emulatedOperations(): Set<string> {
   const out = new Set<string>();
   for (const op of Object.values(coordinator)) {
-    if (op.kind === "submit" && activityHandlers[op.name]) out.add(`submit ${op.name}`);
+    if (op.kind === "submit" && isEmulatedActivity(op.name)) out.add(`submit ${op.name}`);
     if (op.kind === "query" && queryHandlers[op.name]) out.add(`query ${op.name}`);
   }
   return out;

@@ -12,6 +12,8 @@ import { createHash } from "node:crypto";
 import type { Keyring } from "./keyring.js";
 import { assertValidMnemonic } from "./chains/index.js";
 import { deriveAccount } from "./wallets/accounts.js";
+import { enableAuthProxy } from "./proxy/provision.js";
+import { mergeSettings, settingsFromProviders } from "./proxy/settings.js";
 
 const fixtureApiKey = z.object({
   apiKeyId: z.uuid(),
@@ -47,6 +49,22 @@ const fixtureWallet = z.object({
   accounts: z.array(fixtureAccount).default([]),
 });
 
+/** An enabled auth proxy for the organization (its proxy user, key and policy are created on seeding). */
+const fixtureAuthProxy = z.object({
+  configId: z.uuid(),
+  allowedOrigins: z.array(z.string()).default(["*"]),
+  /** Wallet-kit providers: social ones (google, apple, facebook, x, discord) and auth methods (email, sms, passkey, wallet). */
+  enabledProviders: z.array(z.string()).default(["email", "sms", "passkey", "wallet"]),
+  sessionExpirationSeconds: z.number().int().min(1).default(900),
+  otpLength: z.number().int().min(6).max(9).default(9),
+  otpAlphanumeric: z.boolean().default(true),
+  otpExpirationSeconds: z.number().int().min(1).max(600).optional(),
+  verificationTokenExpirationSeconds: z.number().int().min(1).max(86400).optional(),
+  appName: z.string().min(1).optional(),
+  oauthClientIds: z.record(z.string(), z.string()).optional(),
+  oauthRedirectUrl: z.string().optional(),
+});
+
 export const fixtureSchema = z.object({
   $comment: z.string().optional(),
   organization: z.object({
@@ -55,6 +73,7 @@ export const fixtureSchema = z.object({
     rootQuorumThreshold: z.number().int().min(1).default(1),
     users: z.array(fixtureUser).min(1),
     wallets: z.array(fixtureWallet).default([]),
+    authProxy: fixtureAuthProxy.optional(),
   }),
 });
 
@@ -132,7 +151,28 @@ export function seedFixture(store: Store, keyring: Keyring, f: Fixture, now: num
         store.wallets.insertAccount({ id: fixtureAccountId(w.walletId, i), orgId: o.organizationId, walletId: w.walletId, ...d, exported: false, createdAt: now, updatedAt: now });
       });
     }
+    if (o.authProxy) seedAuthProxy(store, o.organizationId, o.authProxy, now);
   });
+}
+
+function seedAuthProxy(store: Store, orgId: string, a: z.infer<typeof fixtureAuthProxy>, now: number): void {
+  const settings = mergeSettings(
+    {},
+    {
+      allowedOrigins: a.allowedOrigins,
+      ...settingsFromProviders(a.enabledProviders),
+      sessionExpirationSeconds: a.sessionExpirationSeconds,
+      otpLength: a.otpLength,
+      otpAlphanumeric: a.otpAlphanumeric,
+      otpExpirationSeconds: a.otpExpirationSeconds,
+      verificationTokenExpirationSeconds: a.verificationTokenExpirationSeconds,
+      emailCustomizationParams: a.appName ? { appName: a.appName } : undefined,
+    },
+    "organization.authProxy",
+  );
+  settings.walletKitSettings = { ...settings.walletKitSettings, oauthClientIds: a.oauthClientIds, oauthRedirectUrl: a.oauthRedirectUrl };
+  // Stable ids across resets, like the fixture's own.
+  enableAuthProxy(store, orgId, now, settings, { configId: a.configId, proxyUserId: fixtureAccountId(a.configId, 1), proxyApiKeyId: fixtureAccountId(a.configId, 2), policyId: fixtureAccountId(a.configId, 3) });
 }
 
 /** Fixture account ids are stable across resets: a name-based UUID of wallet id and index. */
@@ -152,5 +192,6 @@ export function fixtureInfo(f: Fixture) {
     apiPublicKey: key?.publicKey ?? null,
     apiPrivateKey: key?.privateKey ?? null,
     walletId: f.organization.wallets[0]?.walletId ?? null,
+    authProxyConfigId: f.organization.authProxy?.configId ?? null,
   };
 }

@@ -48,6 +48,8 @@ export type EmulatorInfo = {
   notarizerPublicKey: string;
   /** The built-in OIDC issuer (`iss` of its id_tokens). */
   oidcIssuer: string;
+  /** The seeded auth-proxy configuration (the `X-Auth-Proxy-Config-ID` for `proxyUrl`), if the fixture has one. */
+  authProxyConfigId: string | null;
 };
 
 export type RunningEmulator = {

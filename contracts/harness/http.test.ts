@@ -55,7 +55,9 @@ describe("target HTTP client", () => {
     const c = new HttpClient({ requestsPerSecond: 20 });
     await Promise.all([c.post(url, "{}"), c.post(url, "{}"), c.post(url, "{}"), c.post(url, "{}")]);
     const span = hits[3]!.at - hits[0]!.at;
-    expect(span).toBeGreaterThanOrEqual(140);
+    // 3 intervals of 50 ms are scheduled; arrival times at the server jitter by a few ms on a
+    // busy machine (unpaced, the four arrive within a few ms of each other).
+    expect(span).toBeGreaterThanOrEqual(120);
   });
 
   it("retries 429 with backoff, then gives up after maxRetries", async () => {

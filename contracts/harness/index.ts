@@ -21,6 +21,11 @@ export type RunOptions = {
   filter?: RegExp;
   /** Overrides every scenario's scope: auto (default), suborg or root. */
   scope?: "auto" | "suborg" | "root";
+  /**
+   * What `scope: auto` means (default: root on the embedded emulator, suborg on a URL). Unlike
+   * `scope`, it leaves scenarios that declare `scope: root` or `suborg` alone.
+   */
+  autoScope?: "suborg" | "root";
   /** Requests per second (default 4 for URL targets, unpaced for the embedded emulator; 0 = unpaced). */
   requestsPerSecond?: number;
   maxRetries?: number;
@@ -54,13 +59,14 @@ async function withTarget<T>(spec: TargetSpec, fn: (t: TargetConfig, kind: "embe
   }
 }
 
-async function runOne(o: RunOptions, spec: TargetSpec, scenarios: LoadedScenario[], scope = o.scope): Promise<RunReport> {
+async function runOne(o: RunOptions, spec: TargetSpec, scenarios: LoadedScenario[], autoScope = o.autoScope): Promise<RunReport> {
   return withTarget(spec, (target, kind) =>
     runOnTarget({
       target,
       kind,
       scenarios,
-      scope,
+      scope: o.scope,
+      autoScope,
       pacing: {
         requestsPerSecond: o.requestsPerSecond ?? (kind === "embedded" ? 0 : DEFAULT_REQUESTS_PER_SECOND),
         maxRetries: o.maxRetries,
@@ -83,13 +89,14 @@ export type CompareOptions = Omit<RunOptions, "target"> & { a: TargetSpec; b: Ta
 
 /**
  * Runs every scenario on two targets and reports structural differences. Both sides use
- * the same scope: sub-organizations when either side is a URL (unless `scope` says otherwise).
+ * the same scope: scenarios with `scope: auto` run in sub-organizations when either side is a
+ * URL (unless `scope` or `autoScope` says otherwise); a scenario's own root/suborg is kept.
  */
 export async function compareTargets(o: CompareOptions): Promise<CompareReport> {
   const scenarios = resolveScenarios(o.scenarios, o.filter);
-  const scope = o.scope ?? (o.a === "embedded" && o.b === "embedded" ? "auto" : "suborg");
-  const a = await runOne(o, o.a, scenarios, scope);
-  const b = await runOne(o, o.b, scenarios, scope);
+  const autoScope = o.autoScope ?? (o.a === "embedded" && o.b === "embedded" ? undefined : "suborg");
+  const a = await runOne(o, o.a, scenarios, autoScope);
+  const b = await runOne(o, o.b, scenarios, autoScope);
   const differences = compareRuns(a, b);
   for (const s of a.scenarios) {
     const other = b.scenarios.find((x) => x.name === s.name);

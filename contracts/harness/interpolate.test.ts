@@ -36,12 +36,22 @@ describe("interpolation", () => {
     expect(interpolateString("${keys.bob.publicKey}", c)).not.toBe(k);
     expect(k).toMatch(/^0[23][0-9a-f]{64}$/);
     expect(() => p256.Point.fromHex(k)).not.toThrow();
+    // The uncompressed form is the same point (noble decodes both).
+    const u = interpolateString("${keys.alice.publicKeyUncompressed}", c) as string;
+    expect(u).toMatch(/^04[0-9a-f]{128}$/);
+    expect(p256.Point.fromHex(u).equals(p256.Point.fromHex(k))).toBe(true);
+  });
+  it("gives a private key only where invariants are interpolated", () => {
+    const c = ctx();
+    expect(() => interpolateString("${keys.a.privateKey}", c)).toThrow(/only available in invariant args/);
+    const priv = interpolateString("${keys.a.privateKey}", { ...c, secrets: true }) as string;
+    expect(Buffer.from(p256.getPublicKey(Buffer.from(priv, "hex"), true)).toString("hex")).toBe(interpolateString("${keys.a.publicKey}", c));
   });
   it("names what is missing", () => {
     const c = ctx();
     expect(() => interpolateString("${captures.nope}", c)).toThrow(/no capture named "nope"/);
     expect(() => interpolateString("${org.color}", c)).toThrow(InterpolationError);
-    expect(() => interpolateString("${keys.a.privateKey}", c)).toThrow(/publicKey/);
+    expect(() => interpolateString("${keys.a.secret}", c)).toThrow(/publicKey/);
     expect(() => interpolateString("${whatever}", c)).toThrow(/unknown reference/);
   });
   it("lists references for load-time checks", () => {

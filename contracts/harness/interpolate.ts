@@ -2,7 +2,9 @@
  * `${...}` references in scenario values:
  *
  *   ${uuid} ${now} ${randomName} ${randomEmail} ${randomPhone}   generated per occurrence
- *   ${keys.NAME.publicKey}                                       a fresh P-256 key made per run
+ *   ${keys.NAME.publicKey}                                       a fresh P-256 key made per run (compressed hex)
+ *   ${keys.NAME.publicKeyUncompressed}                           the same key uncompressed (04…), for export/import targets
+ *   ${keys.NAME.privateKey}                                      its private key: in invariant args only, never sent
  *   ${vars.NAME} ${captures.NAME} ${captures.NAME.path[0]}       scenario values and captures
  *   ${org.id} ${org.rootUserId} ${org.rootUserName} ${org.name}  the organization the scenario runs in
  *   ${response.path}                                             the current step's response (expectations only)
@@ -12,7 +14,7 @@
  */
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { getPath } from "./json-path.js";
-import type { KeyRing } from "./keys.js";
+import { uncompressedPublicKey, type KeyRing } from "./keys.js";
 
 export type ScopeOrg = { id: string; name: string; rootUserId: string; rootUserName: string };
 
@@ -23,6 +25,8 @@ export type InterpolationContext = {
   org: ScopeOrg;
   response?: unknown;
   emailDomain: string;
+  /** Set only while interpolating invariant args: allows ${keys.NAME.privateKey}. */
+  secrets?: boolean;
 };
 
 export class InterpolationError extends Error {}
@@ -51,9 +55,15 @@ export function resolveReference(ref: string, ctx: InterpolationContext): unknow
   const rest = dot < 0 ? "" : expr.slice(expr[dot] === "." ? dot + 1 : dot);
   switch (ns) {
     case "keys": {
-      const m = /^([A-Za-z0-9_-]+)\.publicKey$/.exec(rest);
-      if (!m) throw new InterpolationError(`\${${expr}}: use \${keys.NAME.publicKey}`);
-      return ctx.keys.get(m[1]!).publicKey;
+      const m = /^([A-Za-z0-9_-]+)\.(publicKey|publicKeyUncompressed|privateKey)$/.exec(rest);
+      if (!m) throw new InterpolationError(`\${${expr}}: use \${keys.NAME.publicKey}, \${keys.NAME.publicKeyUncompressed} or (in invariants) \${keys.NAME.privateKey}`);
+      const pair = ctx.keys.get(m[1]!);
+      if (m[2] === "publicKeyUncompressed") return uncompressedPublicKey(pair);
+      if (m[2] === "privateKey") {
+        if (!ctx.secrets) throw new InterpolationError(`\${${expr}}: private keys are only available in invariant args`);
+        return pair.privateKey;
+      }
+      return pair.publicKey;
     }
     case "vars":
     case "captures": {

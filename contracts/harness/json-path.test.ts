@@ -10,6 +10,11 @@ describe("json paths", () => {
     expect(getPath(doc, "users[*].userId")).toEqual(["a", "b"]);
     expect(getPath(doc, "users[0].tags[0]")).toBe("t1");
   });
+  it("filters on a nested key", () => {
+    const keys = { apiKeys: [{ apiKeyId: "k1", credential: { publicKey: "02aa" } }, { apiKeyId: "k2", credential: { publicKey: "03bb" } }] };
+    expect(getPath(keys, "apiKeys[credential.publicKey=03bb].apiKeyId")).toBe("k2");
+    expect(getPath(keys, "apiKeys[credential.publicKey=04cc].apiKeyId")).toBeUndefined();
+  });
   it("answers undefined for anything missing", () => {
     expect(getPath(doc, "users[5].name")).toBeUndefined();
     expect(getPath(doc, "users[userId=zz].name")).toBeUndefined();

@@ -3,6 +3,7 @@
  *
  *   activity.result.createUsersResult.userIds[0]
  *   users[userId=3f2a...].userName      first element whose `userId` equals the value
+ *   apiKeys[credential.publicKey=02..]  the key may be a dotted path
  *   users[*].userId                     the rest of the path over every element (an array)
  *   $result.userIds                     activity.result.<resultKey of the step's operation>
  *   $intent.users[0].userName           activity.intent.<intentKey of the step's operation>
@@ -61,7 +62,9 @@ function walk(value: unknown, tokens: PathToken[], at: number): unknown {
   if (!Array.isArray(value)) return undefined;
   if ("index" in t) return walk(value[t.index], tokens, at + 1);
   if ("all" in t) return value.map((v) => walk(v, tokens, at + 1));
-  const found = value.find((v) => v && typeof v === "object" && String((v as Record<string, unknown>)[t.filter.key]) === t.filter.value);
+  // The filter key may itself be a dotted path: credentials[credential.publicKey=02ab…].
+  const keyOf = (v: object): unknown => (t.filter.key.includes(".") ? getPath(v, t.filter.key) : (v as Record<string, unknown>)[t.filter.key]);
+  const found = value.find((v) => v && typeof v === "object" && String(keyOf(v)) === t.filter.value);
   return walk(found, tokens, at + 1);
 }
 

@@ -1,8 +1,11 @@
 /** Fresh P-256 API key pairs, generated per run under the names scenarios give them. */
 import { p256 } from "@noble/curves/nist.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 
 export type ApiKeyPair = { publicKey: string; privateKey: string };
+
+/** The uncompressed (04…, 65-byte) form of a pair's public key, as export/import target keys are given. */
+export const uncompressedPublicKey = (k: ApiKeyPair): string => bytesToHex(p256.getPublicKey(hexToBytes(k.privateKey), false));
 
 export function newApiKeyPair(): ApiKeyPair {
   const secret = p256.utils.randomSecretKey();

@@ -55,9 +55,17 @@ describe("scenario loading", () => {
       "name: t\nsteps:\n  - name: a\n    query: whoami\n    invariants: [{ check: nope }]\n    capture: { x: '$result.y' }\n    expect: { fields: { 'a..b': 1 } }\n",
     );
     const msgs = e.problems.map((p) => p.message).join("\n");
-    expect(msgs).toMatch(/unknown invariant "nope" \(registered: mnemonicDerives, signatureVerifies\)/);
+    expect(msgs).toMatch(/unknown invariant "nope" \(registered: mnemonicDerives, signatureVerifies, transactionSignedBy\)/);
     expect(msgs).toMatch(/misplaced "\."/);
     expect(msgs).toMatch(/\$result needs a submit step/);
+  });
+
+  it("allows a run key's private key in invariant args only", () => {
+    const e = loadError(
+      "name: t\nsteps:\n  - name: a\n    query: get_user\n    params: { userId: '${keys.k.privateKey}' }\n    invariants: [{ check: mnemonicDerives, args: { embeddedKey: '${keys.k.privateKey}', t: '${keys.k.publicKeyUncompressed}' } }]\n",
+    );
+    expect(e.problems.map((p) => p.message)).toEqual(["${keys.k.privateKey}: private keys are only available in invariant args"]);
+    expect(e.message).toMatch(/step 1 "a": params/);
   });
 
   it("reports YAML syntax errors with their line", () => {

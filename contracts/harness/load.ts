@@ -114,14 +114,15 @@ function closest(name: string, names: string[]): string[] {
 function semanticProblems(s: Scenario): Problem[] {
   const out: Problem[] = [];
   const vars = new Set(Object.keys(s.vars ?? {}));
-  const checkRefs = (value: unknown, path: PropertyKey[], captures: Set<string>, allowResponse: boolean) => {
+  const checkRefs = (value: unknown, path: PropertyKey[], captures: Set<string>, allowResponse: boolean, allowSecrets = false) => {
     for (const ref of references(value)) {
       if (ref in GENERATORS) continue;
       const [ns, name] = ref.split(/[.[]/, 2);
       if (ns === "captures" && !captures.has(name ?? "")) out.push({ path, message: `\${${ref}}: no earlier step captures "${name}"` });
       else if (ns === "vars" && !vars.has(name ?? "")) out.push({ path, message: `\${${ref}}: no variable "${name}" in vars` });
       else if (ns === "response" && !allowResponse) out.push({ path, message: `\${${ref}}: \${response...} is only available in expect and invariants` });
-      else if (ns === "keys" && !/^keys\.[A-Za-z0-9_-]+\.publicKey$/.test(ref)) out.push({ path, message: `\${${ref}}: use \${keys.NAME.publicKey}` });
+      else if (ns === "keys" && /^keys\.[A-Za-z0-9_-]+\.privateKey$/.test(ref) && !allowSecrets) out.push({ path, message: `\${${ref}}: private keys are only available in invariant args` });
+      else if (ns === "keys" && !/^keys\.[A-Za-z0-9_-]+\.(publicKey|publicKeyUncompressed|privateKey)$/.test(ref)) out.push({ path, message: `\${${ref}}: use \${keys.NAME.publicKey} or \${keys.NAME.publicKeyUncompressed}` });
       else if (!["captures", "vars", "response", "keys", "org"].includes(ns ?? "")) out.push({ path, message: `\${${ref}}: unknown reference` });
       else if (ns === "org" && !["org.id", "org.name", "org.rootUserId", "org.rootUserName"].includes(ref)) out.push({ path, message: `\${${ref}}: org has id, name, rootUserId, rootUserName` });
     }
@@ -138,7 +139,7 @@ function semanticProblems(s: Scenario): Problem[] {
     }
     checkRefs([step.params, step.body, step.organizationId, step.headers], at(step.body !== undefined ? "body" : "params"), captures, false);
     checkRefs(step.expect ?? {}, at("expect"), captures, true);
-    checkRefs(step.invariants ?? [], at("invariants"), captures, true);
+    checkRefs(step.invariants ?? [], at("invariants"), captures, true, true);
     const names = { resultKey: op?.contract.resultKey, intentKey: op?.contract.intentKey };
     const checkPath = (p: string, path: PropertyKey[]) => {
       try {
@@ -158,6 +159,7 @@ function semanticProblems(s: Scenario): Problem[] {
     });
     for (const [name, p] of Object.entries(step.capture ?? {})) {
       checkPath(p, at("capture", name));
+      checkRefs(p, at("capture", name), captures, true);
       captures.add(name);
     }
   });

@@ -75,6 +75,23 @@ describe("runner", () => {
     expect(seen[2]!.body).toEqual({ organizationId: ORG, activityId: "act-1" });
   });
 
+  it("resolves scope: autoScope says what auto means, a scenario's own root/suborg stays, scope forces all", async () => {
+    const who = (scope: string) => parseScenario(`name: w-${scope}\nscope: ${scope}\nsteps:\n  - name: who\n    query: whoami\n`, `${scope}.yaml`);
+    const subOrgAttempts = () => seen.filter((x) => x.path === "/public/v1/submit/create_sub_organization").length;
+    seen = [];
+    const a = await runScenarios({ target, scenarios: [who("auto"), who("root")], autoScope: "root", requestsPerSecond: 0 });
+    expect(a.scenarios.map((s) => s.scope.mode)).toEqual(["root", "root"]);
+    expect(subOrgAttempts()).toBe(0);
+    // auto -> suborg: the runner tries to create one (this server cannot: a setup failure); root stays root.
+    const b = await runScenarios({ target, scenarios: [who("auto"), who("root")], autoScope: "suborg", requestsPerSecond: 0 });
+    expect(subOrgAttempts()).toBe(1);
+    expect(b.scenarios.map((s) => [s.name, s.outcome, s.scope.mode])).toEqual([["w-auto", "failed", "suborg"], ["w-root", "passed", "root"]]);
+    seen = [];
+    const c = await runScenarios({ target, scenarios: [who("suborg"), who("auto")], scope: "root", requestsPerSecond: 0 });
+    expect(c.scenarios.map((s) => s.scope.mode)).toEqual(["root", "root"]);
+    expect(subOrgAttempts()).toBe(0);
+  });
+
   it("reports credentials the target rejects instead of running", async () => {
     const bad = { ...target, url: target.url + "/nowhere" };
     const r = await runScenarios({ target: bad, scenarios: [proxyScenario], requestsPerSecond: 0 });

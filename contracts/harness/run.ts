@@ -17,6 +17,8 @@ export type RunTargetOptions = {
   scenarios: LoadedScenario[];
   /** Forces every scenario's scope (default: each scenario's own, `auto`). */
   scope?: "auto" | "suborg" | "root";
+  /** What a scenario's `auto` scope means (default: root on the embedded emulator, suborg on a URL). */
+  autoScope?: "suborg" | "root";
   pacing: Pacing;
   emailDomain: string;
   /** Wait between polls of a submit that is not finished yet (default 1000 ms, 3 polls). */
@@ -86,7 +88,7 @@ async function runScenario(o: RunTargetOptions, scenario: LoadedScenario, scopeR
   if (usesProxy && !(o.target.proxyUrl && o.target.proxyConfigId)) return skipped(scenario, "needs an auth proxy URL and config id (--proxy-url, --proxy-config-id)");
 
   const wanted = o.scope && o.scope !== "auto" ? o.scope : (scenario.scope ?? "auto");
-  const mode = wanted === "auto" ? (o.kind === "embedded" ? "root" : "suborg") : wanted;
+  const mode = wanted === "auto" ? (o.autoScope ?? (o.kind === "embedded" ? "root" : "suborg")) : wanted;
   const result: ScenarioResult = { name: scenario.name, file: scenario.file, outcome: "passed", scope: { mode }, steps: [], problems: [], durationMs: 0 };
   let scope;
   try {
@@ -209,7 +211,7 @@ async function runStep(o: RunTargetOptions, step: Step, ctx: InterpolationContex
   }
   for (const inv of step.invariants ?? []) {
     try {
-      const args = interpolate(inv.args ?? {}, withResponse) as Record<string, unknown>;
+      const args = interpolate(inv.args ?? {}, { ...withResponse, secrets: true }) as Record<string, unknown>;
       const out = await runInvariant(inv.check, args);
       r.invariants.push({ check: inv.check, ...out });
       if (out.outcome === "fail") r.problems.push({ kind: "invariant", path: inv.check, message: out.message });
@@ -219,7 +221,13 @@ async function runStep(o: RunTargetOptions, step: Step, ctx: InterpolationContex
   }
   if (!r.problems.some((p) => p.kind === "status")) {
     for (const [name, template] of Object.entries(step.capture ?? {})) {
-      const path = expandShorthand(template, names);
+      let path: string;
+      try {
+        path = expandShorthand(String(interpolateString(template, withResponse)), names);
+      } catch (e) {
+        r.problems.push({ kind: "capture", path: template, message: (e as Error).message });
+        continue;
+      }
       const value = getPath(body, path);
       if (value === undefined) r.problems.push({ kind: "capture", path, message: `nothing to capture as "${name}"` });
       else ctx.captures[name] = value;

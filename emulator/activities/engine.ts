@@ -25,6 +25,12 @@ import { decide, type Decision } from "./consensus.js";
 export const MAX_AGE_MS = 60 * 60 * 1000;
 export const MAX_SKEW_MS = 5 * 60 * 1000;
 
+/** Activities the engine runs itself (votes on other activities) rather than a handler. */
+export const VOTE_ACTIVITIES = new Set(["approve_activity", "reject_activity"]);
+
+/** Whether a submit operation is emulated (has a handler, or is a vote). */
+export const isEmulatedActivity = (name: string): boolean => VOTE_ACTIVITIES.has(name) || name in activityHandlers;
+
 export const NO_ACTIVITY_FOR_FINGERPRINT = "No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint";
 
 export function fingerprintOf(rawBody: Buffer): string {
@@ -68,7 +74,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   // A passkey or attested login addresses the parent organization; it happens in the caller's sub-organization.
   if (s.op.name === "stamp_login" && s.caller.org.parentId === s.target.id) s = { ...s, target: s.caller.org };
   checkCallerOrganization(s.caller, s.target, s.op.name);
-  if (s.op.name === "approve_activity" || s.op.name === "reject_activity") return vote(rt, s, now);
+  if (VOTE_ACTIVITIES.has(s.op.name)) return vote(rt, s, now);
 
   const fingerprint = fingerprintOf(s.rawBody);
   const existing = store.activities.byFingerprint(fingerprint);

@@ -3,17 +3,8 @@
  * `eth.eip_712` from EIP-712 typed data. All hex strings (addresses, data) are
  * lowercased; integers are bigint.
  */
-import {
-  decodeFunctionData,
-  parseTransaction,
-  toFunctionSelector,
-  toFunctionSignature,
-  validateTypedData,
-  type Abi,
-  type AbiFunction,
-  type AbiParameter,
-  type Hex,
-} from "viem";
+import { decodeFunctionData, parseTransaction, toFunctionSelector, toFunctionSignature, validateTypedData } from "viem/utils";
+import type { Abi, AbiFunction, AbiParameter, Hex } from "viem";
 import { invalidArgument } from "../errors.js";
 
 const TX_TYPE: Record<string, string> = {

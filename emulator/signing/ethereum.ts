@@ -9,7 +9,8 @@
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { parseTransaction, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
+import { parseTransaction, serializeTransaction } from "viem/utils";
+import type { Hex, TransactionSerializable } from "viem";
 import { invalidArgument } from "../errors.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";

@@ -4,7 +4,8 @@
  * give the 32-byte Ethereum digest the service computes itself (viem `hashTypedData`,
  * `hashAuthorization`).
  */
-import { hashTypedData, isAddress, type TypedDataDefinition } from "viem";
+import { hashTypedData, isAddress } from "viem/utils";
+import type { TypedDataDefinition } from "viem";
 import { hashAuthorization } from "viem/utils";
 import { invalidArgument } from "../errors.js";
 import { describeError } from "./error-text.js";

@@ -10,7 +10,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { Hex } from "viem";
-import { Transaction } from "viem/tempo";
+import type { Transaction } from "viem/tempo";
 import { invalidArgument } from "../errors.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";
@@ -18,7 +18,11 @@ import { ecdsaRecoverable } from "./raw-payload.js";
 
 const FIELD = "unsignedTransaction";
 
+/** viem/tempo costs most of a second to import: it is loaded on the first Tempo signature. */
+let tempo: Promise<typeof import("viem/tempo")> | undefined;
+
 export async function signTempoTransaction(privateKey: Uint8Array, unsignedHex: string): Promise<string> {
+  const { Transaction } = await (tempo ??= import("viem/tempo"));
   const bytes = decodeHexField(unsignedHex, FIELD);
   if (bytes[0] !== 0x76) {
     throw invalidArgument(`${FIELD}: a Tempo transaction starts with the type byte 0x76`, FIELD);

@@ -81,11 +81,25 @@ export type VerificationTokenRow = {
   verificationType: string;
   publicKey: string | null;
   expiresAt: number;
+  /** A token may back one login and one signup (core's OTP signup logs in with the same token). */
   usedAt: number | null;
+  signupUsedAt?: number | null;
   createdAt: number;
 };
 
-type TokenRaw = { id: string; org_id: string; contact: string; verification_type: string; public_key: string | null; expires_at: number; used_at: number | null; created_at: number };
+export type TokenUsage = "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP";
+
+type TokenRaw = {
+  id: string;
+  org_id: string;
+  contact: string;
+  verification_type: string;
+  public_key: string | null;
+  expires_at: number;
+  used_at: number | null;
+  signup_used_at: number | null;
+  created_at: number;
+};
 
 export class VerificationTokens {
   constructor(private readonly db: Db) {}
@@ -101,6 +115,7 @@ export class VerificationTokens {
         publicKey: r.public_key,
         expiresAt: r.expires_at,
         usedAt: r.used_at,
+        signupUsedAt: r.signup_used_at,
         createdAt: r.created_at,
       }
     );
@@ -111,7 +126,13 @@ export class VerificationTokens {
       .run(t.id, t.orgId, t.contact, t.verificationType, t.publicKey, t.expiresAt, t.usedAt, t.createdAt);
   }
 
-  markUsed(id: string, now: number): void {
-    prep(this.db, "UPDATE verification_tokens SET used_at = ? WHERE id = ?").run(now, id);
+  /** When the token was used for this kind of usage, or null. */
+  usedFor(t: VerificationTokenRow, usage: TokenUsage): number | null {
+    return (usage === "USAGE_TYPE_SIGNUP" ? t.signupUsedAt : t.usedAt) ?? null;
+  }
+
+  markUsed(id: string, now: number, usage: TokenUsage = "USAGE_TYPE_LOGIN"): void {
+    const column = usage === "USAGE_TYPE_SIGNUP" ? "signup_used_at" : "used_at";
+    prep(this.db, `UPDATE verification_tokens SET ${column} = ? WHERE id = ?`).run(now, id);
   }
 }

@@ -277,4 +277,7 @@ export const MIGRATIONS: string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  `
+  ALTER TABLE verification_tokens ADD COLUMN signup_used_at INTEGER;
+  `,
 ];

@@ -10,11 +10,14 @@ describe("scenarios against the embedded emulator", () => {
     expect(report.summary.failed, formatRunSummary(report)).toBe(0);
     expect(report.summary.skipped).toBe(0);
     expect(report.ok).toBe(true);
-    expect(report.scenarios.length).toBeGreaterThanOrEqual(10);
+    expect(report.scenarios.length).toBeGreaterThanOrEqual(22);
     // Every step ran and checked a response.
     for (const s of report.scenarios) for (const t of s.steps) expect(t.outcome, `${s.name} > ${t.name}`).toBe("passed");
-    // The signing scenario's invariants were really evaluated.
-    const inv = report.scenarios.find((s) => s.name === "wallet-signing")!.steps.flatMap((t) => t.invariants);
-    expect(inv.map((i) => i.outcome)).toEqual(["pass", "pass", "pass"]);
-  });
+    // Every invariant was really evaluated (none "unavailable"), by each checker.
+    const inv = (name: string) => report.scenarios.find((s) => s.name === name)!.steps.flatMap((t) => t.invariants.map((i) => `${i.check}: ${i.outcome}`));
+    expect(inv("wallet-signing")).toEqual(Array(3).fill("signatureVerifies: pass"));
+    expect(inv("signing-ethereum-solana")).toEqual([...Array(6).fill("signatureVerifies: pass"), "transactionSignedBy: pass"]);
+    expect(inv("export-import")).toEqual(["mnemonicDerives: pass"]);
+    expect(report.summary.invariantsUnavailable).toBe(0);
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
 /** Harness test support: an emulator in its own process, and an HTTP proxy that alters responses. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TargetConfig } from "../../contracts/harness/index.js";
@@ -7,9 +9,32 @@ import { packageRoot } from "../../emulator/package-root.js";
 
 export type ProcessEmulator = { target: TargetConfig; child: ChildProcess; stop(): Promise<void> };
 
-/** `node --import tsx emulator/cli.ts start --port 0`, credentials read from its banner. */
+/**
+ * The emulator's CLI as one ES module, bundled with esbuild (its own sources only; packages
+ * stay external and load from node_modules), written under node_modules/.cache so
+ * packageRoot() still finds the project. Starting it takes well under a second, where
+ * `node --import tsx emulator/cli.ts` spends ~5 s in the loader hooks on this machine.
+ * Falls back to tsx if esbuild (a dependency of tsx and vite) cannot be loaded.
+ */
+async function cliCommand(): Promise<{ args: string[]; cleanup(): void }> {
+  const root = packageRoot();
+  try {
+    const esbuild = await import("esbuild");
+    const dir = mkdtempSync(join(root, "node_modules", ".cache", "conformance-emulator-"));
+    const outfile = join(dir, "cli.mjs");
+    await esbuild.build({ entryPoints: [join(root, "emulator", "cli.ts")], bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", outfile, logLevel: "silent" });
+    return { args: [outfile], cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  } catch {
+    return { args: ["--import", "tsx", "emulator/cli.ts"], cleanup: () => {} };
+  }
+}
+
+/** The emulator CLI's `start --port 0` in its own process, credentials read from its banner. */
 export async function startProcessEmulator(): Promise<ProcessEmulator> {
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", "start", "--port", "0"], { cwd: packageRoot(), stdio: ["ignore", "pipe", "pipe"] });
+  mkdirSync(join(packageRoot(), "node_modules", ".cache"), { recursive: true });
+  const cli = await cliCommand();
+  const child = spawn(process.execPath, [...cli.args, "start", "--port", "0"], { cwd: packageRoot(), stdio: ["ignore", "pipe", "pipe"] });
+  child.once("exit", () => cli.cleanup());
   let out = "";
   let err = "";
   child.stderr!.on("data", (c) => (err += c));

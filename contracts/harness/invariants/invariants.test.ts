@@ -6,6 +6,10 @@ import { describe, expect, it } from "vitest";
 import { keccak256, parseEther, serializeTransaction, toHex } from "viem";
 import { privateKeyToAccount, sign } from "viem/accounts";
 import { base58 } from "@scure/base";
+import { p256 } from "@noble/curves/nist.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { formatHpkeBuf, hpkeEncrypt, PRODUCTION_SIGNER_SIGN_PUBLIC_KEY } from "@turnkey/crypto";
+
 import { invariantNames, runInvariant } from "./index.js";
 
 const HARDHAT_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -96,7 +100,31 @@ describe("transactionSignedBy", () => {
   });
 });
 
+/** An export bundle in the published format, made with @turnkey/crypto's HPKE and a noble P-256 signer (not the emulator). */
+function exportBundleFor(mnemonic: string, targetPublic: Uint8Array, organizationId: string) {
+  const signer = p256.utils.randomSecretKey();
+  const { encappedPublic, ciphertext } = JSON.parse(formatHpkeBuf(hpkeEncrypt({ plainTextBuf: new TextEncoder().encode(mnemonic), targetKeyBuf: targetPublic })));
+  const data = Buffer.from(JSON.stringify({ encappedPublic, ciphertext, organizationId }));
+  const sig = p256.sign(sha256(data), signer, { prehash: false, format: "der" });
+  const signerPublic = Buffer.from(p256.getPublicKey(signer, false)).toString("hex");
+  return { bundle: JSON.stringify({ version: "v1.0.0", data: data.toString("hex"), dataSignature: Buffer.from(sig).toString("hex"), enclaveQuorumPublic: signerPublic }), signerPublic };
+}
+
 describe("mnemonicDerives", () => {
+  it("decrypts an export bundle made to the run's key and re-derives the accounts", async () => {
+    const target = p256.utils.randomSecretKey();
+    const org = "f9a31c64-d604-42e4-9bef-a773096afad7";
+    const { bundle, signerPublic } = exportBundleFor(MNEMONIC, p256.getPublicKey(target, false), org);
+    const args = { exportBundle: bundle, embeddedKey: Buffer.from(target).toString("hex"), organizationId: org, accounts: [{ path: "m/44'/60'/0'/0/1", address: HARDHAT_1 }] };
+    expect(await runInvariant("mnemonicDerives", args)).toMatchObject({ outcome: "pass" });
+    expect(await runInvariant("mnemonicDerives", { ...args, signerPublicKey: signerPublic })).toMatchObject({ outcome: "pass" });
+    expect(await runInvariant("mnemonicDerives", { ...args, accounts: [{ path: "m/44'/60'/0'/0/1", address: HARDHAT_0 }] })).toMatchObject({ outcome: "fail" });
+    // Another organization, another signer, another key: each refused.
+    expect(await runInvariant("mnemonicDerives", { ...args, organizationId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ outcome: "fail", message: expect.stringMatching(/organization id/) });
+    expect(await runInvariant("mnemonicDerives", { ...args, signerPublicKey: PRODUCTION_SIGNER_SIGN_PUBLIC_KEY })).toMatchObject({ outcome: "fail", message: expect.stringMatching(/signer key/) });
+    expect(await runInvariant("mnemonicDerives", { ...args, embeddedKey: Buffer.from(p256.utils.randomSecretKey()).toString("hex") })).toMatchObject({ outcome: "fail" });
+  });
+
   it("re-derives the published Hardhat accounts", async () => {
     const accounts = [
       { path: "m/44'/60'/0'/0/0", address: HARDHAT_0 },

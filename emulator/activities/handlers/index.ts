@@ -15,6 +15,7 @@ import { oauthHandlers } from "./oauth.js";
 import { recoveryHandlers } from "./recovery.js";
 import { policyHandlers } from "./policies.js";
 import { organizationHandlers } from "./organization.js";
+import { authProxyHandlers } from "./auth-proxy.js";
 
 export const activityHandlers: HandlerTable = {
   ...userHandlers,
@@ -32,4 +33,5 @@ export const activityHandlers: HandlerTable = {
   ...recoveryHandlers,
   ...policyHandlers,
   ...organizationHandlers,
+  ...authProxyHandlers,
 };

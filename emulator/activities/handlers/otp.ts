@@ -139,7 +139,7 @@ export function consumeVerificationToken(
   const record = typeof claims.id === "string" ? ctx.rt.store.verificationTokens.get(claims.id) : undefined;
   if (!record) throw invalidArgument("invalid verification token: not issued by this emulator", field);
   if (record.expiresAt <= ctx.now) throw invalidArgument("verification token has expired", field);
-  if (record.usedAt !== null) throw invalidArgument("verification token has already been used", field);
+  if (ctx.rt.store.verificationTokens.usedFor(record, opts.usage) !== null) throw invalidArgument("verification token has already been used", field);
   if (record.orgId !== ctx.org.id && record.orgId !== ctx.org.parentId)
     throw invalidArgument("verification token was issued by another organization", field);
   if (record.publicKey) {
@@ -159,7 +159,7 @@ export function consumeVerificationToken(
     if (opts.sessionPublicKey && !(typeof message.login?.publicKey === "string" && sameP256Key(message.login.publicKey, opts.sessionPublicKey)))
       throw invalidArgument("clientSignature message does not name the session public key", "parameters.clientSignature.message");
   }
-  ctx.rt.store.verificationTokens.markUsed(record.id, ctx.now);
+  ctx.rt.store.verificationTokens.markUsed(record.id, ctx.now, opts.usage);
   return record;
 }
 

@@ -1,5 +1,6 @@
 /** Policies and smart contract interfaces. */
-import { parseAbi, type Abi } from "viem";
+import { parseAbi } from "viem/utils";
+import type { Abi } from "viem";
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { compilePolicy } from "../../policy/index.js";

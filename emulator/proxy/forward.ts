@@ -1,0 +1,72 @@
+/**
+ * How the proxy does its work: like the real service, it signs a coordinator request with the
+ * proxy key and submits it as the proxy user of the configuration's organization, so every
+ * forwarded call is a real activity (listed by list_activities, decided by the policies).
+ */
+import { coordinator, parseRequest, type OperationContract } from "../../contracts/index.js";
+import { legacyVariant } from "../../contracts/legacy.js";
+import { internal, permissionDenied, TurnkeyError, unauthenticated } from "../errors.js";
+import { signDerHex } from "../bundles/index.js";
+import { submitActivity } from "../activities/engine.js";
+import type { Caller } from "../auth/caller.js";
+import type { Runtime } from "../runtime.js";
+import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import type { AuthProxySettings } from "./settings.js";
+
+/** What one proxy request works with: its runtime, configuration and organization. */
+export type ProxyContext = { rt: Runtime; config: AuthProxyConfigRow; org: OrganizationRow; settings: AuthProxySettings; captchaToken?: string };
+
+const lastTimestamp = new WeakMap<Runtime, number>();
+
+/** Strictly increasing per instance, so two identical forwards never share a fingerprint. */
+function timestampFor(rt: Runtime): number {
+  const now = rt.clock.now();
+  const ts = Math.max(now, (lastTimestamp.get(rt) ?? 0) + 1);
+  lastTimestamp.set(rt, ts);
+  return ts;
+}
+
+/** The proxy user with its key as the caller (the signature is the forwarded body's, or empty for reads). */
+export function proxyCaller(px: ProxyContext, signature = ""): Caller {
+  const { store } = px.rt;
+  const user = store.users.byId(px.config.proxyUserId);
+  const key = user && store.apiKeys.forUser(user.id).find((k) => k.id === px.config.proxyApiKeyId);
+  if (!user || !key) throw unauthenticated("the auth proxy's user or API key no longer exists in the organization: disable and enable the auth proxy again");
+  return {
+    user,
+    org: px.org,
+    credential: { kind: "api_key", id: key.id, publicKey: key.publicKey, type: key.credentialType, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature },
+  };
+}
+
+/**
+ * Submits `parameters` to the coordinator operation at `path` (in `target`, default the
+ * configuration's organization) and returns the activity's result member.
+ */
+export async function forward(
+  px: ProxyContext,
+  path: string,
+  parameters: Record<string, unknown>,
+  opts: { target?: OrganizationRow; activityType?: string } = {},
+): Promise<Record<string, any>> {
+  let op: OperationContract | undefined = coordinator[path];
+  if (op && opts.activityType && opts.activityType !== op.activityType) op = legacyVariant(path, op, opts.activityType);
+  if (!op?.activityType) throw internal(`auth proxy: no coordinator operation at ${path}`);
+  const target = opts.target ?? px.org;
+  const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
+  const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt)), organizationId: target.id, parameters: params };
+  parseRequest(op.request, body);
+  const raw = Buffer.from(JSON.stringify(body), "utf8");
+  const secret = px.rt.store.sealer.open(px.config.proxyKeySealed);
+  let signature: string;
+  try {
+    signature = signDerHex(raw, secret);
+  } finally {
+    secret.fill(0);
+  }
+  const activity = await submitActivity(px.rt, { op, body, rawBody: raw, caller: proxyCaller(px, signature), target });
+  if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as Record<string, any>;
+  if (activity.status === "ACTIVITY_STATUS_FAILED" && activity.failure) throw new TurnkeyError(activity.failure.code, activity.failure.message, activity.failure.details);
+  throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);
+}

@@ -1,0 +1,92 @@
+/**
+ * Enabling the auth proxy for an organization: a dedicated, non-root proxy user in it, the
+ * proxy's P-256 API key on that user (private half sealed at rest), and one policy that lets
+ * exactly that user run the activities the proxy forwards. Disabling keeps the row (and its
+ * config id) but the proxy answers no more requests for it.
+ */
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { p256 } from "@noble/curves/nist.js";
+import { invalidArgument } from "../errors.js";
+import { newId } from "../ids.js";
+import { API_KEY_CREDENTIAL_TYPE } from "../activities/handlers/api-keys.js";
+import type { Store } from "../store/index.js";
+import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
+import type { AuthProxySettings } from "./settings.js";
+
+export const PROXY_USER_NAME = "Auth Proxy";
+export const PROXY_POLICY_NAME = "Auth Proxy: forwarded auth activities";
+
+/** Every activity type the proxy submits in the organization or (login) its sub-organizations. */
+export const PROXY_ACTIVITY_TYPES = [
+  "ACTIVITY_TYPE_INIT_OTP_V3",
+  "ACTIVITY_TYPE_VERIFY_OTP_V2",
+  "ACTIVITY_TYPE_VERIFY_OTP",
+  "ACTIVITY_TYPE_OTP_LOGIN_V2",
+  "ACTIVITY_TYPE_OTP_LOGIN",
+  "ACTIVITY_TYPE_OAUTH_LOGIN",
+  "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8",
+];
+
+/** Applies only to the proxy user's own submissions, so it never makes another user's activity wait for consensus. */
+export const proxyPolicyCondition = (proxyUserId: string) =>
+  `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${PROXY_ACTIVITY_TYPES.map((t) => `'${t}'`).join(", ")}]`;
+
+export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKeyId?: string; policyId?: string };
+
+/**
+ * Creates (or re-enables) the proxy of `orgId`. A disabled proxy gets a fresh user, key and
+ * policy when its user was removed meanwhile; its config id and settings stay.
+ */
+export function enableAuthProxy(store: Store, orgId: string, now: number, settings: AuthProxySettings = {}, ids: ProvisionIds = {}): AuthProxyConfigRow {
+  const existing = store.authProxyConfigs.forOrg(orgId);
+  if (existing?.enabled) throw invalidArgument("the auth proxy is already enabled for this organization", "organizationId");
+  if (existing && store.users.byId(existing.proxyUserId) && store.apiKeys.forUser(existing.proxyUserId).some((k) => k.id === existing.proxyApiKeyId)) {
+    store.authProxyConfigs.update(orgId, { enabled: true }, now);
+    return store.authProxyConfigs.forOrg(orgId)!;
+  }
+  const proxyUserId = ids.proxyUserId ?? newId();
+  const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
+  store.users.insert({ id: proxyUserId, orgId, name: PROXY_USER_NAME, email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: now, updatedAt: now });
+  const secret = p256.utils.randomSecretKey();
+  const publicKey = bytesToHex(p256.getPublicKey(secret, true));
+  store.apiKeys.insert({
+    id: proxyApiKeyId,
+    orgId,
+    userId: proxyUserId,
+    name: "Auth Proxy key",
+    publicKey,
+    credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256!,
+    expirationSeconds: null,
+    expiresAt: null,
+    sessionProfileId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
+  store.policies.insert({
+    id: ids.policyId ?? newId(),
+    orgId,
+    name: policyName,
+    effect: "EFFECT_ALLOW",
+    condition: proxyPolicyCondition(proxyUserId),
+    consensus: null,
+    time: null,
+    notes: "Created by enable_auth_proxy: the proxy user may submit the auth activities it forwards.",
+    createdAt: now,
+    updatedAt: now,
+  });
+  const key = { proxyUserId, proxyApiKeyId, proxyPublicKey: publicKey, proxyKeySealed: store.sealer.seal(secret) };
+  secret.fill(0);
+  if (existing) {
+    store.authProxyConfigs.update(orgId, { enabled: true, ...key }, now);
+  } else {
+    store.authProxyConfigs.insert({ orgId, configId: ids.configId ?? newId(), enabled: true, ...key, settings, createdAt: now, updatedAt: now });
+  }
+  return store.authProxyConfigs.forOrg(orgId)!;
+}
+
+export function disableAuthProxy(store: Store, orgId: string, now: number): void {
+  const existing = store.authProxyConfigs.forOrg(orgId);
+  if (!existing?.enabled) throw invalidArgument("the auth proxy is not enabled for this organization", "organizationId");
+  store.authProxyConfigs.update(orgId, { enabled: false }, now);
+}
