@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
 Turnkey API emulator listening
 
 Coordinator API   ${emu.url}
-Auth proxy        ${emu.proxyUrl}
+Auth proxy        ${emu.proxyUrl}${i.authProxyConfigId ? `  (X-Auth-Proxy-Config-ID ${i.authProxyConfigId})` : ""}
 Control API       ${emu.url}/emulator/v1/info
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}

@@ -51,7 +51,7 @@ async function withTarget<T>(spec: TargetSpec, fn: (t: TargetConfig, kind: "embe
   const emu = await startEmulator({ port: 0 });
   try {
     return await fn(
-      { url: emu.url, proxyUrl: emu.proxyUrl, organizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey!, label: "embedded emulator" },
+      { url: emu.url, proxyUrl: emu.proxyUrl, proxyConfigId: emu.info.authProxyConfigId ?? undefined, organizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey!, label: "embedded emulator" },
       "embedded",
     );
   } finally {

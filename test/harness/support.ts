@@ -53,6 +53,7 @@ export async function startProcessEmulator(): Promise<ProcessEmulator> {
   const target: TargetConfig = {
     url: grab(/Coordinator API\s+(http:\/\/\S+)/),
     proxyUrl: grab(/Auth proxy\s+(http:\/\/\S+)/),
+    proxyConfigId: grab(/X-Auth-Proxy-Config-ID ([0-9a-f-]{36})/) || undefined,
     organizationId: grab(/Organization\s+([0-9a-f-]{36})/),
     apiPublicKey: grab(/API public key\s+([0-9a-f]+)/),
     apiPrivateKey: grab(/API private key\s+([0-9a-f]+)/),
