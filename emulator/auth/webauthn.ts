@@ -7,9 +7,19 @@
  * not chained to a vendor root: the emulator trusts the browser, as a dev relying party does.
  */
 import { createHash, verify as nodeVerify } from "node:crypto";
-import { decode } from "cbor-x";
+import { createRequire } from "node:module";
 import { invalidArgument, unauthenticated } from "../errors.js";
 import { publicKeyObject } from "./public-keys.js";
+
+const require = createRequire(import.meta.url);
+let cbor: typeof import("cbor-x") | undefined;
+
+/** CBOR is needed only when a passkey registers: the decoder is loaded then, not at start-up. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function decode(bytes: Uint8Array): any {
+  cbor ??= require("cbor-x") as typeof import("cbor-x");
+  return cbor.decode(bytes);
+}
 
 export type AttestedCredential = {
   credentialId: string; // base64url of the raw credential id
