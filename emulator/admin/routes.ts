@@ -7,6 +7,7 @@ import type { Runtime } from "../runtime.js";
 import { sendRpcError } from "../http/errors.js";
 import { mailboxRouter } from "./mailbox.js";
 import { oidcRouter } from "./oidc.js";
+import { oauth2ProviderRouter } from "./oauth2.js";
 
 export type AdminHooks = {
   info(): Record<string, unknown>;
@@ -17,6 +18,7 @@ export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
   const router = Router();
   router.use(mailboxRouter(rt));
   router.use(oidcRouter(rt));
+  router.use(oauth2ProviderRouter(rt));
   router.get("/emulator/v1/info", (_req, res) => {
     res.json(hooks.info());
   });

@@ -1,9 +1,10 @@
 /**
  * `/v1/oauth_login`: the coordinator's oauth_login in the sub-organization that holds the
- * token's (iss, sub, aud), run by the proxy user. `/v1/oauth2_authenticate` needs OAuth2
- * credentials (X, Discord), which the emulator does not have: it answers 501.
+ * token's (iss, sub, aud), run by the proxy user. `/v1/oauth2_authenticate`: the
+ * coordinator's oauth2_authenticate with the organization's OAuth2 credential for the
+ * provider and client id (X, Discord; the emulator plays the provider).
  */
-import { unimplemented } from "../errors.js";
+import { invalidArgument } from "../errors.js";
 import { effective } from "./settings.js";
 import { forward, type ProxyContext } from "./forward.js";
 import { findSubOrganization, loginTarget } from "./account.js";
@@ -19,6 +20,18 @@ export async function oauthLogin(px: ProxyContext, b: { oidcToken: string; publi
   return { session: r.session };
 }
 
-export function oauth2Authenticate(): never {
-  throw unimplemented("oauth2_authenticate: OAuth2 credentials (X, Discord) are not emulated; sign in with an OIDC provider such as the built-in issuer (POST /emulator/v1/oidc/token)");
+export async function oauth2Authenticate(
+  px: ProxyContext,
+  b: { provider: string; authCode: string; redirectUri: string; codeVerifier: string; nonce: string; clientId: string },
+): Promise<{ oidcToken: string }> {
+  const cred = px.rt.store.oauth2.list(px.org.id).find((c) => c.provider === b.provider && c.clientId === b.clientId);
+  if (!cred) throw invalidArgument(`no OAuth2 credential for ${b.provider} with client id ${b.clientId} in this organization`, "clientId", "OAUTH2_PROVIDER_NOT_CONFIGURED");
+  const r = await forward(px, "/public/v1/submit/oauth2_authenticate", {
+    oauth2CredentialId: cred.id,
+    authCode: b.authCode,
+    redirectUri: b.redirectUri,
+    codeVerifier: b.codeVerifier,
+    nonce: b.nonce,
+  });
+  return { oidcToken: r.oidcToken };
 }

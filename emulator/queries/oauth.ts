@@ -1,6 +1,10 @@
 /** Reads of OAuth providers. */
 import { requireUser } from "../activities/lookups.js";
 import { renderOauthProvider } from "../views/users.js";
+import { toTimestamp } from "../clock.js";
+import { notFound } from "../errors.js";
+import type { Oauth2CredentialRow } from "../store/oauth2.js";
+import type { Wire } from "../../contracts/wire.js";
 import type { QueryTable } from "./types.js";
 
 export const oauthQueries: QueryTable = {
@@ -9,4 +13,26 @@ export const oauthQueries: QueryTable = {
     const rows = b.userId ? store.oauthProviders.forUser(requireUser(store, ctx.org.id, b.userId, "userId").id) : store.oauthProviders.forOrg(ctx.org.id);
     return { oauthProviders: rows.map(renderOauthProvider) };
   },
+
+  get_oauth2_credential(ctx, b: { oauth2CredentialId: string }) {
+    const c = ctx.rt.store.oauth2.get(ctx.org.id, b.oauth2CredentialId);
+    if (!c) throw notFound(`oauth2 credential not found: ${b.oauth2CredentialId}`, "OAUTH2_CREDENTIAL_NOT_FOUND");
+    return { oauth2Credential: renderOauth2Credential(c) };
+  },
+
+  list_oauth2_credentials(ctx) {
+    return { oauth2Credentials: ctx.rt.store.oauth2.list(ctx.org.id).map(renderOauth2Credential) };
+  },
 };
+
+function renderOauth2Credential(c: Oauth2CredentialRow): Wire["v1Oauth2Credential"] {
+  return {
+    oauth2CredentialId: c.id,
+    organizationId: c.orgId,
+    provider: c.provider as Wire["v1Oauth2Provider"],
+    clientId: c.clientId,
+    encryptedClientSecret: c.encryptedClientSecret,
+    createdAt: toTimestamp(c.createdAt),
+    updatedAt: toTimestamp(c.updatedAt),
+  };
+}

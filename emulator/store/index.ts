@@ -14,6 +14,7 @@ import { ImportTargets } from "./import-targets.js";
 import { Mailbox } from "./mailbox.js";
 import { SubOrganizations } from "./sub-organizations.js";
 import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies.js";
+import { Oauth2 } from "./oauth2.js";
 import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
@@ -33,6 +34,7 @@ export class Store {
   readonly mailbox: Mailbox;
   readonly subOrganizations: SubOrganizations;
   readonly policies: Policies;
+  readonly oauth2: Oauth2;
   readonly smartContractInterfaces: SmartContractInterfaces;
   readonly policyEvaluations: PolicyEvaluations;
   readonly authProxyConfigs: AuthProxyConfigs;
@@ -54,6 +56,7 @@ export class Store {
     this.mailbox = new Mailbox(db);
     this.subOrganizations = new SubOrganizations(db);
     this.policies = new Policies(db);
+    this.oauth2 = new Oauth2(db);
     this.smartContractInterfaces = new SmartContractInterfaces(db);
     this.policyEvaluations = new PolicyEvaluations(db);
     this.authProxyConfigs = new AuthProxyConfigs(db);

@@ -280,4 +280,28 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE verification_tokens ADD COLUMN signup_used_at INTEGER;
   `,
+  `
+  CREATE TABLE oauth2_credentials (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    provider TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    encrypted_client_secret TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX oauth2_credentials_org ON oauth2_credentials(org_id, created_at);
+
+  CREATE TABLE oauth2_codes (
+    code TEXT PRIMARY KEY,
+    provider TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    redirect_uri TEXT NOT NULL,
+    code_challenge TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    username TEXT,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  `,
 ];

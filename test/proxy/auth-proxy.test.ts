@@ -219,10 +219,20 @@ describe("OAuth through the proxy (built-in OIDC issuer)", () => {
     await expect(px.proxyOAuthLogin({ oidcToken: stranger, publicKey: session.publicKey })).rejects.toThrow(/no sub-organization/);
   });
 
-  it("oauth2_authenticate answers 501 code 12 (OAuth2 credentials are not emulated)", async () => {
-    const r = await proxyPost(emu, "/v1/oauth2_authenticate", JSON.stringify({ provider: "OAUTH2_PROVIDER_X", authCode: "c", redirectUri: "https://app.example/cb", codeVerifier: "v", nonce: "n", clientId: "x" }), { "X-Auth-Proxy-Config-ID": configId });
-    expect(r.status).toBe(501);
-    expect(r.json.code).toBe(12);
+  it("oauth2_authenticate trades a code from the emulated X provider for an id_token", async () => {
+    const clientId = "x-client-proxy";
+    await sdkClient(emu).createOauth2Credential({ provider: "OAUTH2_PROVIDER_X", clientId, encryptedClientSecret: "sealed-secret" });
+    const verifier = "proxy-verifier-0123456789-0123456789-0123456789";
+    const challenge = Buffer.from(sha256(utf8ToBytes(verifier))).toString("base64url");
+    const redirectUri = "https://app.example/cb";
+    const auth = await (await fetch(`${emu.url}/emulator/v1/oauth2/authorize`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ provider: "OAUTH2_PROVIDER_X", clientId, redirectUri, codeChallenge: challenge, subject: "777" }) })).json();
+    const session = newKey();
+    const r = await proxyPost(emu, "/v1/oauth2_authenticate", JSON.stringify({ provider: "OAUTH2_PROVIDER_X", authCode: auth.code, redirectUri, codeVerifier: verifier, nonce: nonceOf(session.publicKey), clientId }), { "X-Auth-Proxy-Config-ID": configId });
+    expect(r.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(r.json.oidcToken.split(".")[1], "base64url").toString());
+    expect(claims).toMatchObject({ sub: "x:777", aud: clientId, nonce: nonceOf(session.publicKey) });
+    const unknown = await proxyPost(emu, "/v1/oauth2_authenticate", JSON.stringify({ provider: "OAUTH2_PROVIDER_DISCORD", authCode: "c", redirectUri, codeVerifier: verifier, nonce: "n", clientId: "nope" }), { "X-Auth-Proxy-Config-ID": configId });
+    expect(unknown.status).toBe(400);
   });
 });
 

@@ -7,6 +7,7 @@ import { authenticatorHandlers } from "./authenticators.js";
 import { walletHandlers } from "./wallets.js";
 import { privateKeyHandlers } from "./private-keys.js";
 import { signingHandlers } from "./signing.js";
+import { oauth2Handlers } from "./oauth2.js";
 import { subOrganizationHandlers } from "./sub-organizations.js";
 import { exportImportHandlers } from "./export-import.js";
 import { sessionHandlers } from "./sessions.js";
@@ -25,6 +26,7 @@ export const activityHandlers: HandlerTable = {
   ...walletHandlers,
   ...privateKeyHandlers,
   ...signingHandlers,
+  ...oauth2Handlers,
   ...subOrganizationHandlers,
   ...exportImportHandlers,
   ...sessionHandlers,

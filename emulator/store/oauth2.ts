@@ -1,0 +1,99 @@
+import type { Db } from "./db.js";
+import { prep } from "./statements.js";
+
+export type Oauth2CredentialRow = {
+  id: string;
+  orgId: string;
+  provider: string;
+  clientId: string;
+  /** Ciphertext as the client sent it (encrypted to the service's key); never opened here. */
+  encryptedClientSecret: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** An authorization code issued by the emulated X / Discord provider. */
+export type Oauth2CodeRow = {
+  code: string;
+  provider: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  subject: string;
+  username: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+};
+
+type RawCred = { id: string; org_id: string; provider: string; client_id: string; encrypted_client_secret: string; created_at: number; updated_at: number };
+type RawCode = { code: string; provider: string; client_id: string; redirect_uri: string; code_challenge: string; subject: string; username: string | null; expires_at: number; used_at: number | null };
+
+const cred = (r: RawCred): Oauth2CredentialRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  provider: r.provider,
+  clientId: r.client_id,
+  encryptedClientSecret: r.encrypted_client_secret,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class Oauth2 {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): Oauth2CredentialRow | undefined {
+    const r = prep(this.db, "SELECT * FROM oauth2_credentials WHERE id = ? AND org_id = ?").get(id, orgId) as RawCred | undefined;
+    return r && cred(r);
+  }
+
+  list(orgId: string): Oauth2CredentialRow[] {
+    return (prep(this.db, "SELECT * FROM oauth2_credentials WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawCred[]).map(cred);
+  }
+
+  upsert(c: Oauth2CredentialRow): void {
+    prep(
+      this.db,
+      `INSERT INTO oauth2_credentials (id, org_id, provider, client_id, encrypted_client_secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET provider = excluded.provider, client_id = excluded.client_id, encrypted_client_secret = excluded.encrypted_client_secret, updated_at = excluded.updated_at`,
+    ).run(c.id, c.orgId, c.provider, c.clientId, c.encryptedClientSecret, c.createdAt, c.updatedAt);
+  }
+
+  delete(id: string): void {
+    prep(this.db, "DELETE FROM oauth2_credentials WHERE id = ?").run(id);
+  }
+
+  insertCode(c: Oauth2CodeRow): void {
+    prep(this.db, "INSERT INTO oauth2_codes (code, provider, client_id, redirect_uri, code_challenge, subject, username, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+      c.code,
+      c.provider,
+      c.clientId,
+      c.redirectUri,
+      c.codeChallenge,
+      c.subject,
+      c.username,
+      c.expiresAt,
+      c.usedAt,
+    );
+  }
+
+  code(code: string): Oauth2CodeRow | undefined {
+    const r = prep(this.db, "SELECT * FROM oauth2_codes WHERE code = ?").get(code) as RawCode | undefined;
+    return (
+      r && {
+        code: r.code,
+        provider: r.provider,
+        clientId: r.client_id,
+        redirectUri: r.redirect_uri,
+        codeChallenge: r.code_challenge,
+        subject: r.subject,
+        username: r.username,
+        expiresAt: r.expires_at,
+        usedAt: r.used_at,
+      }
+    );
+  }
+
+  useCode(code: string, now: number): void {
+    prep(this.db, "UPDATE oauth2_codes SET used_at = ? WHERE code = ?").run(now, code);
+  }
+}
