@@ -3,15 +3,17 @@
  * and caches wallet seeds (PBKDF2 is the slow step of every derivation) per instance.
  * Nothing here is ever logged.
  */
-import { mnemonicToSeed } from "./chains/index.js";
+import { deriveKey, mnemonicToSeed, type Curve, type DerivedKey } from "./chains/index.js";
 import type { Sealer } from "./store/seal.js";
 import type { WalletRow } from "./store/wallets.js";
 import type { PrivateKeyRow } from "./store/private-keys.js";
 
 const MAX_SEEDS = 256;
+const MAX_ACCOUNT_KEYS = 4096;
 
 export class Keyring {
   private readonly seeds = new Map<string, Uint8Array>();
+  private readonly accountKeys = new Map<string, DerivedKey>();
 
   constructor(private readonly sealer: Sealer) {}
 
@@ -46,15 +48,29 @@ export class Keyring {
     this.seeds.set(walletId, seed);
   }
 
+  /** The key pair of one wallet account, derived once and kept (LRU): signing reuses it. */
+  accountKey(wallet: WalletRow, curve: Curve, path: string): DerivedKey {
+    const id = `${wallet.id}|${curve}|${path}`;
+    let key = this.accountKeys.get(id);
+    if (!key) {
+      key = deriveKey(this.seedOf(wallet), curve, path);
+      if (this.accountKeys.size >= MAX_ACCOUNT_KEYS) this.accountKeys.delete(this.accountKeys.keys().next().value!);
+      this.accountKeys.set(id, key);
+    }
+    return key;
+  }
+
   privateKeyOf(key: PrivateKeyRow): Uint8Array {
     return this.sealer.open(key.privateKeySealed);
   }
 
   forget(walletId: string): void {
     this.seeds.delete(walletId);
+    for (const id of this.accountKeys.keys()) if (id.startsWith(`${walletId}|`)) this.accountKeys.delete(id);
   }
 
   clear(): void {
     this.seeds.clear();
+    this.accountKeys.clear();
   }
 }

@@ -18,6 +18,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { signRecoverableSecp256k1 } from "./libsecp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { invalidArgument } from "../errors.js";
@@ -136,6 +137,7 @@ export function ecdsaRecoverable(
   digest: Uint8Array,
   privateKey: Uint8Array,
 ): { r: Uint8Array; s: Uint8Array; recovery: number } {
+  if (curve === secp256k1) return signRecoverableSecp256k1(digest, privateKey);
   const out = curve.sign(digest, privateKey, { prehash: false, lowS: true, format: "recovered" });
   return { recovery: out[0]!, r: out.subarray(1, 33), s: out.subarray(33, 65) };
 }

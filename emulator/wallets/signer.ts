@@ -5,7 +5,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { deriveKey, type Curve } from "../chains/index.js";
+import type { Curve } from "../chains/index.js";
 import { invalidArgument, notFound } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
@@ -44,7 +44,7 @@ export function resolveSigner(rt: Runtime, orgId: string, signWith: string, fiel
   if (account) {
     const wallet = store.wallets.get(orgId, account.walletId)!;
     const curve = account.curve as Curve;
-    const { privateKey, publicKey } = deriveKey(keyring.seedOf(wallet), curve, account.path);
+    const { privateKey, publicKey } = keyring.accountKey(wallet, curve, account.path);
     return { key: { curve, privateKey, scheme: schemeFor(account.addressFormat) }, publicKey, addressFormat: account.addressFormat, account, wallet };
   }
   const pk = isUuid(signWith) ? store.privateKeys.get(orgId, signWith) : store.privateKeys.byAddress(orgId, signWith);
