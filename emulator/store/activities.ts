@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper, updateRow } from "./rows.js";
 import type { RpcStatus } from "../errors.js";
 
 export type ActivityStatus =
@@ -41,37 +42,7 @@ export type ActivityRow = {
   updatedAt: number;
 };
 
-type Raw = {
-  seq: number;
-  id: string;
-  org_id: string;
-  type: string;
-  status: ActivityStatus;
-  fingerprint: string;
-  intent: string;
-  result: string;
-  failure: string | null;
-  votes: string;
-  user_id: string | null;
-  created_at: number;
-  updated_at: number;
-};
-
-const fromRaw = (r: Raw): ActivityRow => ({
-  seq: r.seq,
-  id: r.id,
-  orgId: r.org_id,
-  type: r.type,
-  status: r.status,
-  fingerprint: r.fingerprint,
-  intent: JSON.parse(r.intent),
-  result: JSON.parse(r.result),
-  failure: r.failure ? JSON.parse(r.failure) : null,
-  votes: JSON.parse(r.votes),
-  userId: r.user_id,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const rows = rowMapper<ActivityRow>({ json: ["intent", "result", "failure", "votes"] });
 
 export type ActivityFilter = {
   orgId: string;
@@ -87,48 +58,26 @@ export class Activities {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM activities WHERE id = ? AND org_id = ?").get(id, orgId);
+    return rows.read(r);
   }
 
   byId(id: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE id = ?").get(id) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM activities WHERE id = ?").get(id);
+    return rows.read(r);
   }
 
   byFingerprint(fingerprint: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE fingerprint = ?").get(fingerprint) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM activities WHERE fingerprint = ?").get(fingerprint);
+    return rows.read(r);
   }
 
   insert(a: Omit<ActivityRow, "seq">): ActivityRow {
-    const info = prep(this.db, 
-        `INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        a.id,
-        a.orgId,
-        a.type,
-        a.status,
-        a.fingerprint,
-        JSON.stringify(a.intent),
-        JSON.stringify(a.result),
-        a.failure ? JSON.stringify(a.failure) : null,
-        JSON.stringify(a.votes),
-        a.userId,
-        a.createdAt,
-        a.updatedAt,
-      );
-    return { ...a, seq: Number(info.lastInsertRowid) };
+    return { ...a, seq: insertRow(this.db, "activities", rows, a) };
   }
 
   update(id: string, patch: Partial<Pick<ActivityRow, "status" | "result" | "failure" | "votes">>, now: number): void {
-    const cur = this.byId(id);
-    if (!cur) return;
-    const n = { ...cur, ...patch };
-    prep(this.db, "UPDATE activities SET status = ?, result = ?, failure = ?, votes = ?, updated_at = ? WHERE id = ?")
-      .run(n.status, JSON.stringify(n.result), n.failure ? JSON.stringify(n.failure) : null, JSON.stringify(n.votes), now, id);
+    updateRow(this.db, "activities", rows, id, { ...patch, updatedAt: now });
   }
 
   /** Newest first. `before`/`after` are sequence numbers of cursor activities. */
@@ -154,7 +103,7 @@ export class Activities {
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
     const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const rows = (prep(this.db, `SELECT * FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit) as Raw[]).map(fromRaw);
-    return order === "ASC" ? rows.reverse() : rows;
+    const page = rows.readAll(prep(this.db, `SELECT * FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    return order === "ASC" ? page.reverse() : page;
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 export type OauthProviderRow = {
   id: string;
@@ -13,42 +14,30 @@ export type OauthProviderRow = {
   updatedAt: number;
 };
 
-type Raw = { id: string; org_id: string; user_id: string; name: string; issuer: string; subject: string; audience: string; created_at: number; updated_at: number };
-
-const fromRaw = (r: Raw): OauthProviderRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  userId: r.user_id,
-  name: r.name,
-  issuer: r.issuer,
-  subject: r.subject,
-  audience: r.audience,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const rows = rowMapper<OauthProviderRow>();
 
 /** OAuth (OIDC) identities registered on users: the token's {iss, sub, aud}, never the token. */
 export class OauthProviders {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): OauthProviderRow | undefined {
-    const r = prep(this.db, "SELECT * FROM oauth_providers WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM oauth_providers WHERE id = ? AND org_id = ?").get(id, orgId);
+    return rows.read(r);
   }
 
   forUser(userId: string): OauthProviderRow[] {
-    return (prep(this.db, "SELECT * FROM oauth_providers WHERE user_id = ? ORDER BY created_at, id").all(userId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM oauth_providers WHERE user_id = ? ORDER BY created_at, id").all(userId) as unknown[]).map(rows.one);
   }
 
   forOrg(orgId: string): OauthProviderRow[] {
-    return (prep(this.db, "SELECT * FROM oauth_providers WHERE org_id = ? ORDER BY created_at, id").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM oauth_providers WHERE org_id = ? ORDER BY created_at, id").all(orgId) as unknown[]).map(rows.one);
   }
 
   /** Every provider with this identity, in any organization. */
   byIdentity(issuer: string, subject: string, audience: string): OauthProviderRow[] {
     return (
-      prep(this.db, "SELECT * FROM oauth_providers WHERE issuer = ? AND subject = ? AND audience = ? ORDER BY created_at").all(issuer, subject, audience) as Raw[]
-    ).map(fromRaw);
+      prep(this.db, "SELECT * FROM oauth_providers WHERE issuer = ? AND subject = ? AND audience = ? ORDER BY created_at").all(issuer, subject, audience) as unknown[]
+    ).map(rows.one);
   }
 
   insert(p: OauthProviderRow): void {

@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 export type Oauth2CredentialRow = {
   id: string;
@@ -25,29 +26,20 @@ export type Oauth2CodeRow = {
   usedAt: number | null;
 };
 
-type RawCred = { id: string; org_id: string; provider: string; client_id: string; encrypted_client_secret: string; created_at: number; updated_at: number };
 type RawCode = { code: string; provider: string; client_id: string; redirect_uri: string; code_challenge: string; subject: string; username: string | null; expires_at: number; used_at: number | null };
 
-const cred = (r: RawCred): Oauth2CredentialRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  provider: r.provider,
-  clientId: r.client_id,
-  encryptedClientSecret: r.encrypted_client_secret,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const cred = rowMapper<Oauth2CredentialRow>();
 
 export class Oauth2 {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): Oauth2CredentialRow | undefined {
-    const r = prep(this.db, "SELECT * FROM oauth2_credentials WHERE id = ? AND org_id = ?").get(id, orgId) as RawCred | undefined;
-    return r && cred(r);
+    const r = prep(this.db, "SELECT * FROM oauth2_credentials WHERE id = ? AND org_id = ?").get(id, orgId);
+    return cred.read(r);
   }
 
   list(orgId: string): Oauth2CredentialRow[] {
-    return (prep(this.db, "SELECT * FROM oauth2_credentials WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawCred[]).map(cred);
+    return (prep(this.db, "SELECT * FROM oauth2_credentials WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as unknown[]).map(cred.one);
   }
 
   upsert(c: Oauth2CredentialRow): void {

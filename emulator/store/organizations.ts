@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper, updateRow } from "./rows.js";
 
 export type Feature = { name: string; value: string };
 
@@ -14,54 +15,26 @@ export type OrganizationRow = {
   updatedAt: number;
 };
 
-type Raw = {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  root_quorum_threshold: number;
-  root_user_ids: string;
-  features: string;
-  created_at: number;
-  updated_at: number;
-};
-
-const fromRaw = (r: Raw): OrganizationRow => ({
-  id: r.id,
-  name: r.name,
-  parentId: r.parent_id,
-  rootQuorumThreshold: r.root_quorum_threshold,
-  rootUserIds: JSON.parse(r.root_user_ids),
-  features: JSON.parse(r.features),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const rows = rowMapper<OrganizationRow>({ json: ["rootUserIds", "features"] });
 
 export class Organizations {
   constructor(private readonly db: Db) {}
 
   get(id: string): OrganizationRow | undefined {
-    const r = prep(this.db, "SELECT * FROM organizations WHERE id = ?").get(id) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM organizations WHERE id = ?").get(id);
+    return rows.read(r);
   }
 
   insert(o: OrganizationRow): void {
-    prep(this.db, 
-        `INSERT INTO organizations (id, name, parent_id, root_quorum_threshold, root_user_ids, features, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(o.id, o.name, o.parentId, o.rootQuorumThreshold, JSON.stringify(o.rootUserIds), JSON.stringify(o.features), o.createdAt, o.updatedAt);
+    insertRow(this.db, "organizations", rows, o);
   }
 
   update(id: string, patch: Partial<Pick<OrganizationRow, "name" | "rootQuorumThreshold" | "rootUserIds" | "features">>, now: number): void {
-    const cur = this.get(id);
-    if (!cur) return;
-    const next = { ...cur, ...patch };
-    prep(this.db, "UPDATE organizations SET name = ?, root_quorum_threshold = ?, root_user_ids = ?, features = ?, updated_at = ? WHERE id = ?")
-      .run(next.name, next.rootQuorumThreshold, JSON.stringify(next.rootUserIds), JSON.stringify(next.features), now, id);
+    updateRow(this.db, "organizations", rows, id, { ...patch, updatedAt: now });
   }
 
   children(parentId: string): OrganizationRow[] {
-    return (prep(this.db, "SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as unknown[]).map(rows.one);
   }
 
   delete(id: string): void {

@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 /** One issued one-time code. `kind` is "otp" (init_otp) or "otp_auth" (legacy init_otp_auth). */
 export type OtpRow = {
@@ -18,50 +19,18 @@ export type OtpRow = {
   createdAt: number;
 };
 
-type Raw = {
-  id: string;
-  org_id: string;
-  kind: string;
-  otp_type: string;
-  contact: string;
-  code_sealed: string;
-  target_key_sealed: string | null;
-  alphanumeric: number;
-  attempts: number;
-  expires_at: number;
-  used_at: number | null;
-  created_at: number;
-};
-
-const fromRaw = (r: Raw): OtpRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  kind: r.kind as OtpRow["kind"],
-  otpType: r.otp_type,
-  contact: r.contact,
-  codeSealed: r.code_sealed,
-  targetKeySealed: r.target_key_sealed,
-  alphanumeric: r.alphanumeric === 1,
-  attempts: r.attempts,
-  expiresAt: r.expires_at,
-  usedAt: r.used_at,
-  createdAt: r.created_at,
-});
+const rows = rowMapper<OtpRow>({ bool: ["alphanumeric"] });
 
 export class Otps {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): OtpRow | undefined {
-    const r = prep(this.db, "SELECT * FROM otps WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM otps WHERE id = ? AND org_id = ?").get(id, orgId);
+    return rows.read(r);
   }
 
   insert(o: OtpRow): void {
-    prep(this.db, 
-        `INSERT INTO otps (id, org_id, kind, otp_type, contact, code_sealed, target_key_sealed, alphanumeric, attempts, expires_at, used_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(o.id, o.orgId, o.kind, o.otpType, o.contact, o.codeSealed, o.targetKeySealed, o.alphanumeric ? 1 : 0, o.attempts, o.expiresAt, o.usedAt, o.createdAt);
+    insertRow(this.db, "otps", rows, o);
   }
 
   recordAttempt(id: string): void {

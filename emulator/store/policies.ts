@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 export type PolicyRow = {
   id: string;
@@ -14,36 +15,23 @@ export type PolicyRow = {
   updatedAt: number;
 };
 
-type Raw = { id: string; org_id: string; name: string; effect: string; condition: string | null; consensus: string | null; time: string | null; notes: string; created_at: number; updated_at: number };
-
-const fromRaw = (r: Raw): PolicyRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  name: r.name,
-  effect: r.effect,
-  condition: r.condition,
-  consensus: r.consensus,
-  time: r.time,
-  notes: r.notes,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const rows = rowMapper<PolicyRow>();
 
 export class Policies {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): PolicyRow | undefined {
-    const r = prep(this.db, "SELECT * FROM policies WHERE id = ? AND org_id = ?").get(id, orgId) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM policies WHERE id = ? AND org_id = ?").get(id, orgId);
+    return rows.read(r);
   }
 
   byName(orgId: string, name: string): PolicyRow | undefined {
-    const r = prep(this.db, "SELECT * FROM policies WHERE org_id = ? AND name = ?").get(orgId, name) as Raw | undefined;
-    return r && fromRaw(r);
+    const r = prep(this.db, "SELECT * FROM policies WHERE org_id = ? AND name = ?").get(orgId, name);
+    return rows.read(r);
   }
 
   list(orgId: string): PolicyRow[] {
-    return (prep(this.db, "SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as Raw[]).map(fromRaw);
+    return (prep(this.db, "SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as unknown[]).map(rows.one);
   }
 
   insert(p: PolicyRow): void {
@@ -73,35 +61,23 @@ export type SmartContractInterfaceRow = {
   updatedAt: number;
 };
 
-type RawSci = { id: string; org_id: string; address: string; type: string; interface: string; label: string; notes: string; created_at: number; updated_at: number };
-
-const sci = (r: RawSci): SmartContractInterfaceRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  address: r.address,
-  type: r.type,
-  interface: r.interface,
-  label: r.label,
-  notes: r.notes,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const sci = rowMapper<SmartContractInterfaceRow>();
 
 export class SmartContractInterfaces {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): SmartContractInterfaceRow | undefined {
-    const r = prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE id = ? AND org_id = ?").get(id, orgId) as RawSci | undefined;
-    return r && sci(r);
+    const r = prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE id = ? AND org_id = ?").get(id, orgId);
+    return sci.read(r);
   }
 
   /** Addresses are compared lowercase. */
   byAddress(orgId: string, address: string): SmartContractInterfaceRow[] {
-    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? AND address = ? ORDER BY created_at").all(orgId, address.toLowerCase()) as RawSci[]).map(sci);
+    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? AND address = ? ORDER BY created_at").all(orgId, address.toLowerCase()) as unknown[]).map(sci.one);
   }
 
   list(orgId: string): SmartContractInterfaceRow[] {
-    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawSci[]).map(sci);
+    return (prep(this.db, "SELECT * FROM smart_contract_interfaces WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as unknown[]).map(sci.one);
   }
 
   insert(s: SmartContractInterfaceRow): void {

@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 export type WalletRow = {
   id: string;
@@ -30,62 +31,20 @@ export type WalletAccountRow = {
   updatedAt: number;
 };
 
-type RawWallet = { id: string; org_id: string; name: string; mnemonic_sealed: string; exported: number; imported: number; created_at: number; updated_at: number };
-type RawAccount = {
-  seq: number;
-  id: string;
-  org_id: string;
-  wallet_id: string;
-  curve: string;
-  path: string;
-  path_key: string;
-  address_format: string;
-  address: string;
-  public_key: string;
-  name: string | null;
-  exported: number;
-  created_at: number;
-  updated_at: number;
-};
+const wallet = rowMapper<WalletRow>({ bool: ["exported", "imported"] });
 
-const wallet = (r: RawWallet): WalletRow => ({
-  id: r.id,
-  orgId: r.org_id,
-  name: r.name,
-  mnemonicSealed: r.mnemonic_sealed,
-  exported: r.exported === 1,
-  imported: r.imported === 1,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const account = (r: RawAccount): WalletAccountRow => ({
-  seq: r.seq,
-  id: r.id,
-  orgId: r.org_id,
-  walletId: r.wallet_id,
-  curve: r.curve,
-  path: r.path,
-  pathKey: r.path_key,
-  addressFormat: r.address_format,
-  address: r.address,
-  publicKey: r.public_key,
-  name: r.name,
-  exported: r.exported === 1,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const account = rowMapper<WalletAccountRow>({ bool: ["exported"] });
 
 export class Wallets {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): WalletRow | undefined {
-    const r = prep(this.db, "SELECT * FROM wallets WHERE id = ? AND org_id = ?").get(id, orgId) as RawWallet | undefined;
-    return r && wallet(r);
+    const r = prep(this.db, "SELECT * FROM wallets WHERE id = ? AND org_id = ?").get(id, orgId);
+    return wallet.read(r);
   }
 
   list(orgId: string): WalletRow[] {
-    return (prep(this.db, "SELECT * FROM wallets WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as RawWallet[]).map(wallet);
+    return (prep(this.db, "SELECT * FROM wallets WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as unknown[]).map(wallet.one);
   }
 
   count(orgId: string): number {
@@ -109,8 +68,8 @@ export class Wallets {
   // --- accounts ---
 
   account(orgId: string, id: string): WalletAccountRow | undefined {
-    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE id = ? AND org_id = ?").get(id, orgId) as RawAccount | undefined;
-    return r && account(r);
+    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE id = ? AND org_id = ?").get(id, orgId);
+    return account.read(r);
   }
 
   accountByAddress(orgId: string, address: string, walletId?: string): WalletAccountRow | undefined {
@@ -118,13 +77,13 @@ export class Wallets {
       walletId
         ? prep(this.db, "SELECT * FROM wallet_accounts WHERE org_id = ? AND wallet_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, walletId, address)
         : prep(this.db, "SELECT * FROM wallet_accounts WHERE org_id = ? AND address = ? ORDER BY seq LIMIT 1").get(orgId, address)
-    ) as RawAccount | undefined;
-    return r && account(r);
+    );
+    return account.read(r);
   }
 
   accountByPath(walletId: string, pathKey: string): WalletAccountRow | undefined {
-    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE wallet_id = ? AND path_key = ? ORDER BY seq LIMIT 1").get(walletId, pathKey) as RawAccount | undefined;
-    return r && account(r);
+    const r = prep(this.db, "SELECT * FROM wallet_accounts WHERE wallet_id = ? AND path_key = ? ORDER BY seq LIMIT 1").get(walletId, pathKey);
+    return account.read(r);
   }
 
   accountExists(walletId: string, curve: string, pathKey: string, addressFormat: string): boolean {
@@ -149,16 +108,12 @@ export class Wallets {
     }
     const backwards = f.before !== undefined && f.after === undefined;
     const limit = f.limit ?? -1;
-    const rows = (prep(this.db, `SELECT * FROM wallet_accounts WHERE ${where.join(" AND ")} ORDER BY seq ${backwards ? "DESC" : "ASC"} LIMIT ?`).all(...args, limit) as RawAccount[]).map(account);
+    const rows = (prep(this.db, `SELECT * FROM wallet_accounts WHERE ${where.join(" AND ")} ORDER BY seq ${backwards ? "DESC" : "ASC"} LIMIT ?`).all(...args, limit) as unknown[]).map(account.one);
     return backwards ? rows.reverse() : rows;
   }
 
   insertAccount(a: Omit<WalletAccountRow, "seq">): void {
-    prep(this.db, 
-        `INSERT INTO wallet_accounts (id, org_id, wallet_id, curve, path, path_key, address_format, address, public_key, name, exported, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(a.id, a.orgId, a.walletId, a.curve, a.path, a.pathKey, a.addressFormat, a.address, a.publicKey, a.name, a.exported ? 1 : 0, a.createdAt, a.updatedAt);
+    insertRow(this.db, "wallet_accounts", account, a);
   }
 
   markAccountExported(id: string, now: number): void {

@@ -1,0 +1,63 @@
+/**
+ * Row mapping shared by every repository: SQLite columns are snake_case, records camelCase;
+ * a few columns hold JSON or 0/1 booleans. One mapper per table says which, so that
+ * reading a row and writing a record need no per-table field lists.
+ */
+import type { Db } from "./db.js";
+import { prep } from "./statements.js";
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export type RowMapper<R> = {
+  /** A stored row as a record (undefined in, undefined out). */
+  read(raw: unknown): R | undefined;
+  readAll(raws: unknown[]): R[];
+  /** `read` for a row known to exist (for `.map`). */
+  one: (raw: unknown) => R;
+  /** The record's fields as column -> stored value (undefined fields are left out). */
+  write(record: Partial<R>): Record<string, unknown>;
+};
+
+export function rowMapper<R>(kinds: { json?: (keyof R & string)[]; bool?: (keyof R & string)[] } = {}): RowMapper<R> {
+  const json = new Set<string>(kinds.json ?? []);
+  const bool = new Set<string>(kinds.bool ?? []);
+  const read = (raw: unknown): R | undefined => {
+    if (!raw) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(raw as Record<string, unknown>)) {
+      const field = camel(column);
+      out[field] = json.has(field) ? (value === null ? null : JSON.parse(value as string)) : bool.has(field) ? value === 1 : value;
+    }
+    return out as R;
+  };
+  return {
+    read,
+    readAll: (raws) => raws.map((r) => read(r)!),
+    one: (raw) => read(raw)!,
+    write(record) {
+      const out: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(record as Record<string, unknown>)) {
+        if (value === undefined) continue;
+        out[snake(field)] = json.has(field) ? (value === null ? null : JSON.stringify(value)) : bool.has(field) ? (value ? 1 : 0) : value;
+      }
+      return out;
+    },
+  };
+}
+
+/** INSERT of one record; returns the rowid (for AUTOINCREMENT tables). */
+export function insertRow<R>(db: Db, table: string, mapper: RowMapper<R>, record: Partial<R>): number {
+  const cols = mapper.write(record);
+  const names = Object.keys(cols);
+  const info = prep(db, `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`).run(...Object.values(cols));
+  return Number(info.lastInsertRowid);
+}
+
+/** UPDATE of the given fields of the row with this id. */
+export function updateRow<R>(db: Db, table: string, mapper: RowMapper<R>, id: string, patch: Partial<R>): void {
+  const cols = mapper.write(patch);
+  const names = Object.keys(cols);
+  if (!names.length) return;
+  prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ?`).run(...Object.values(cols), id);
+}
