@@ -59,14 +59,17 @@ export async function rawPost(
     headers[s.stampHeaderName] = s.stampHeaderValue;
   }
   const res = await fetch(emu.url + path, { method: "POST", headers, body });
+  return { status: res.status, json: await readJson(res) };
+}
+
+/** The response body as JSON, or as text when it is not JSON. */
+export async function readJson(res: Response): Promise<any> {
   const text = await res.text();
-  let json: any;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    json = text;
+    return text;
   }
-  return { status: res.status, json };
 }
 
 export const devKey = (emu: RunningEmulator): KeyPair => ({ publicKey: emu.info.apiPublicKey!, privateKey: emu.info.apiPrivateKey! });

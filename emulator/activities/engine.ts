@@ -156,16 +156,13 @@ async function settle(
   });
 }
 
-/** The proposer, as the caller a consensus activity finally runs for. */
-function proposerOf(rt: Runtime, a: ActivityRow, fallback: Caller): Caller {
-  const first = a.votes[0];
-  const user = first && rt.store.users.byId(first.userId);
-  if (!first || !user) return fallback;
-  return {
-    user,
-    org: rt.store.organizations.get(user.orgId) ?? fallback.org,
-    credential: { kind: "api_key", id: first.credentialId ?? "", publicKey: first.publicKey, type: first.credentialType ?? "", scheme: first.scheme, signature: first.signature },
-  };
+/** The caller behind a stored vote (undefined once the voter has been deleted). */
+function callerOf(rt: Runtime, v: StoredVote | undefined): Caller | undefined {
+  const user = v && rt.store.users.byId(v.userId);
+  const org = user && rt.store.organizations.get(user.orgId);
+  if (!v || !user || !org) return undefined;
+  const kind = v.credentialType === "CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR" ? "authenticator" : "api_key";
+  return { user, org, credential: { kind, id: v.credentialId ?? "", publicKey: v.publicKey, type: v.credentialType ?? "", scheme: v.scheme, signature: v.signature } };
 }
 
 async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number): Promise<ActivityRow> {
@@ -181,8 +178,7 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number):
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
   const decision = decide(rt, org, op.name, a.type, params, votes);
-  const fallback: Caller = { user: rt.store.users.byId(v.userId)!, org, credential: { kind: "api_key", id: v.credentialId ?? "", publicKey: v.publicKey, type: v.credentialType ?? "", scheme: v.scheme, signature: v.signature } };
-  return settle(rt, op, withVote, decision, proposerOf(rt, a, fallback), now, a);
+  return settle(rt, op, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v)!, now, a);
 }
 
 /** approve_activity / reject_activity: a vote on the activity named by fingerprint. */

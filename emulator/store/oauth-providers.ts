@@ -41,8 +41,7 @@ export class OauthProviders {
   }
 
   insert(p: OauthProviderRow): void {
-    prep(this.db, "INSERT INTO oauth_providers (id, org_id, user_id, name, issuer, subject, audience, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(p.id, p.orgId, p.userId, p.name, p.issuer, p.subject, p.audience, p.createdAt, p.updatedAt);
+    insertRow(this.db, "oauth_providers", rows, p);
   }
 
   delete(id: string): void {

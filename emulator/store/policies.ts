@@ -35,8 +35,7 @@ export class Policies {
   }
 
   insert(p: PolicyRow): void {
-    prep(this.db, "INSERT INTO policies (id, org_id, name, effect, condition, consensus, time, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(p.id, p.orgId, p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.createdAt, p.updatedAt);
+    insertRow(this.db, "policies", rows, p);
   }
 
   update(p: PolicyRow): void {
@@ -81,8 +80,7 @@ export class SmartContractInterfaces {
   }
 
   insert(s: SmartContractInterfaceRow): void {
-    prep(this.db, "INSERT INTO smart_contract_interfaces (id, org_id, address, type, interface, label, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(s.id, s.orgId, s.address.toLowerCase(), s.type, s.interface, s.label, s.notes, s.createdAt, s.updatedAt);
+    insertRow(this.db, "smart_contract_interfaces", sci, { ...s, address: s.address.toLowerCase() });
   }
 
   delete(id: string): void {

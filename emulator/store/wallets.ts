@@ -52,8 +52,7 @@ export class Wallets {
   }
 
   insert(w: WalletRow): void {
-    prep(this.db, "INSERT INTO wallets (id, org_id, name, mnemonic_sealed, exported, imported, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(w.id, w.orgId, w.name, w.mnemonicSealed, w.exported ? 1 : 0, w.imported ? 1 : 0, w.createdAt, w.updatedAt);
+    insertRow(this.db, "wallets", wallet, w);
   }
 
   update(id: string, patch: Partial<Pick<WalletRow, "name" | "exported">>, now: number): void {
