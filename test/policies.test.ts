@@ -152,6 +152,28 @@ describe("documented example policies, enforced for a non-root user", () => {
     });
   }
 
+  it("bitcoin.tx outputs and fee come from the PSBT (bitcoinjs-built)", async () => {
+    const bitcoin = await import("bitcoinjs-lib");
+    const network = bitcoin.networks.testnet;
+    const { accounts } = await sdkClient(emu).getWalletAccounts({ walletId: emu.info.walletId!, paginationOptions: { limit: "100" } });
+    const wpkh = accounts.find((a) => a.addressFormat === "ADDRESS_FORMAT_BITCOIN_TESTNET_P2WPKH")!;
+    const script = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(wpkh.publicKey!, "hex"), network }).output!;
+    const psbtPaying = (value: bigint) => {
+      const psbt = new bitcoin.Psbt({ network });
+      psbt.addInput({ hash: "33".repeat(32), index: 0, witnessUtxo: { script, value: 500_000n } });
+      psbt.addOutput({ address: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", value });
+      return psbt.toHex();
+    };
+    const u = await newUser("btc-user");
+    await withPolicy({ policyName: "small-btc", effect: "EFFECT_ALLOW", condition: "bitcoin.tx.outputs.all(o, o.value < 200000) && bitcoin.tx.fee <= 400000" }, async () => {
+      const c = sdkClient(emu, u.key);
+      const sign = (hex: string) => c.signTransaction({ signWith: wpkh.address, unsignedTransaction: hex, type: "TRANSACTION_TYPE_BITCOIN" });
+      expect((await sign(psbtPaying(150_000n))).activity.status).toBe("ACTIVITY_STATUS_COMPLETED"); // fee 350,000
+      expect((await sign(psbtPaying(250_000n))).activity.status).toBe("ACTIVITY_STATUS_FAILED"); // output too large
+      expect((await sign(psbtPaying(50_000n))).activity.status).toBe("ACTIVITY_STATUS_FAILED"); // fee 450,000 too high
+    });
+  });
+
   it("an explicit DENY wins over an ALLOW (DENY delete for a tag)", async () => {
     const { userTagId } = await sdkClient(emu).createUserTag({ userTagName: "no-delete", userIds: [] });
     const u = await newUser("tagged", [userTagId]);

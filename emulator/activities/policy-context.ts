@@ -21,7 +21,7 @@ import {
   walletContext,
   type EvaluationContext,
 } from "../policy/index.js";
-import { describePsbt, parsePsbtHex } from "../signing/index.js";
+import { describePsbt } from "../signing/index.js";
 import { resolveSigner } from "../wallets/signer.js";
 import { parseInterface } from "./handlers/policies.js";
 
@@ -34,16 +34,14 @@ function attempt<T>(fn: () => T): T | undefined {
 }
 
 function bitcoinContext(psbtHex: string): Record<string, unknown> {
-  const summary = describePsbt(psbtHex);
-  const psbt = parsePsbtHex(psbtHex);
-  const tx = psbt as unknown as { version: number; locktime: number; txInputs: { hash: Uint8Array; index: number; sequence?: number }[] };
+  const d = describePsbt(psbtHex);
   return buildBitcoinTxContext({
-    version: tx.version,
-    inputs: tx.txInputs.map((i) => ({ txId: Buffer.from(i.hash).reverse().toString("hex"), vout: i.index, sequence: i.sequence ?? 0xffffffff })),
-    outputs: summary.outputs.map((o) => ({ value: BigInt(o.value), scriptPubKey: o.script, ...(o.address ? { address: o.address } : {}) })),
-    locktime: { amount: tx.locktime, type: tx.locktime >= 500_000_000 ? "Seconds" : "Blocks" },
-    fee: BigInt(summary.fee ?? 0),
-  } as never);
+    version: d.version,
+    inputs: d.inputs.map((i) => ({ txId: i.tx_id, vout: i.vout, sequence: i.sequence })),
+    outputs: d.outputs.map((o) => ({ value: o.value, scriptPubKey: o.script, ...(o.address ? { address: o.address } : {}) })),
+    locktime: { amount: d.locktime, type: d.locktime >= 500_000_000 ? "Seconds" : "Blocks" },
+    ...(d.fee !== undefined ? { fee: d.fee } : {}),
+  });
 }
 
 export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): EvaluationContext {

@@ -8,8 +8,8 @@ export interface BitcoinTxDescription {
   inputs: readonly { txId: string; vout: number; sequence: number }[];
   outputs: readonly { value: bigint | number; scriptPubKey: string; address?: string; addressType?: string }[];
   locktime: { amount: bigint | number; type: "Seconds" | "Blocks" };
-  /** Sum of inputs minus sum of outputs, in satoshis. */
-  fee: bigint | number;
+  /** Sum of inputs minus sum of outputs, in satoshis; absent when an input's value is unknown. */
+  fee?: bigint | number;
 }
 
 export function buildBitcoinTxContext(d: BitcoinTxDescription): Record<string, unknown> {
@@ -23,6 +23,7 @@ export function buildBitcoinTxContext(d: BitcoinTxDescription): Record<string, u
       return out;
     }),
     locktime: { amount: BigInt(d.locktime.amount), type: d.locktime.type },
-    fee: BigInt(d.fee),
+    // An unknown fee stays absent: a policy reading it then errors instead of seeing 0.
+    ...(d.fee !== undefined ? { fee: BigInt(d.fee) } : {}),
   };
 }

@@ -5,7 +5,9 @@ import { prevoutOf } from "./bitcoin-inputs.js";
 import { parsePsbtHex } from "./bitcoin.js";
 
 export type PsbtSummary = {
-  inputs: { tx_id: string; vout: number; value?: number }[];
+  version: number;
+  locktime: number;
+  inputs: { tx_id: string; vout: number; sequence: number; value?: number }[];
   outputs: { address?: string; value: number; script: string }[];
   /** Inputs minus outputs; undefined when some input's value is not in the PSBT. */
   fee?: number;
@@ -18,6 +20,7 @@ export function describePsbt(psbtHex: string, network: bitcoin.Network = bitcoin
     return {
       tx_id: toHex(Uint8Array.from(txIn.hash).reverse()),
       vout: txIn.index,
+      sequence: txIn.sequence ?? 0xffffffff,
       ...(prevout ? { value: Number(prevout.value) } : {}),
     };
   });
@@ -34,5 +37,5 @@ export function describePsbt(psbtHex: string, network: bitcoin.Network = bitcoin
   const fee = known
     ? inputs.reduce((a, i) => a + (i.value ?? 0), 0) - outputs.reduce((a, o) => a + o.value, 0)
     : undefined;
-  return { inputs, outputs, ...(fee !== undefined ? { fee } : {}) };
+  return { version: psbt.version, locktime: psbt.locktime, inputs, outputs, ...(fee !== undefined ? { fee } : {}) };
 }

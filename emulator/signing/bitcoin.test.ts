@@ -147,15 +147,17 @@ describe("describePsbt", () => {
   it("lists outpoints, values, outputs and the fee", () => {
     const prev = funding([p2pkh, p2wpkh], [50_000n, 60_000n]);
     const psbt = new Psbt();
-    psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer() });
+    psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer(), sequence: 0xfffffffd });
     psbt.addInput({ hash: prev.getId(), index: 1, witnessUtxo: { script: p2wpkh, value: 60_000n } });
     psbt.addOutput({ script: dest, value: 100_000n });
     psbt.addOutput({ script: Uint8Array.of(0x6a, 0x01, 0x2a), value: 0n }); // OP_RETURN: no address
+    psbt.setLocktime(800_000);
     const summary = describePsbt(psbt.toHex());
     expect(summary.inputs).toEqual([
-      { tx_id: prev.getId(), vout: 0, value: 50_000 },
-      { tx_id: prev.getId(), vout: 1, value: 60_000 },
+      { tx_id: prev.getId(), vout: 0, sequence: 0xfffffffd, value: 50_000 },
+      { tx_id: prev.getId(), vout: 1, sequence: 0xffffffff, value: 60_000 },
     ]);
+    expect({ version: summary.version, locktime: summary.locktime }).toEqual({ version: psbt.version, locktime: 800_000 });
     expect(summary.outputs[0]).toEqual({ address: payments.p2wpkh({ pubkey: otherPub }).address, value: 100_000, script: Buffer.from(dest).toString("hex") });
     expect(summary.outputs[1]).toEqual({ value: 0, script: "6a012a" });
     expect(summary.fee).toBe(10_000);
