@@ -2,17 +2,12 @@
  * Older activity types some official SDKs still send on a path whose document names a newer
  * version (e.g. @turnkey/core sends ACTIVITY_TYPE_VERIFY_OTP to /submit/verify_otp). Each
  * entry is accepted with its own intent and result members; its parameters may take either
- * the older or the current shape. Only types whose handlers read both shapes are listed.
+ * the older or the current shape. Which older types a path accepts is its registry entry's
+ * `legacy` list (emulator/operations).
  */
 import { z } from "zod";
 import type { OperationContract } from "./operation.js";
 import { schemas } from "./generated/public-api.js";
-
-export const LEGACY_ACTIVITY_TYPES: Record<string, string[]> = {
-  "/public/v1/submit/create_sub_organization": ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
-  "/public/v1/submit/verify_otp": ["ACTIVITY_TYPE_VERIFY_OTP"],
-  "/public/v1/submit/otp_login": ["ACTIVITY_TYPE_OTP_LOGIN"],
-};
 
 const camel = (s: string) => s.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -32,10 +27,13 @@ function resultKeyOf(intentKey: string): string | undefined {
 
 const cache = new Map<string, OperationContract>();
 
-/** The operation as it reads an older activity type, or undefined when that type is not accepted here. */
-export function legacyVariant(path: string, op: OperationContract, activityType: string): OperationContract | undefined {
-  if (!LEGACY_ACTIVITY_TYPES[path]?.includes(activityType)) return undefined;
-  const key = `${path} ${activityType}`;
+/**
+ * The operation as it reads an older activity type that its registry entry still accepts
+ * (`accepted`), or undefined when that type is not accepted here.
+ */
+export function legacyVariant(op: OperationContract, activityType: string, accepted: readonly string[]): OperationContract | undefined {
+  if (!accepted.includes(activityType)) return undefined;
+  const key = `${op.name} ${activityType}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const intentKey = intentKeyOf(activityType);

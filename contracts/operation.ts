@@ -12,3 +12,11 @@ export type OperationContract = {
   intentKey?: string;
   resultKey?: string;
 };
+
+/** An operation with its literal kind and name and its exact request/response schema types. */
+export type TypedOperation<K extends OperationContract["kind"], N extends string, Req extends z.ZodType, Res extends z.ZodType> = OperationContract & {
+  kind: K;
+  name: N;
+  request: Req;
+  response: Res;
+};

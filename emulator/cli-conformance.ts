@@ -24,9 +24,7 @@ import {
   type TargetConfig,
   type TargetSpec,
 } from "../contracts/harness/index.js";
-import { coordinator } from "../contracts/index.js";
-import { isEmulatedActivity } from "./activities/engine.js";
-import { queryHandlers } from "./queries/index.js";
+import { activities, endpoints, queries } from "./operations/registry.js";
 import { packageRoot } from "./package-root.js";
 
 export const CONFORMANCE_USAGE = `usage: emulator conformance [options] [SCENARIO_FILE_OR_DIR ...]
@@ -109,13 +107,13 @@ function completeTarget(url: string, ...sources: Partial<TargetConfig>[]): Targe
 }
 
 /** Operations the emulator implements, from its own handler tables. */
+/** Every operation the emulator implements (both surfaces), as coverage labels (`submit create_wallet`). */
 export function emulatedOperations(): Set<string> {
-  const out = new Set<string>();
-  for (const op of Object.values(coordinator)) {
-    if (op.kind === "submit" && isEmulatedActivity(op.name)) out.add(`submit ${op.name}`);
-    if (op.kind === "query" && queryHandlers[op.name]) out.add(`query ${op.name}`);
-  }
-  return out;
+  return new Set([
+    ...[...activities.keys()].map((n) => `submit ${n}`),
+    ...[...queries.keys()].map((n) => `query ${n}`),
+    ...[...endpoints.keys()].map((n) => `proxy ${n}`),
+  ]);
 }
 
 export async function conformanceCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, out: (s: string) => void = (s) => console.log(s)): Promise<number> {

@@ -3,7 +3,7 @@
 /* eslint-disable */
 import { z } from "zod";
 import { int32, int64, anyValue } from "../zod-helpers.js";
-import type { OperationContract } from "../operation.js";
+import type { OperationContract, TypedOperation } from "../operation.js";
 
 export const externaldatav1SignatureScheme = z.enum(["SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"]);
 export const protobufAny = z.looseObject({ "@type": z.string().optional() });
@@ -105,7 +105,23 @@ export const schemas: Record<string, z.ZodType> = {
   v1VerifyOtpV2Response,
 };
 
-export const operations: Record<string, OperationContract> = {
+export type Operations = {
+  "/v1/account": TypedOperation<"proxy", "account", typeof v1GetAccountRequest, typeof v1GetAccountResponse>;
+  "/v1/oauth2_authenticate": TypedOperation<"proxy", "oauth2_authenticate", typeof v1OAuth2AuthenticateRequest, typeof v1OAuth2AuthenticateResponse>;
+  "/v1/oauth_login": TypedOperation<"proxy", "oauth_login", typeof v1OAuthLoginRequest, typeof v1OAuthLoginResponse>;
+  "/v1/otp_init": TypedOperation<"proxy", "otp_init", typeof v1InitOtpRequest, typeof v1InitOtpResponse>;
+  "/v1/otp_init_v2": TypedOperation<"proxy", "otp_init_v2", typeof v1InitOtpV2Request, typeof v1InitOtpV2Response>;
+  "/v1/otp_login": TypedOperation<"proxy", "otp_login", typeof v1OtpLoginRequest, typeof v1OtpLoginResponse>;
+  "/v1/otp_login_v2": TypedOperation<"proxy", "otp_login_v2", typeof v1OtpLoginV2Request, typeof v1OtpLoginV2Response>;
+  "/v1/otp_verify": TypedOperation<"proxy", "otp_verify", typeof v1VerifyOtpRequest, typeof v1VerifyOtpResponse>;
+  "/v1/otp_verify_v2": TypedOperation<"proxy", "otp_verify_v2", typeof v1VerifyOtpV2Request, typeof v1VerifyOtpV2Response>;
+  "/v1/signup": TypedOperation<"proxy", "signup", typeof v1SignupRequest, typeof v1SignupResponse>;
+  "/v1/signup_v2": TypedOperation<"proxy", "signup_v2", typeof v1SignupV2Request, typeof v1SignupV2Response>;
+  "/v1/wallet_kit_client_params": TypedOperation<"proxy", "wallet_kit_client_params", typeof v1GetWalletKitClientParamsRequest, typeof v1GetWalletKitClientParamsResponse>;
+  "/v1/wallet_kit_config": TypedOperation<"proxy", "wallet_kit_config", typeof v1GetWalletKitConfigRequest, typeof v1GetWalletKitConfigResponse>;
+};
+
+export const operations: Operations = {
   "/v1/account": { kind: "proxy", name: "account", request: v1GetAccountRequest, response: v1GetAccountResponse, requestName: "v1GetAccountRequest", responseName: "v1GetAccountResponse" },
   "/v1/oauth2_authenticate": { kind: "proxy", name: "oauth2_authenticate", request: v1OAuth2AuthenticateRequest, response: v1OAuth2AuthenticateResponse, requestName: "v1OAuth2AuthenticateRequest", responseName: "v1OAuth2AuthenticateResponse" },
   "/v1/oauth_login": { kind: "proxy", name: "oauth_login", request: v1OAuthLoginRequest, response: v1OAuthLoginResponse, requestName: "v1OAuthLoginRequest", responseName: "v1OAuthLoginResponse" },

@@ -3,7 +3,7 @@
 /* eslint-disable */
 import { z } from "zod";
 import { int32, int64, anyValue } from "../zod-helpers.js";
-import type { OperationContract } from "../operation.js";
+import type { OperationContract, TypedOperation } from "../operation.js";
 
 export const apiApiKeyParams = z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional() });
 export const billingActivateBillingTierIntent = z.object({ "productId": z.string(), "orbPlanId": z.string().optional() });
@@ -1455,7 +1455,182 @@ export const schemas: Record<string, z.ZodType> = {
   v1VerifyOtpRequest,
 };
 
-export const operations: Record<string, OperationContract> = {
+export type Operations = {
+  "/public/v1/query/get_activity": TypedOperation<"query", "get_activity", typeof v1GetActivityRequest, typeof v1ActivityResponse>;
+  "/public/v1/query/get_api_key": TypedOperation<"query", "get_api_key", typeof v1GetApiKeyRequest, typeof v1GetApiKeyResponse>;
+  "/public/v1/query/get_api_keys": TypedOperation<"query", "get_api_keys", typeof v1GetApiKeysRequest, typeof v1GetApiKeysResponse>;
+  "/public/v1/query/get_app_status": TypedOperation<"query", "get_app_status", typeof v1GetAppStatusRequest, typeof v1GetAppStatusResponse>;
+  "/public/v1/query/get_authenticator": TypedOperation<"query", "get_authenticator", typeof v1GetAuthenticatorRequest, typeof v1GetAuthenticatorResponse>;
+  "/public/v1/query/get_authenticators": TypedOperation<"query", "get_authenticators", typeof v1GetAuthenticatorsRequest, typeof v1GetAuthenticatorsResponse>;
+  "/public/v1/query/get_boot_proof": TypedOperation<"query", "get_boot_proof", typeof v1GetBootProofRequest, typeof v1BootProofResponse>;
+  "/public/v1/query/get_claim_earn_fees_status": TypedOperation<"query", "get_claim_earn_fees_status", typeof v1GetClaimEarnFeesStatusRequest, typeof v1GetClaimEarnFeesStatusResponse>;
+  "/public/v1/query/get_earn_deploy_status": TypedOperation<"query", "get_earn_deploy_status", typeof v1GetEarnDeployStatusRequest, typeof v1GetEarnDeployStatusResponse>;
+  "/public/v1/query/get_earn_deposit_status": TypedOperation<"query", "get_earn_deposit_status", typeof v1GetEarnDepositStatusRequest, typeof v1GetEarnDepositStatusResponse>;
+  "/public/v1/query/get_earn_withdraw_status": TypedOperation<"query", "get_earn_withdraw_status", typeof v1GetEarnWithdrawStatusRequest, typeof v1GetEarnWithdrawStatusResponse>;
+  "/public/v1/query/get_gas_usage": TypedOperation<"query", "get_gas_usage", typeof v1GetGasUsageRequest, typeof v1GetGasUsageResponse>;
+  "/public/v1/query/get_ip_allowlist": TypedOperation<"query", "get_ip_allowlist", typeof v1GetIpAllowlistRequest, typeof v1GetIpAllowlistResponse>;
+  "/public/v1/query/get_latest_boot_proof": TypedOperation<"query", "get_latest_boot_proof", typeof v1GetLatestBootProofRequest, typeof v1BootProofResponse>;
+  "/public/v1/query/get_mfa_policies": TypedOperation<"query", "get_mfa_policies", typeof v1GetMfaPoliciesRequest, typeof v1GetMfaPoliciesResponse>;
+  "/public/v1/query/get_mfa_policy": TypedOperation<"query", "get_mfa_policy", typeof v1GetMfaPolicyRequest, typeof v1GetMfaPolicyResponse>;
+  "/public/v1/query/get_mfa_status": TypedOperation<"query", "get_mfa_status", typeof v1GetMfaStatusRequest, typeof v1GetMfaStatusResponse>;
+  "/public/v1/query/get_nonces": TypedOperation<"query", "get_nonces", typeof v1GetNoncesRequest, typeof v1GetNoncesResponse>;
+  "/public/v1/query/get_oauth2_credential": TypedOperation<"query", "get_oauth2_credential", typeof v1GetOauth2CredentialRequest, typeof v1GetOauth2CredentialResponse>;
+  "/public/v1/query/get_oauth_providers": TypedOperation<"query", "get_oauth_providers", typeof v1GetOauthProvidersRequest, typeof v1GetOauthProvidersResponse>;
+  "/public/v1/query/get_onramp_transaction_status": TypedOperation<"query", "get_onramp_transaction_status", typeof v1GetOnRampTransactionStatusRequest, typeof v1GetOnRampTransactionStatusResponse>;
+  "/public/v1/query/get_organization_configs": TypedOperation<"query", "get_organization_configs", typeof v1GetOrganizationConfigsRequest, typeof v1GetOrganizationConfigsResponse>;
+  "/public/v1/query/get_policy": TypedOperation<"query", "get_policy", typeof v1GetPolicyRequest, typeof v1GetPolicyResponse>;
+  "/public/v1/query/get_policy_evaluations": TypedOperation<"query", "get_policy_evaluations", typeof v1GetPolicyEvaluationsRequest, typeof v1GetPolicyEvaluationsResponse>;
+  "/public/v1/query/get_private_key": TypedOperation<"query", "get_private_key", typeof v1GetPrivateKeyRequest, typeof v1GetPrivateKeyResponse>;
+  "/public/v1/query/get_send_transaction_status": TypedOperation<"query", "get_send_transaction_status", typeof v1GetSendTransactionStatusRequest, typeof v1GetSendTransactionStatusResponse>;
+  "/public/v1/query/get_session_profile": TypedOperation<"query", "get_session_profile", typeof v1GetSessionProfileRequest, typeof v1GetSessionProfileResponse>;
+  "/public/v1/query/get_session_profiles": TypedOperation<"query", "get_session_profiles", typeof v1GetSessionProfilesRequest, typeof v1GetSessionProfilesResponse>;
+  "/public/v1/query/get_smart_contract_interface": TypedOperation<"query", "get_smart_contract_interface", typeof v1GetSmartContractInterfaceRequest, typeof v1GetSmartContractInterfaceResponse>;
+  "/public/v1/query/get_swap_status": TypedOperation<"query", "get_swap_status", typeof v1GetSwapStatusRequest, typeof v1GetSwapStatusResponse>;
+  "/public/v1/query/get_tvc_app": TypedOperation<"query", "get_tvc_app", typeof v1GetTvcAppRequest, typeof v1GetTvcAppResponse>;
+  "/public/v1/query/get_tvc_deployment": TypedOperation<"query", "get_tvc_deployment", typeof v1GetTvcDeploymentRequest, typeof v1GetTvcDeploymentResponse>;
+  "/public/v1/query/get_tvc_deployment_debug_logs": TypedOperation<"query", "get_tvc_deployment_debug_logs", typeof v1GetTvcDeploymentDebugLogsRequest, typeof v1GetTvcDeploymentDebugLogsResponse>;
+  "/public/v1/query/get_tvc_qos_versions": TypedOperation<"query", "get_tvc_qos_versions", typeof v1GetTvcQosVersionsRequest, typeof v1GetTvcQosVersionsResponse>;
+  "/public/v1/query/get_user": TypedOperation<"query", "get_user", typeof v1GetUserRequest, typeof v1GetUserResponse>;
+  "/public/v1/query/get_wallet": TypedOperation<"query", "get_wallet", typeof v1GetWalletRequest, typeof v1GetWalletResponse>;
+  "/public/v1/query/get_wallet_account": TypedOperation<"query", "get_wallet_account", typeof v1GetWalletAccountRequest, typeof v1GetWalletAccountResponse>;
+  "/public/v1/query/get_wallet_address_balances": TypedOperation<"query", "get_wallet_address_balances", typeof v1GetWalletAddressBalancesRequest, typeof v1GetWalletAddressBalancesResponse>;
+  "/public/v1/query/list_activities": TypedOperation<"query", "list_activities", typeof v1GetActivitiesRequest, typeof v1GetActivitiesResponse>;
+  "/public/v1/query/list_app_proofs": TypedOperation<"query", "list_app_proofs", typeof v1GetAppProofsRequest, typeof v1GetAppProofsResponse>;
+  "/public/v1/query/list_earn_enabled_vaults": TypedOperation<"query", "list_earn_enabled_vaults", typeof v1ListEarnEnabledVaultsRequest, typeof v1ListEarnEnabledVaultsResponse>;
+  "/public/v1/query/list_earn_positions": TypedOperation<"query", "list_earn_positions", typeof v1ListEarnPositionsRequest, typeof v1ListEarnPositionsResponse>;
+  "/public/v1/query/list_earn_vaults": TypedOperation<"query", "list_earn_vaults", typeof v1ListEarnVaultsRequest, typeof v1ListEarnVaultsResponse>;
+  "/public/v1/query/list_email_events": TypedOperation<"query", "list_email_events", typeof v1ListEmailEventsRequest, typeof v1ListEmailEventsResponse>;
+  "/public/v1/query/list_eth_transaction_history": TypedOperation<"query", "list_eth_transaction_history", typeof v1ListEthTransactionHistoryRequest, typeof v1ListEthTransactionHistoryResponse>;
+  "/public/v1/query/list_fiat_on_ramp_credentials": TypedOperation<"query", "list_fiat_on_ramp_credentials", typeof v1ListFiatOnRampCredentialsRequest, typeof v1ListFiatOnRampCredentialsResponse>;
+  "/public/v1/query/list_oauth2_credentials": TypedOperation<"query", "list_oauth2_credentials", typeof v1ListOauth2CredentialsRequest, typeof v1ListOauth2CredentialsResponse>;
+  "/public/v1/query/list_policies": TypedOperation<"query", "list_policies", typeof v1GetPoliciesRequest, typeof v1GetPoliciesResponse>;
+  "/public/v1/query/list_private_key_tags": TypedOperation<"query", "list_private_key_tags", typeof v1ListPrivateKeyTagsRequest, typeof v1ListPrivateKeyTagsResponse>;
+  "/public/v1/query/list_private_keys": TypedOperation<"query", "list_private_keys", typeof v1GetPrivateKeysRequest, typeof v1GetPrivateKeysResponse>;
+  "/public/v1/query/list_secrets": TypedOperation<"query", "list_secrets", typeof v1ListSecretsRequest, typeof v1ListSecretsResponse>;
+  "/public/v1/query/list_smart_contract_interfaces": TypedOperation<"query", "list_smart_contract_interfaces", typeof v1GetSmartContractInterfacesRequest, typeof v1GetSmartContractInterfacesResponse>;
+  "/public/v1/query/list_sol_transaction_history": TypedOperation<"query", "list_sol_transaction_history", typeof v1ListSolTransactionHistoryRequest, typeof v1ListSolTransactionHistoryResponse>;
+  "/public/v1/query/list_suborgs": TypedOperation<"query", "list_suborgs", typeof v1GetSubOrgIdsRequest, typeof v1GetSubOrgIdsResponse>;
+  "/public/v1/query/list_supported_assets": TypedOperation<"query", "list_supported_assets", typeof v1ListSupportedAssetsRequest, typeof v1ListSupportedAssetsResponse>;
+  "/public/v1/query/list_tvc_app_deployments": TypedOperation<"query", "list_tvc_app_deployments", typeof v1GetTvcAppDeploymentsRequest, typeof v1GetTvcAppDeploymentsResponse>;
+  "/public/v1/query/list_tvc_apps": TypedOperation<"query", "list_tvc_apps", typeof v1GetTvcAppsRequest, typeof v1GetTvcAppsResponse>;
+  "/public/v1/query/list_user_tags": TypedOperation<"query", "list_user_tags", typeof v1ListUserTagsRequest, typeof v1ListUserTagsResponse>;
+  "/public/v1/query/list_users": TypedOperation<"query", "list_users", typeof v1GetUsersRequest, typeof v1GetUsersResponse>;
+  "/public/v1/query/list_verified_suborgs": TypedOperation<"query", "list_verified_suborgs", typeof v1GetVerifiedSubOrgIdsRequest, typeof v1GetVerifiedSubOrgIdsResponse>;
+  "/public/v1/query/list_wallet_accounts": TypedOperation<"query", "list_wallet_accounts", typeof v1GetWalletAccountsRequest, typeof v1GetWalletAccountsResponse>;
+  "/public/v1/query/list_wallets": TypedOperation<"query", "list_wallets", typeof v1GetWalletsRequest, typeof v1GetWalletsResponse>;
+  "/public/v1/query/list_webhook_endpoints": TypedOperation<"query", "list_webhook_endpoints", typeof v1ListWebhookEndpointsRequest, typeof v1ListWebhookEndpointsResponse>;
+  "/public/v1/query/validate_tvc_image": TypedOperation<"query", "validate_tvc_image", typeof v1ValidateTvcImageRequest, typeof v1ValidateTvcImageResponse>;
+  "/public/v1/query/whoami": TypedOperation<"query", "whoami", typeof v1GetWhoamiRequest, typeof v1GetWhoamiResponse>;
+  "/public/v1/submit/approve_activity": TypedOperation<"submit", "approve_activity", typeof v1ApproveActivityRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/claim_earn_fees": TypedOperation<"submit", "claim_earn_fees", typeof v1ClaimEarnFeesRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/claim_swap_fees": TypedOperation<"submit", "claim_swap_fees", typeof v1ClaimSwapFeesRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_api_keys": TypedOperation<"submit", "create_api_keys", typeof v1CreateApiKeysRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_authenticators": TypedOperation<"submit", "create_authenticators", typeof v1CreateAuthenticatorsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_fiat_on_ramp_credential": TypedOperation<"submit", "create_fiat_on_ramp_credential", typeof v1CreateFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_invitations": TypedOperation<"submit", "create_invitations", typeof v1CreateInvitationsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_mfa_policy": TypedOperation<"submit", "create_mfa_policy", typeof v1CreateMfaPolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_oauth2_credential": TypedOperation<"submit", "create_oauth2_credential", typeof v1CreateOauth2CredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_oauth_providers": TypedOperation<"submit", "create_oauth_providers", typeof v1CreateOauthProvidersRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_policies": TypedOperation<"submit", "create_policies", typeof v1CreatePoliciesRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_policy": TypedOperation<"submit", "create_policy", typeof v1CreatePolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_private_key_tag": TypedOperation<"submit", "create_private_key_tag", typeof v1CreatePrivateKeyTagRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_private_keys": TypedOperation<"submit", "create_private_keys", typeof v1CreatePrivateKeysRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_read_only_session": TypedOperation<"submit", "create_read_only_session", typeof v1CreateReadOnlySessionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_read_write_session": TypedOperation<"submit", "create_read_write_session", typeof v1CreateReadWriteSessionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_session_profile": TypedOperation<"submit", "create_session_profile", typeof v1CreateSessionProfileRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_smart_contract_interface": TypedOperation<"submit", "create_smart_contract_interface", typeof v1CreateSmartContractInterfaceRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_sub_organization": TypedOperation<"submit", "create_sub_organization", typeof v1CreateSubOrganizationRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_swap_quote": TypedOperation<"submit", "create_swap_quote", typeof v1CreateSwapQuoteRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_tvc_app": TypedOperation<"submit", "create_tvc_app", typeof v1CreateTvcAppRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_tvc_deployment": TypedOperation<"submit", "create_tvc_deployment", typeof v1CreateTvcDeploymentRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_tvc_manifest_approvals": TypedOperation<"submit", "create_tvc_manifest_approvals", typeof v1CreateTvcManifestApprovalsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_user_tag": TypedOperation<"submit", "create_user_tag", typeof v1CreateUserTagRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_users": TypedOperation<"submit", "create_users", typeof v1CreateUsersRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_wallet": TypedOperation<"submit", "create_wallet", typeof v1CreateWalletRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_wallet_accounts": TypedOperation<"submit", "create_wallet_accounts", typeof v1CreateWalletAccountsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_webhook_endpoint": TypedOperation<"submit", "create_webhook_endpoint", typeof v1CreateWebhookEndpointRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_api_keys": TypedOperation<"submit", "delete_api_keys", typeof v1DeleteApiKeysRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_authenticators": TypedOperation<"submit", "delete_authenticators", typeof v1DeleteAuthenticatorsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_fiat_on_ramp_credential": TypedOperation<"submit", "delete_fiat_on_ramp_credential", typeof v1DeleteFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_invitation": TypedOperation<"submit", "delete_invitation", typeof v1DeleteInvitationRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_mfa_policy": TypedOperation<"submit", "delete_mfa_policy", typeof v1DeleteMfaPolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_oauth2_credential": TypedOperation<"submit", "delete_oauth2_credential", typeof v1DeleteOauth2CredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_oauth_providers": TypedOperation<"submit", "delete_oauth_providers", typeof v1DeleteOauthProvidersRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_policies": TypedOperation<"submit", "delete_policies", typeof v1DeletePoliciesRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_policy": TypedOperation<"submit", "delete_policy", typeof v1DeletePolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_private_key_tags": TypedOperation<"submit", "delete_private_key_tags", typeof v1DeletePrivateKeyTagsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_private_keys": TypedOperation<"submit", "delete_private_keys", typeof v1DeletePrivateKeysRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_smart_contract_interface": TypedOperation<"submit", "delete_smart_contract_interface", typeof v1DeleteSmartContractInterfaceRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_sub_organization": TypedOperation<"submit", "delete_sub_organization", typeof v1DeleteSubOrganizationRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_tvc_app_and_deployments": TypedOperation<"submit", "delete_tvc_app_and_deployments", typeof v1DeleteTvcAppAndDeploymentsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_tvc_deployment": TypedOperation<"submit", "delete_tvc_deployment", typeof v1DeleteTvcDeploymentRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_user_tags": TypedOperation<"submit", "delete_user_tags", typeof v1DeleteUserTagsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_users": TypedOperation<"submit", "delete_users", typeof v1DeleteUsersRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_wallet_accounts": TypedOperation<"submit", "delete_wallet_accounts", typeof v1DeleteWalletAccountsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_wallets": TypedOperation<"submit", "delete_wallets", typeof v1DeleteWalletsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/delete_webhook_endpoint": TypedOperation<"submit", "delete_webhook_endpoint", typeof v1DeleteWebhookEndpointRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/earn_deploy_wrapper": TypedOperation<"submit", "earn_deploy_wrapper", typeof v1EarnDeployWrapperRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/earn_deposit": TypedOperation<"submit", "earn_deposit", typeof v1EarnDepositRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/earn_set_wrapper_state": TypedOperation<"submit", "earn_set_wrapper_state", typeof v1EarnSetWrapperStateRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/earn_withdraw": TypedOperation<"submit", "earn_withdraw", typeof v1EarnWithdrawRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/email_auth": TypedOperation<"submit", "email_auth", typeof v1EmailAuthRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/eth_send_transaction": TypedOperation<"submit", "eth_send_transaction", typeof v1EthSendTransactionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/eth_undelegate_7702": TypedOperation<"submit", "eth_undelegate_7702", typeof v1EthUndelegate7702Request, typeof v1ActivityResponse>;
+  "/public/v1/submit/execute_swap": TypedOperation<"submit", "execute_swap", typeof v1ExecuteSwapRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/export_private_key": TypedOperation<"submit", "export_private_key", typeof v1ExportPrivateKeyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/export_secrets": TypedOperation<"submit", "export_secrets", typeof v1ExportSecretsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/export_wallet": TypedOperation<"submit", "export_wallet", typeof v1ExportWalletRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/export_wallet_account": TypedOperation<"submit", "export_wallet_account", typeof v1ExportWalletAccountRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/import_private_key": TypedOperation<"submit", "import_private_key", typeof v1ImportPrivateKeyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/import_secrets": TypedOperation<"submit", "import_secrets", typeof v1ImportSecretsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/import_wallet": TypedOperation<"submit", "import_wallet", typeof v1ImportWalletRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_fiat_on_ramp": TypedOperation<"submit", "init_fiat_on_ramp", typeof v1InitFiatOnRampRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_import_private_key": TypedOperation<"submit", "init_import_private_key", typeof v1InitImportPrivateKeyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_import_wallet": TypedOperation<"submit", "init_import_wallet", typeof v1InitImportWalletRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_otp": TypedOperation<"submit", "init_otp", typeof v1InitOtpRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_otp_auth": TypedOperation<"submit", "init_otp_auth", typeof v1InitOtpAuthRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_user_email_recovery": TypedOperation<"submit", "init_user_email_recovery", typeof v1InitUserEmailRecoveryRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/oauth": TypedOperation<"submit", "oauth", typeof v1OauthRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/oauth2_authenticate": TypedOperation<"submit", "oauth2_authenticate", typeof v1Oauth2AuthenticateRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/oauth_login": TypedOperation<"submit", "oauth_login", typeof v1OauthLoginRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/otp_auth": TypedOperation<"submit", "otp_auth", typeof v1OtpAuthRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/otp_login": TypedOperation<"submit", "otp_login", typeof v1OtpLoginRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/recover_user": TypedOperation<"submit", "recover_user", typeof v1RecoverUserRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/reject_activity": TypedOperation<"submit", "reject_activity", typeof v1RejectActivityRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/remove_ip_allowlist": TypedOperation<"submit", "remove_ip_allowlist", typeof v1RemoveIpAllowlistRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/remove_organization_feature": TypedOperation<"submit", "remove_organization_feature", typeof v1RemoveOrganizationFeatureRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/restore_tvc_deployment": TypedOperation<"submit", "restore_tvc_deployment", typeof v1RestoreTvcDeploymentRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/set_ip_allowlist": TypedOperation<"submit", "set_ip_allowlist", typeof v1SetIpAllowlistRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/set_organization_feature": TypedOperation<"submit", "set_organization_feature", typeof v1SetOrganizationFeatureRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/set_tvc_app_live_deployment": TypedOperation<"submit", "set_tvc_app_live_deployment", typeof v1UpdateTvcAppLiveDeploymentRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/sign_raw_payload": TypedOperation<"submit", "sign_raw_payload", typeof v1SignRawPayloadRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/sign_raw_payloads": TypedOperation<"submit", "sign_raw_payloads", typeof v1SignRawPayloadsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/sign_transaction": TypedOperation<"submit", "sign_transaction", typeof v1SignTransactionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/sol_send_transaction": TypedOperation<"submit", "sol_send_transaction", typeof v1SolSendTransactionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/spark_claim_transfer": TypedOperation<"submit", "spark_claim_transfer", typeof v1SparkClaimTransferRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/spark_prepare_lightning_receive": TypedOperation<"submit", "spark_prepare_lightning_receive", typeof v1SparkPrepareLightningReceiveRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/spark_prepare_transfer": TypedOperation<"submit", "spark_prepare_transfer", typeof v1SparkPrepareTransferRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/spark_sign_frost": TypedOperation<"submit", "spark_sign_frost", typeof v1SparkSignFrostRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/stamp_login": TypedOperation<"submit", "stamp_login", typeof v1StampLoginRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_fiat_on_ramp_credential": TypedOperation<"submit", "update_fiat_on_ramp_credential", typeof v1UpdateFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_mfa_policy": TypedOperation<"submit", "update_mfa_policy", typeof v1UpdateMfaPolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_oauth2_credential": TypedOperation<"submit", "update_oauth2_credential", typeof v1UpdateOauth2CredentialRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_organization_name": TypedOperation<"submit", "update_organization_name", typeof v1UpdateOrganizationNameRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_policy": TypedOperation<"submit", "update_policy", typeof v1UpdatePolicyRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_private_key_tag": TypedOperation<"submit", "update_private_key_tag", typeof v1UpdatePrivateKeyTagRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_root_quorum": TypedOperation<"submit", "update_root_quorum", typeof v1UpdateRootQuorumRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_user": TypedOperation<"submit", "update_user", typeof v1UpdateUserRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_user_email": TypedOperation<"submit", "update_user_email", typeof v1UpdateUserEmailRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_user_name": TypedOperation<"submit", "update_user_name", typeof v1UpdateUserNameRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_user_phone_number": TypedOperation<"submit", "update_user_phone_number", typeof v1UpdateUserPhoneNumberRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_user_tag": TypedOperation<"submit", "update_user_tag", typeof v1UpdateUserTagRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_wallet": TypedOperation<"submit", "update_wallet", typeof v1UpdateWalletRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/update_webhook_endpoint": TypedOperation<"submit", "update_webhook_endpoint", typeof v1UpdateWebhookEndpointRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/upsert_swap_config": TypedOperation<"submit", "upsert_swap_config", typeof v1UpsertSwapConfigRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/verify_otp": TypedOperation<"submit", "verify_otp", typeof v1VerifyOtpRequest, typeof v1ActivityResponse>;
+};
+
+export const operations: Operations = {
   "/public/v1/query/get_activity": { kind: "query", name: "get_activity", request: v1GetActivityRequest, response: v1ActivityResponse, requestName: "v1GetActivityRequest", responseName: "v1ActivityResponse" },
   "/public/v1/query/get_api_key": { kind: "query", name: "get_api_key", request: v1GetApiKeyRequest, response: v1GetApiKeyResponse, requestName: "v1GetApiKeyRequest", responseName: "v1GetApiKeyResponse" },
   "/public/v1/query/get_api_keys": { kind: "query", name: "get_api_keys", request: v1GetApiKeysRequest, response: v1GetApiKeysResponse, requestName: "v1GetApiKeysRequest", responseName: "v1GetApiKeysResponse" },
@@ -1628,4 +1803,325 @@ export const operations: Record<string, OperationContract> = {
   "/public/v1/submit/update_webhook_endpoint": { kind: "submit", name: "update_webhook_endpoint", request: v1UpdateWebhookEndpointRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT", intentKey: "updateWebhookEndpointIntent", resultKey: "updateWebhookEndpointResult", requestName: "v1UpdateWebhookEndpointRequest", responseName: "v1ActivityResponse" },
   "/public/v1/submit/upsert_swap_config": { kind: "submit", name: "upsert_swap_config", request: v1UpsertSwapConfigRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPSERT_SWAP_CONFIG", intentKey: "upsertSwapConfigIntent", resultKey: "upsertSwapConfigResult", requestName: "v1UpsertSwapConfigRequest", responseName: "v1ActivityResponse" },
   "/public/v1/submit/verify_otp": { kind: "submit", name: "verify_otp", request: v1VerifyOtpRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_VERIFY_OTP_V2", intentKey: "verifyOtpIntentV2", resultKey: "verifyOtpResult", requestName: "v1VerifyOtpRequest", responseName: "v1ActivityResponse" },
+};
+
+/** The intent schema of every activity type that has one, current and older versions alike. */
+export const intents: {
+  ACTIVITY_TYPE_CREATE_API_KEYS: typeof v1CreateApiKeysIntent;
+  ACTIVITY_TYPE_CREATE_USERS: typeof v1CreateUsersIntent;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: typeof v1CreatePrivateKeysIntent;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: typeof v1SignRawPayloadIntent;
+  ACTIVITY_TYPE_CREATE_INVITATIONS: typeof v1CreateInvitationsIntent;
+  ACTIVITY_TYPE_ACCEPT_INVITATION: typeof v1AcceptInvitationIntent;
+  ACTIVITY_TYPE_CREATE_POLICY: typeof v1CreatePolicyIntent;
+  ACTIVITY_TYPE_DISABLE_PRIVATE_KEY: typeof v1DisablePrivateKeyIntent;
+  ACTIVITY_TYPE_DELETE_USERS: typeof v1DeleteUsersIntent;
+  ACTIVITY_TYPE_DELETE_API_KEYS: typeof v1DeleteApiKeysIntent;
+  ACTIVITY_TYPE_DELETE_INVITATION: typeof v1DeleteInvitationIntent;
+  ACTIVITY_TYPE_DELETE_ORGANIZATION: typeof v1DeleteOrganizationIntent;
+  ACTIVITY_TYPE_DELETE_POLICY: typeof v1DeletePolicyIntent;
+  ACTIVITY_TYPE_CREATE_USER_TAG: typeof v1CreateUserTagIntent;
+  ACTIVITY_TYPE_DELETE_USER_TAGS: typeof v1DeleteUserTagsIntent;
+  ACTIVITY_TYPE_CREATE_ORGANIZATION: typeof v1CreateOrganizationIntent;
+  ACTIVITY_TYPE_SIGN_TRANSACTION: typeof v1SignTransactionIntent;
+  ACTIVITY_TYPE_APPROVE_ACTIVITY: typeof v1ApproveActivityIntent;
+  ACTIVITY_TYPE_REJECT_ACTIVITY: typeof v1RejectActivityIntent;
+  ACTIVITY_TYPE_DELETE_AUTHENTICATORS: typeof v1DeleteAuthenticatorsIntent;
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS: typeof v1CreateAuthenticatorsIntent;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG: typeof v1CreatePrivateKeyTagIntent;
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS: typeof v1DeletePrivateKeyTagsIntent;
+  ACTIVITY_TYPE_CREATE_POLICY_V2: typeof v1CreatePolicyIntentV2;
+  ACTIVITY_TYPE_CREATE_POLICY_V3: typeof v1CreatePolicyIntentV3;
+  ACTIVITY_TYPE_CREATE_API_ONLY_USERS: typeof v1CreateApiOnlyUsersIntent;
+  ACTIVITY_TYPE_UPDATE_ROOT_QUORUM: typeof v1UpdateRootQuorumIntent;
+  ACTIVITY_TYPE_UPDATE_USER_TAG: typeof v1UpdateUserTagIntent;
+  ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG: typeof v1UpdatePrivateKeyTagIntent;
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: typeof v1CreateAuthenticatorsIntentV2;
+  ACTIVITY_TYPE_CREATE_ORGANIZATION_V2: typeof v1CreateOrganizationIntentV2;
+  ACTIVITY_TYPE_CREATE_USERS_V2: typeof v1CreateUsersIntentV2;
+  ACTIVITY_TYPE_ACCEPT_INVITATION_V2: typeof v1AcceptInvitationIntentV2;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: typeof v1CreateSubOrganizationIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: typeof v1CreateSubOrganizationIntentV2;
+  ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS: typeof v1UpdateAllowedOriginsIntent;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2: typeof v1CreatePrivateKeysIntentV2;
+  ACTIVITY_TYPE_UPDATE_USER: typeof v1UpdateUserIntent;
+  ACTIVITY_TYPE_UPDATE_POLICY: typeof v1UpdatePolicyIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: typeof v1CreateSubOrganizationIntentV3;
+  ACTIVITY_TYPE_CREATE_WALLET: typeof v1CreateWalletIntent;
+  ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS: typeof v1CreateWalletAccountsIntent;
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY: typeof v1InitUserEmailRecoveryIntent;
+  ACTIVITY_TYPE_RECOVER_USER: typeof v1RecoverUserIntent;
+  ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE: typeof v1SetOrganizationFeatureIntent;
+  ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE: typeof v1RemoveOrganizationFeatureIntent;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: typeof v1SignRawPayloadIntentV2;
+  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: typeof v1SignTransactionIntentV2;
+  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: typeof v1ExportPrivateKeyIntent;
+  ACTIVITY_TYPE_EXPORT_WALLET: typeof v1ExportWalletIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: typeof v1CreateSubOrganizationIntentV4;
+  ACTIVITY_TYPE_EMAIL_AUTH: typeof v1EmailAuthIntent;
+  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: typeof v1ExportWalletAccountIntent;
+  ACTIVITY_TYPE_INIT_IMPORT_WALLET: typeof v1InitImportWalletIntent;
+  ACTIVITY_TYPE_IMPORT_WALLET: typeof v1ImportWalletIntent;
+  ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: typeof v1InitImportPrivateKeyIntent;
+  ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: typeof v1ImportPrivateKeyIntent;
+  ACTIVITY_TYPE_CREATE_POLICIES: typeof v1CreatePoliciesIntent;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: typeof v1SignRawPayloadsIntent;
+  ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION: typeof v1CreateReadOnlySessionIntent;
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS: typeof v1CreateOauthProvidersIntent;
+  ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS: typeof v1DeleteOauthProvidersIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: typeof v1CreateSubOrganizationIntentV5;
+  ACTIVITY_TYPE_OAUTH: typeof v1OauthIntent;
+  ACTIVITY_TYPE_CREATE_API_KEYS_V2: typeof v1CreateApiKeysIntentV2;
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: typeof v1CreateReadWriteSessionIntent;
+  ACTIVITY_TYPE_EMAIL_AUTH_V2: typeof v1EmailAuthIntentV2;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: typeof v1CreateSubOrganizationIntentV6;
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEYS: typeof v1DeletePrivateKeysIntent;
+  ACTIVITY_TYPE_DELETE_WALLETS: typeof v1DeleteWalletsIntent;
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: typeof v1CreateReadWriteSessionIntentV2;
+  ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION: typeof v1DeleteSubOrganizationIntent;
+  ACTIVITY_TYPE_INIT_OTP_AUTH: typeof v1InitOtpAuthIntent;
+  ACTIVITY_TYPE_OTP_AUTH: typeof v1OtpAuthIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: typeof v1CreateSubOrganizationIntentV7;
+  ACTIVITY_TYPE_UPDATE_WALLET: typeof v1UpdateWalletIntent;
+  ACTIVITY_TYPE_UPDATE_POLICY_V2: typeof v1UpdatePolicyIntentV2;
+  ACTIVITY_TYPE_CREATE_USERS_V3: typeof v1CreateUsersIntentV3;
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: typeof v1InitOtpAuthIntentV2;
+  ACTIVITY_TYPE_INIT_OTP: typeof v1InitOtpIntent;
+  ACTIVITY_TYPE_VERIFY_OTP: typeof v1VerifyOtpIntent;
+  ACTIVITY_TYPE_OTP_LOGIN: typeof v1OtpLoginIntent;
+  ACTIVITY_TYPE_STAMP_LOGIN: typeof v1StampLoginIntent;
+  ACTIVITY_TYPE_OAUTH_LOGIN: typeof v1OauthLoginIntent;
+  ACTIVITY_TYPE_UPDATE_USER_NAME: typeof v1UpdateUserNameIntent;
+  ACTIVITY_TYPE_UPDATE_USER_EMAIL: typeof v1UpdateUserEmailIntent;
+  ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER: typeof v1UpdateUserPhoneNumberIntent;
+  ACTIVITY_TYPE_INIT_FIAT_ON_RAMP: typeof v1InitFiatOnRampIntent;
+  ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE: typeof v1CreateSmartContractInterfaceIntent;
+  ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE: typeof v1DeleteSmartContractInterfaceIntent;
+  ACTIVITY_TYPE_ENABLE_AUTH_PROXY: typeof v1EnableAuthProxyIntent;
+  ACTIVITY_TYPE_DISABLE_AUTH_PROXY: typeof v1DisableAuthProxyIntent;
+  ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG: typeof v1UpdateAuthProxyConfigIntent;
+  ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL: typeof v1CreateOauth2CredentialIntent;
+  ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL: typeof v1UpdateOauth2CredentialIntent;
+  ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL: typeof v1DeleteOauth2CredentialIntent;
+  ACTIVITY_TYPE_OAUTH2_AUTHENTICATE: typeof v1Oauth2AuthenticateIntent;
+  ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS: typeof v1DeleteWalletAccountsIntent;
+  ACTIVITY_TYPE_DELETE_POLICIES: typeof v1DeletePoliciesIntent;
+  ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION: typeof v1EthSendRawTransactionIntent;
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION: typeof v1EthSendTransactionIntent;
+  ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL: typeof v1CreateFiatOnRampCredentialIntent;
+  ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL: typeof v1UpdateFiatOnRampCredentialIntent;
+  ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL: typeof v1DeleteFiatOnRampCredentialIntent;
+  ACTIVITY_TYPE_EMAIL_AUTH_V3: typeof v1EmailAuthIntentV3;
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2: typeof v1InitUserEmailRecoveryIntentV2;
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: typeof v1InitOtpAuthIntentV3;
+  ACTIVITY_TYPE_INIT_OTP_V2: typeof v1InitOtpIntentV2;
+  ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG: typeof v1UpsertGasUsageConfigIntent;
+  ACTIVITY_TYPE_CREATE_TVC_APP: typeof v1CreateTvcAppIntent;
+  ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT: typeof v1CreateTvcDeploymentIntent;
+  ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS: typeof v1CreateTvcManifestApprovalsIntent;
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION: typeof v1SolSendTransactionIntent;
+  ACTIVITY_TYPE_INIT_OTP_V3: typeof v1InitOtpIntentV3;
+  ACTIVITY_TYPE_VERIFY_OTP_V2: typeof v1VerifyOtpIntentV2;
+  ACTIVITY_TYPE_OTP_LOGIN_V2: typeof v1OtpLoginIntentV2;
+  ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME: typeof v1UpdateOrganizationNameIntent;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: typeof v1CreateSubOrganizationIntentV8;
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2: typeof v1CreateOauthProvidersIntentV2;
+  ACTIVITY_TYPE_CREATE_USERS_V4: typeof v1CreateUsersIntentV4;
+  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: typeof v1CreateWebhookEndpointIntent;
+  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: typeof v1UpdateWebhookEndpointIntent;
+  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: typeof v1DeleteWebhookEndpointIntent;
+  ACTIVITY_TYPE_SET_IP_ALLOWLIST: typeof v1SetIpAllowlistIntent;
+  ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST: typeof v1RemoveIpAllowlistIntent;
+  ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT: typeof v1UpdateTvcAppLiveDeploymentIntent;
+  ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT: typeof v1DeleteTvcDeploymentIntent;
+  ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS: typeof v1DeleteTvcAppAndDeploymentsIntent;
+  ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT: typeof v1RestoreTvcDeploymentIntent;
+  ACTIVITY_TYPE_SPARK_SIGN_FROST: typeof v1SparkSignFrostIntent;
+  ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER: typeof v1SparkPrepareTransferIntent;
+  ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER: typeof v1SparkClaimTransferIntent;
+  ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE: typeof v1SparkPrepareLightningReceiveIntent;
+  ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE: typeof v1PostTvcQuorumKeyShareIntent;
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: typeof v1EthSendTransactionIntentV2;
+  ACTIVITY_TYPE_CREATE_MFA_POLICY: typeof v1CreateMfaPolicyIntent;
+  ACTIVITY_TYPE_UPDATE_MFA_POLICY: typeof v1UpdateMfaPolicyIntent;
+  ACTIVITY_TYPE_DELETE_MFA_POLICY: typeof v1DeleteMfaPolicyIntent;
+  ACTIVITY_TYPE_CREATE_SESSION_PROFILE: typeof v1CreateSessionProfileIntent;
+  ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER: typeof v1EarnDeployWrapperIntent;
+  ACTIVITY_TYPE_EARN_DEPOSIT: typeof v1EarnDepositIntent;
+  ACTIVITY_TYPE_EARN_WITHDRAW: typeof v1EarnWithdrawIntent;
+  ACTIVITY_TYPE_EXECUTE_SWAP: typeof v1ExecuteSwapIntent;
+  ACTIVITY_TYPE_UPSERT_SWAP_CONFIG: typeof v1UpsertSwapConfigIntent;
+  ACTIVITY_TYPE_CREATE_TVC_OPERATOR: typeof v1CreateTvcOperatorIntent;
+  ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY: typeof v1CreateTvcQuorumKeyIntent;
+  ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: typeof v1ReEncryptTvcQuorumKeyShareIntent;
+  ACTIVITY_TYPE_INIT_IMPORT_SECRETS: typeof v1InitImportSecretsIntent;
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2: typeof v1SolSendTransactionIntentV2;
+  ACTIVITY_TYPE_CLAIM_SWAP_FEES: typeof v1ClaimSwapFeesIntent;
+  ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE: typeof v1EarnSetWrapperStateIntent;
+  ACTIVITY_TYPE_CLAIM_EARN_FEES: typeof v1ClaimEarnFeesIntent;
+  ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME: typeof v1UpdateWalletAccountNameIntent;
+  ACTIVITY_TYPE_ETH_UNDELEGATE_7702: typeof v1EthUndelegate7702Intent;
+  ACTIVITY_TYPE_EXECUTE_SWAP_V2: typeof v1ExecuteSwapIntentV2;
+  ACTIVITY_TYPE_CREATE_SWAP_QUOTE: typeof v1CreateSwapQuoteIntent;
+  ACTIVITY_TYPE_IMPORT_SECRETS: typeof v1ImportSecretsIntent;
+  ACTIVITY_TYPE_EXPORT_SECRETS: typeof v1ExportSecretsIntent;
+} = {
+  ACTIVITY_TYPE_CREATE_API_KEYS: v1CreateApiKeysIntent,
+  ACTIVITY_TYPE_CREATE_USERS: v1CreateUsersIntent,
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: v1CreatePrivateKeysIntent,
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: v1SignRawPayloadIntent,
+  ACTIVITY_TYPE_CREATE_INVITATIONS: v1CreateInvitationsIntent,
+  ACTIVITY_TYPE_ACCEPT_INVITATION: v1AcceptInvitationIntent,
+  ACTIVITY_TYPE_CREATE_POLICY: v1CreatePolicyIntent,
+  ACTIVITY_TYPE_DISABLE_PRIVATE_KEY: v1DisablePrivateKeyIntent,
+  ACTIVITY_TYPE_DELETE_USERS: v1DeleteUsersIntent,
+  ACTIVITY_TYPE_DELETE_API_KEYS: v1DeleteApiKeysIntent,
+  ACTIVITY_TYPE_DELETE_INVITATION: v1DeleteInvitationIntent,
+  ACTIVITY_TYPE_DELETE_ORGANIZATION: v1DeleteOrganizationIntent,
+  ACTIVITY_TYPE_DELETE_POLICY: v1DeletePolicyIntent,
+  ACTIVITY_TYPE_CREATE_USER_TAG: v1CreateUserTagIntent,
+  ACTIVITY_TYPE_DELETE_USER_TAGS: v1DeleteUserTagsIntent,
+  ACTIVITY_TYPE_CREATE_ORGANIZATION: v1CreateOrganizationIntent,
+  ACTIVITY_TYPE_SIGN_TRANSACTION: v1SignTransactionIntent,
+  ACTIVITY_TYPE_APPROVE_ACTIVITY: v1ApproveActivityIntent,
+  ACTIVITY_TYPE_REJECT_ACTIVITY: v1RejectActivityIntent,
+  ACTIVITY_TYPE_DELETE_AUTHENTICATORS: v1DeleteAuthenticatorsIntent,
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS: v1CreateAuthenticatorsIntent,
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG: v1CreatePrivateKeyTagIntent,
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS: v1DeletePrivateKeyTagsIntent,
+  ACTIVITY_TYPE_CREATE_POLICY_V2: v1CreatePolicyIntentV2,
+  ACTIVITY_TYPE_CREATE_POLICY_V3: v1CreatePolicyIntentV3,
+  ACTIVITY_TYPE_CREATE_API_ONLY_USERS: v1CreateApiOnlyUsersIntent,
+  ACTIVITY_TYPE_UPDATE_ROOT_QUORUM: v1UpdateRootQuorumIntent,
+  ACTIVITY_TYPE_UPDATE_USER_TAG: v1UpdateUserTagIntent,
+  ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG: v1UpdatePrivateKeyTagIntent,
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: v1CreateAuthenticatorsIntentV2,
+  ACTIVITY_TYPE_CREATE_ORGANIZATION_V2: v1CreateOrganizationIntentV2,
+  ACTIVITY_TYPE_CREATE_USERS_V2: v1CreateUsersIntentV2,
+  ACTIVITY_TYPE_ACCEPT_INVITATION_V2: v1AcceptInvitationIntentV2,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: v1CreateSubOrganizationIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: v1CreateSubOrganizationIntentV2,
+  ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS: v1UpdateAllowedOriginsIntent,
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2: v1CreatePrivateKeysIntentV2,
+  ACTIVITY_TYPE_UPDATE_USER: v1UpdateUserIntent,
+  ACTIVITY_TYPE_UPDATE_POLICY: v1UpdatePolicyIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: v1CreateSubOrganizationIntentV3,
+  ACTIVITY_TYPE_CREATE_WALLET: v1CreateWalletIntent,
+  ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS: v1CreateWalletAccountsIntent,
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY: v1InitUserEmailRecoveryIntent,
+  ACTIVITY_TYPE_RECOVER_USER: v1RecoverUserIntent,
+  ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE: v1SetOrganizationFeatureIntent,
+  ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE: v1RemoveOrganizationFeatureIntent,
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: v1SignRawPayloadIntentV2,
+  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: v1SignTransactionIntentV2,
+  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: v1ExportPrivateKeyIntent,
+  ACTIVITY_TYPE_EXPORT_WALLET: v1ExportWalletIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: v1CreateSubOrganizationIntentV4,
+  ACTIVITY_TYPE_EMAIL_AUTH: v1EmailAuthIntent,
+  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: v1ExportWalletAccountIntent,
+  ACTIVITY_TYPE_INIT_IMPORT_WALLET: v1InitImportWalletIntent,
+  ACTIVITY_TYPE_IMPORT_WALLET: v1ImportWalletIntent,
+  ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: v1InitImportPrivateKeyIntent,
+  ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: v1ImportPrivateKeyIntent,
+  ACTIVITY_TYPE_CREATE_POLICIES: v1CreatePoliciesIntent,
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: v1SignRawPayloadsIntent,
+  ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION: v1CreateReadOnlySessionIntent,
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS: v1CreateOauthProvidersIntent,
+  ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS: v1DeleteOauthProvidersIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: v1CreateSubOrganizationIntentV5,
+  ACTIVITY_TYPE_OAUTH: v1OauthIntent,
+  ACTIVITY_TYPE_CREATE_API_KEYS_V2: v1CreateApiKeysIntentV2,
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: v1CreateReadWriteSessionIntent,
+  ACTIVITY_TYPE_EMAIL_AUTH_V2: v1EmailAuthIntentV2,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: v1CreateSubOrganizationIntentV6,
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEYS: v1DeletePrivateKeysIntent,
+  ACTIVITY_TYPE_DELETE_WALLETS: v1DeleteWalletsIntent,
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: v1CreateReadWriteSessionIntentV2,
+  ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION: v1DeleteSubOrganizationIntent,
+  ACTIVITY_TYPE_INIT_OTP_AUTH: v1InitOtpAuthIntent,
+  ACTIVITY_TYPE_OTP_AUTH: v1OtpAuthIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: v1CreateSubOrganizationIntentV7,
+  ACTIVITY_TYPE_UPDATE_WALLET: v1UpdateWalletIntent,
+  ACTIVITY_TYPE_UPDATE_POLICY_V2: v1UpdatePolicyIntentV2,
+  ACTIVITY_TYPE_CREATE_USERS_V3: v1CreateUsersIntentV3,
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: v1InitOtpAuthIntentV2,
+  ACTIVITY_TYPE_INIT_OTP: v1InitOtpIntent,
+  ACTIVITY_TYPE_VERIFY_OTP: v1VerifyOtpIntent,
+  ACTIVITY_TYPE_OTP_LOGIN: v1OtpLoginIntent,
+  ACTIVITY_TYPE_STAMP_LOGIN: v1StampLoginIntent,
+  ACTIVITY_TYPE_OAUTH_LOGIN: v1OauthLoginIntent,
+  ACTIVITY_TYPE_UPDATE_USER_NAME: v1UpdateUserNameIntent,
+  ACTIVITY_TYPE_UPDATE_USER_EMAIL: v1UpdateUserEmailIntent,
+  ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER: v1UpdateUserPhoneNumberIntent,
+  ACTIVITY_TYPE_INIT_FIAT_ON_RAMP: v1InitFiatOnRampIntent,
+  ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE: v1CreateSmartContractInterfaceIntent,
+  ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE: v1DeleteSmartContractInterfaceIntent,
+  ACTIVITY_TYPE_ENABLE_AUTH_PROXY: v1EnableAuthProxyIntent,
+  ACTIVITY_TYPE_DISABLE_AUTH_PROXY: v1DisableAuthProxyIntent,
+  ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG: v1UpdateAuthProxyConfigIntent,
+  ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL: v1CreateOauth2CredentialIntent,
+  ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL: v1UpdateOauth2CredentialIntent,
+  ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL: v1DeleteOauth2CredentialIntent,
+  ACTIVITY_TYPE_OAUTH2_AUTHENTICATE: v1Oauth2AuthenticateIntent,
+  ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS: v1DeleteWalletAccountsIntent,
+  ACTIVITY_TYPE_DELETE_POLICIES: v1DeletePoliciesIntent,
+  ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION: v1EthSendRawTransactionIntent,
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION: v1EthSendTransactionIntent,
+  ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL: v1CreateFiatOnRampCredentialIntent,
+  ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL: v1UpdateFiatOnRampCredentialIntent,
+  ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL: v1DeleteFiatOnRampCredentialIntent,
+  ACTIVITY_TYPE_EMAIL_AUTH_V3: v1EmailAuthIntentV3,
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2: v1InitUserEmailRecoveryIntentV2,
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: v1InitOtpAuthIntentV3,
+  ACTIVITY_TYPE_INIT_OTP_V2: v1InitOtpIntentV2,
+  ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG: v1UpsertGasUsageConfigIntent,
+  ACTIVITY_TYPE_CREATE_TVC_APP: v1CreateTvcAppIntent,
+  ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT: v1CreateTvcDeploymentIntent,
+  ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS: v1CreateTvcManifestApprovalsIntent,
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION: v1SolSendTransactionIntent,
+  ACTIVITY_TYPE_INIT_OTP_V3: v1InitOtpIntentV3,
+  ACTIVITY_TYPE_VERIFY_OTP_V2: v1VerifyOtpIntentV2,
+  ACTIVITY_TYPE_OTP_LOGIN_V2: v1OtpLoginIntentV2,
+  ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME: v1UpdateOrganizationNameIntent,
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: v1CreateSubOrganizationIntentV8,
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2: v1CreateOauthProvidersIntentV2,
+  ACTIVITY_TYPE_CREATE_USERS_V4: v1CreateUsersIntentV4,
+  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: v1CreateWebhookEndpointIntent,
+  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: v1UpdateWebhookEndpointIntent,
+  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: v1DeleteWebhookEndpointIntent,
+  ACTIVITY_TYPE_SET_IP_ALLOWLIST: v1SetIpAllowlistIntent,
+  ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST: v1RemoveIpAllowlistIntent,
+  ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT: v1UpdateTvcAppLiveDeploymentIntent,
+  ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT: v1DeleteTvcDeploymentIntent,
+  ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS: v1DeleteTvcAppAndDeploymentsIntent,
+  ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT: v1RestoreTvcDeploymentIntent,
+  ACTIVITY_TYPE_SPARK_SIGN_FROST: v1SparkSignFrostIntent,
+  ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER: v1SparkPrepareTransferIntent,
+  ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER: v1SparkClaimTransferIntent,
+  ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE: v1SparkPrepareLightningReceiveIntent,
+  ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE: v1PostTvcQuorumKeyShareIntent,
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: v1EthSendTransactionIntentV2,
+  ACTIVITY_TYPE_CREATE_MFA_POLICY: v1CreateMfaPolicyIntent,
+  ACTIVITY_TYPE_UPDATE_MFA_POLICY: v1UpdateMfaPolicyIntent,
+  ACTIVITY_TYPE_DELETE_MFA_POLICY: v1DeleteMfaPolicyIntent,
+  ACTIVITY_TYPE_CREATE_SESSION_PROFILE: v1CreateSessionProfileIntent,
+  ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER: v1EarnDeployWrapperIntent,
+  ACTIVITY_TYPE_EARN_DEPOSIT: v1EarnDepositIntent,
+  ACTIVITY_TYPE_EARN_WITHDRAW: v1EarnWithdrawIntent,
+  ACTIVITY_TYPE_EXECUTE_SWAP: v1ExecuteSwapIntent,
+  ACTIVITY_TYPE_UPSERT_SWAP_CONFIG: v1UpsertSwapConfigIntent,
+  ACTIVITY_TYPE_CREATE_TVC_OPERATOR: v1CreateTvcOperatorIntent,
+  ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY: v1CreateTvcQuorumKeyIntent,
+  ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: v1ReEncryptTvcQuorumKeyShareIntent,
+  ACTIVITY_TYPE_INIT_IMPORT_SECRETS: v1InitImportSecretsIntent,
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2: v1SolSendTransactionIntentV2,
+  ACTIVITY_TYPE_CLAIM_SWAP_FEES: v1ClaimSwapFeesIntent,
+  ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE: v1EarnSetWrapperStateIntent,
+  ACTIVITY_TYPE_CLAIM_EARN_FEES: v1ClaimEarnFeesIntent,
+  ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME: v1UpdateWalletAccountNameIntent,
+  ACTIVITY_TYPE_ETH_UNDELEGATE_7702: v1EthUndelegate7702Intent,
+  ACTIVITY_TYPE_EXECUTE_SWAP_V2: v1ExecuteSwapIntentV2,
+  ACTIVITY_TYPE_CREATE_SWAP_QUOTE: v1CreateSwapQuoteIntent,
+  ACTIVITY_TYPE_IMPORT_SECRETS: v1ImportSecretsIntent,
+  ACTIVITY_TYPE_EXPORT_SECRETS: v1ExportSecretsIntent,
 };

@@ -12,12 +12,8 @@ import { compilePolicy, evaluatePolicies, type CompiledPolicy } from "../policy/
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
+import type { ActivityEntry } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
-
-export const ROOT_QUORUM_ONLY = new Set(["update_root_quorum", "set_organization_feature", "remove_organization_feature", "update_organization_name"]);
-
-/** Activities that act only on the caller's own credentials. */
-const OWN_CREDENTIAL_ACTIVITIES = new Set(["create_api_keys", "delete_api_keys", "create_authenticators", "delete_authenticators", "create_oauth_providers", "delete_oauth_providers"]);
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
@@ -44,19 +40,21 @@ function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
   return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }));
 }
 
-export function decide(rt: Runtime, org: OrganizationRow, opName: string, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): Decision {
+export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): Decision {
   const approvers = new Set(votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId));
   const rootApprovals = [...approvers].filter((u) => org.rootUserIds.includes(u)).length;
   if (rootApprovals >= org.rootQuorumThreshold) return { outcome: "allow", evaluations: [] };
 
-  if (ROOT_QUORUM_ONLY.has(opName)) {
+  if (entry.authorization === "root-quorum") {
     if (rootApprovals > 0) return { outcome: "consensus", evaluations: [] };
-    return { outcome: "deny", failure: denial(`request not authorized: ${opName} can only be approved by the root quorum`, []), evaluations: [] };
+    return { outcome: "deny", failure: denial(`request not authorized: ${entry.name} can only be approved by the root quorum`, []), evaluations: [] };
   }
 
-  if (OWN_CREDENTIAL_ACTIVITIES.has(opName) && approvers.size === 1 && approvers.has(params.userId as string)) return { outcome: "allow", evaluations: [] };
+  const actsOnOwnCredentials = entry.authorization === "own-credential" && approvers.size === 1 && typeof params.userId === "string" && approvers.has(params.userId);
+  if (actsOnOwnCredentials) return { outcome: "allow", evaluations: [] };
 
-  const decision = evaluatePolicies(compiledPolicies(rt, org.id), buildPolicyContext(rt, org, activityType, params, votes), { now: rt.clock.now() });
+  const context = buildPolicyContext(rt, org, activityType, params, entry.subjects(params), votes);
+  const decision = evaluatePolicies(compiledPolicies(rt, org.id), context, { now: rt.clock.now() });
   const evaluations = decision.policyEvaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome }));
   switch (decision.outcome) {
     case "OUTCOME_ALLOW":

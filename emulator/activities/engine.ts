@@ -9,27 +9,20 @@
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  */
 import { createHash } from "node:crypto";
-import { invalidArgument, notFound, unimplemented } from "../errors.js";
+import { invalidArgument, notFound } from "../errors.js";
 import { newId } from "../ids.js";
 import type { OperationContract } from "../../contracts/index.js";
-import { submitByActivityType } from "../../contracts/index.js";
 import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
-import { activityHandlers } from "./handlers/index.js";
-import { checkCallerOrganization } from "./authorize.js";
+import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
+import { operationForActivityType } from "../operations/registry.js";
 import { decide, type Decision } from "./consensus.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
 export const MAX_AGE_MS = 60 * 60 * 1000;
 export const MAX_SKEW_MS = 5 * 60 * 1000;
-
-/** Activities the engine runs itself (votes on other activities) rather than a handler. */
-export const VOTE_ACTIVITIES = new Set(["approve_activity", "reject_activity"]);
-
-/** Whether a submit operation is emulated (has a handler, or is a vote). */
-export const isEmulatedActivity = (name: string): boolean => VOTE_ACTIVITIES.has(name) || name in activityHandlers;
 
 export const NO_ACTIVITY_FOR_FINGERPRINT = "No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint";
 
@@ -45,10 +38,13 @@ export function checkLiveness(timestampMs: string, now: number): void {
 }
 
 export type Submission = {
+  /** The contract as read for the submitted activity type (an older type reads its own intent). */
   op: OperationContract;
+  entry: ActivityEntry;
   body: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
   rawBody: Buffer;
   caller: Caller;
+  /** The organization the activity happens in (tenant isolation already applied: auth/access.ts). */
   target: OrganizationRow;
 };
 
@@ -71,10 +67,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   const { store } = rt;
   const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, now);
-  // A passkey or attested login addresses the parent organization; it happens in the caller's sub-organization.
-  if (s.op.name === "stamp_login" && s.caller.org.parentId === s.target.id) s = { ...s, target: s.caller.org };
-  checkCallerOrganization(s.caller, s.target, s.op.name);
-  if (VOTE_ACTIVITIES.has(s.op.name)) return vote(rt, s, now);
+  if (s.entry.authorization === "vote") return vote(rt, s, now);
 
   const fingerprint = fingerprintOf(s.rawBody);
   const existing = store.activities.byFingerprint(fingerprint);
@@ -83,9 +76,6 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
     const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !existing.votes.some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
     return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now) : existing;
   }
-
-  const handler = activityHandlers[s.op.name];
-  if (!handler) throw unimplemented(`${s.op.name} (${s.op.activityType}) is routed but not emulated yet`);
 
   const proposal = voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now);
   const activity: Omit<ActivityRow, "seq"> = {
@@ -104,14 +94,15 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   };
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
-  const decision = decide(rt, decidingOrg, s.op.name, activity.type, s.body.parameters, activity.votes);
-  return settle(rt, s.op, activity, decision, s.caller, now, null);
+  const decision = decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
+  return settle(rt, s.op, s.entry, activity, decision, s.caller, now, null);
 }
 
 /** Applies a decision to an activity (new: `existingSeq` null), running the handler on allow. */
 async function settle(
   rt: Runtime,
   op: OperationContract,
+  entry: ActivityEntry,
   activity: Omit<ActivityRow, "seq">,
   decision: Decision,
   caller: Caller,
@@ -132,27 +123,36 @@ async function settle(
   if (decision.outcome === "deny") return store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure }));
   if (decision.outcome === "consensus") return store.tx(() => write({ status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
 
-  const handler = activityHandlers[op.name]!;
   const params = Object.values(activity.intent)[0] as Record<string, unknown>;
   const target = store.organizations.get(activity.orgId)!;
   const ctx = { rt, now, org: target, caller, activityId: activity.id };
-  const complete = (result: Record<string, unknown>) => write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
-  let pending: Promise<Record<string, unknown>> | undefined;
+  const complete = (outcome: ActivityOutcome): ActivityRow => {
+    if ("failAfterCommit" in outcome) throw outcome.failAfterCommit;
+    return write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: outcome } : {} });
+  };
+  let pending: Promise<ActivityOutcome> | undefined;
+  let failure: unknown;
   const done = store.tx(() => {
-    const result = handler(ctx, params);
-    if (result instanceof Promise) {
-      pending = result;
+    const outcome = entry.run(ctx, params);
+    if (outcome instanceof Promise) {
+      pending = outcome;
       return undefined;
     }
-    return complete(result);
+    // A failure that must keep the handler's writes (e.g. an OTP attempt) commits, then answers.
+    if ("failAfterCommit" in outcome) {
+      failure = outcome.failAfterCommit;
+      return undefined;
+    }
+    return complete(outcome);
   });
+  if (failure) throw failure;
   if (done) return done;
   // Signing writes nothing, so an asynchronous handler settles outside the transaction.
-  const result = await pending!;
+  const outcome = await pending!;
   return store.tx(() => {
     // An identical request may have completed while this one awaited: keep the first.
     const raced = existing ? store.activities.byId(activity.id) : store.activities.byFingerprint(activity.fingerprint);
-    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" ? raced : complete(result);
+    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" ? raced : complete(outcome);
   });
 }
 
@@ -166,7 +166,9 @@ function callerOf(rt: Runtime, v: StoredVote | undefined): Caller | undefined {
 }
 
 async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number): Promise<ActivityRow> {
-  const op = submitByActivityType.get(a.type)!;
+  const found = operationForActivityType(a.type);
+  if (!found) throw invalidArgument(`activity ${a.id} has type ${a.type}, which this emulator no longer runs`, "parameters.fingerprint");
+  const { op, entry } = found;
   const votes = [...a.votes, v];
   const withVote = { ...a, votes };
   if (v.selection === "VOTE_SELECTION_REJECTED") {
@@ -177,13 +179,13 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number):
   }
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
-  const decision = decide(rt, org, op.name, a.type, params, votes);
-  return settle(rt, op, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v)!, now, a);
+  const decision = decide(rt, org, entry, a.type, params, votes);
+  return settle(rt, op, entry, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v)!, now, a);
 }
 
 /** approve_activity / reject_activity: a vote on the activity named by fingerprint. */
 async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRow> {
-  const fingerprint = String(s.body.parameters.fingerprint ?? "");
+  const fingerprint = typeof s.body.parameters.fingerprint === "string" ? s.body.parameters.fingerprint : "";
   const target = rt.store.activities.byFingerprint(fingerprint);
   if (!target || target.orgId !== s.target.id) throw notFound(NO_ACTIVITY_FOR_FINGERPRINT);
   if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {

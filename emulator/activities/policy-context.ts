@@ -23,7 +23,8 @@ import {
 } from "../policy/index.js";
 import { describePsbt } from "../signing/index.js";
 import { resolveSigner } from "../wallets/signer.js";
-import { parseInterface } from "./handlers/policies.js";
+import { parseInterface } from "../policy/smart-contract-interfaces.js";
+import type { PolicySubjects } from "../operations/define.js";
 
 function attempt<T>(fn: () => T): T | undefined {
   try {
@@ -44,7 +45,11 @@ function bitcoinContext(psbtHex: string): Record<string, unknown> {
   });
 }
 
-export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): EvaluationContext {
+/**
+ * `subjects` is what the activity's registry entry says it touches (its wallet, key, signer,
+ * transaction or payload); `params` feeds only the generic `activity.params`.
+ */
+export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, subjects: PolicySubjects, votes: StoredVote[]): EvaluationContext {
   const { store } = rt;
   const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
   const ctx: Record<string, unknown> = {
@@ -56,17 +61,17 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
     credentials: approved.map((v) => credentialContext({ id: v.credentialId ?? "", userId: v.userId, type: v.credentialType ?? "", publicKey: v.publicKey })),
   };
 
-  if (typeof params.walletId === "string") {
-    const w = store.wallets.get(org.id, params.walletId);
+  if (subjects.walletId) {
+    const w = store.wallets.get(org.id, subjects.walletId);
     if (w) ctx.wallet = walletContext({ walletId: w.id, walletName: w.name, imported: w.imported, exported: w.exported });
   }
-  if (typeof params.privateKeyId === "string") {
-    const k = store.privateKeys.get(org.id, params.privateKeyId);
+  if (subjects.privateKeyId) {
+    const k = store.privateKeys.get(org.id, subjects.privateKeyId);
     if (k) ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
   }
-  if (typeof params.address === "string") ctx.wallet_account = walletAccountContext(params.address);
+  if (subjects.address) ctx.wallet_account = walletAccountContext(subjects.address);
 
-  const signWith = typeof params.signWith === "string" ? params.signWith : undefined;
+  const signWith = subjects.signWith;
   if (signWith) {
     const signer = attempt(() => resolveSigner(rt, org.id, signWith));
     if (signer?.account && signer.wallet) {
@@ -79,9 +84,9 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
     }
   }
 
-  const unsigned = typeof params.unsignedTransaction === "string" ? params.unsignedTransaction : undefined;
+  const unsigned = subjects.transaction?.unsigned;
   if (unsigned) {
-    switch (params.type) {
+    switch (subjects.transaction?.type) {
       case "TRANSACTION_TYPE_ETHEREUM": {
         const tx = attempt(() => buildEthTxContext(unsigned, { from: signWith }));
         const to = typeof tx?.to === "string" ? tx.to : undefined;
@@ -109,12 +114,13 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
     }
   }
 
-  const payload = typeof params.payload === "string" ? params.payload : undefined;
-  if (payload && params.encoding === "PAYLOAD_ENCODING_EIP712") {
+  const payload = subjects.payload?.payload;
+  const encoding = subjects.payload?.encoding;
+  if (payload && encoding === "PAYLOAD_ENCODING_EIP712") {
     const typed = attempt(() => buildEip712Context(payload));
     if (typed) ctx.eth = { ...((ctx.eth as object) ?? {}), eip_712: typed };
   }
-  if (payload && params.encoding === "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION") {
+  if (payload && encoding === "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION") {
     const auth = attempt(() => JSON.parse(payload) as { address?: string; contractAddress?: string; chainId?: unknown; nonce?: unknown });
     if (auth) {
       const big = (v: unknown) => attempt(() => BigInt(v as string | number));

@@ -8,6 +8,7 @@ import { sendRpcError } from "../http/errors.js";
 import { mailboxRouter } from "./mailbox.js";
 import { oidcRouter } from "./oidc.js";
 import { oauth2ProviderRouter } from "./oauth2.js";
+import { authProxyControlRouter } from "./auth-proxy.js";
 
 export type AdminHooks = {
   info(): Record<string, unknown>;
@@ -19,6 +20,7 @@ export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
   router.use(mailboxRouter(rt));
   router.use(oidcRouter(rt));
   router.use(oauth2ProviderRouter(rt));
+  router.use(authProxyControlRouter(rt));
   router.get("/emulator/v1/info", (_req, res) => {
     res.json(hooks.info());
   });

@@ -1,7 +1,9 @@
 /**
  * Who is calling: the stamp's credential resolved to a user. A key is looked up in the
  * target organization, then in its parent; a parent-org target also finds keys of its
- * sub-organizations (a sub-org user addressing the parent id, as login flows do).
+ * sub-organizations (a sub-org user addressing the parent id, as login flows do). Finding the
+ * caller decides nothing about access: auth/access.ts decides which organization a caller
+ * may address, for every operation.
  */
 import type { Store } from "../store/index.js";
 import type { ApiKeyRow } from "../store/api-keys.js";

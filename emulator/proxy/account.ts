@@ -6,7 +6,7 @@
  * or an OIDC token whose verified email is it.
  */
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
-import { subOrganizationQueries } from "../queries/sub-organizations.js";
+import { listSubOrgs, SUBORG_FILTER_TYPES, VERIFIED_SUBORG_FILTER_TYPES } from "../queries/sub-organizations.js";
 import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
 import { verifyEs256Jwt } from "../bundles/index.js";
@@ -19,8 +19,9 @@ const CONTACT_FILTERS: Record<string, string> = { EMAIL: "OTP_TYPE_EMAIL", PHONE
 /** The first (oldest) live sub-organization matching the filter, if any. */
 export function findSubOrganization(px: ProxyContext, filterType: string, filterValue: string): OrganizationRow | undefined {
   const ctx = { rt: px.rt, now: px.rt.clock.now(), org: px.org, caller: proxyCaller(px) };
-  const query = CONTACT_FILTERS[filterType] ? subOrganizationQueries.list_verified_suborgs! : subOrganizationQueries.list_suborgs!;
-  const { organizationIds } = query(ctx, { filterType, filterValue, paginationOptions: { limit: "1" } }) as { organizationIds: string[] };
+  const verified = !!CONTACT_FILTERS[filterType];
+  const allowed = verified ? VERIFIED_SUBORG_FILTER_TYPES : SUBORG_FILTER_TYPES;
+  const { organizationIds } = listSubOrgs(ctx, { filterType, filterValue, paginationOptions: { limit: "1" } }, allowed, verified);
   return organizationIds[0] ? px.rt.store.organizations.get(organizationIds[0]) : undefined;
 }
 

@@ -5,6 +5,7 @@
  */
 import { coordinator, parseRequest, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
+import { activities } from "../operations/registry.js";
 import { internal, permissionDenied, TurnkeyError, unauthenticated } from "../errors.js";
 import { signDerHex } from "../bundles/index.js";
 import { submitActivity } from "../activities/engine.js";
@@ -51,8 +52,9 @@ export async function forward(
   opts: { target?: OrganizationRow; activityType?: string } = {},
 ): Promise<Record<string, any>> {
   let op: OperationContract | undefined = coordinator[path];
-  if (op && opts.activityType && opts.activityType !== op.activityType) op = legacyVariant(path, op, opts.activityType);
-  if (!op?.activityType) throw internal(`auth proxy: no coordinator operation at ${path}`);
+  const entry = op && activities.get(op.name);
+  if (op && entry && opts.activityType && opts.activityType !== op.activityType) op = legacyVariant(op, opts.activityType, entry.legacy);
+  if (!op?.activityType || !entry) throw internal(`auth proxy: no emulated coordinator operation at ${path}`);
   const target = opts.target ?? px.org;
   const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
   const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt)), organizationId: target.id, parameters: params };
@@ -65,7 +67,7 @@ export async function forward(
   } finally {
     secret.fill(0);
   }
-  const activity = await submitActivity(px.rt, { op, body, rawBody: raw, caller: proxyCaller(px, signature), target });
+  const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target });
   if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as Record<string, any>;
   if (activity.status === "ACTIVITY_STATUS_FAILED" && activity.failure) throw new TurnkeyError(activity.failure.code, activity.failure.message, activity.failure.details);
   throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);

@@ -12,25 +12,14 @@ import { API_KEY_CREDENTIAL_TYPE } from "../activities/handlers/api-keys.js";
 import type { Store } from "../store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "./settings.js";
+import { proxyForwardedActivityTypes } from "../operations/registry.js";
 
 export const PROXY_USER_NAME = "Auth Proxy";
 export const PROXY_POLICY_NAME = "Auth Proxy: forwarded auth activities";
 
-/** Every activity type the proxy submits in the organization or (login) its sub-organizations. */
-export const PROXY_ACTIVITY_TYPES = [
-  "ACTIVITY_TYPE_INIT_OTP_V3",
-  "ACTIVITY_TYPE_VERIFY_OTP_V2",
-  "ACTIVITY_TYPE_VERIFY_OTP",
-  "ACTIVITY_TYPE_OTP_LOGIN_V2",
-  "ACTIVITY_TYPE_OTP_LOGIN",
-  "ACTIVITY_TYPE_OAUTH_LOGIN",
-  "ACTIVITY_TYPE_OAUTH2_AUTHENTICATE",
-  "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8",
-];
-
 /** Applies only to the proxy user's own submissions, so it never makes another user's activity wait for consensus. */
 export const proxyPolicyCondition = (proxyUserId: string) =>
-  `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${PROXY_ACTIVITY_TYPES.map((t) => `'${t}'`).join(", ")}]`;
+  `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${proxyForwardedActivityTypes.map((t) => `'${t}'`).join(", ")}]`;
 
 export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKeyId?: string; policyId?: string };
 

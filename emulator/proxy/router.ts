@@ -13,39 +13,12 @@ import { ALLOWED_HEADERS } from "../http/cors.js";
 import { sendRpcError } from "../http/errors.js";
 import { conformingBody } from "../http/contract-check.js";
 import type { Runtime } from "../runtime.js";
-import { allowedOrigin, walletKitConfig, type AuthProxySettings } from "./settings.js";
+import { allowedOrigin, type AuthProxySettings } from "./settings.js";
 import type { ProxyContext } from "./forward.js";
-import { otpInit, otpLogin, otpVerify } from "./otp.js";
-import { oauth2Authenticate, oauthLogin } from "./oauth.js";
-import { getAccount } from "./account.js";
-import { signup } from "./signup.js";
+import { endpoints } from "../operations/registry.js";
 
 export const CONFIG_ID_HEADER = "x-auth-proxy-config-id";
 export const CAPTCHA_HEADER = "x-captcha-token";
-/** Cloudflare Turnstile's published always-passing test site key (captcha is not emulated). */
-export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Endpoint = (px: ProxyContext, body: any) => unknown;
-
-const ENDPOINTS: Record<string, Endpoint> = {
-  wallet_kit_config: (px) => walletKitConfig(px.settings, px.org.id),
-  wallet_kit_client_params: (px) => (px.settings.captchaEnabled ? { turnstileSiteKey: TURNSTILE_TEST_SITE_KEY } : {}),
-  otp_init: (px, b) => otpInit(px, b, false),
-  otp_init_v2: (px, b) => otpInit(px, b, true),
-  otp_verify: (px, b) => otpVerify(px, b),
-  otp_verify_v2: (px, b) => otpVerify(px, b),
-  otp_login: (px, b) => otpLogin(px, b, false),
-  otp_login_v2: (px, b) => otpLogin(px, b, true),
-  oauth_login: (px, b) => oauthLogin(px, b),
-  oauth2_authenticate: (px, b) => oauth2Authenticate(px, b),
-  account: (px, b) => getAccount(px, b),
-  signup: (px, b) => signup(px, b),
-  signup_v2: (px, b) => signup(px, b),
-};
-
-const EMPTY_BODY_ALLOWED = new Set(["wallet_kit_config", "wallet_kit_client_params"]);
-const CAPTCHA_CHECKED = new Set(["otp_init", "otp_init_v2", "signup", "signup_v2"]);
 
 function setCors(res: Response, origin: string): void {
   res.setHeader("Access-Control-Allow-Origin", origin);
@@ -77,7 +50,8 @@ export function proxyRouter(rt: Runtime): Router {
   const router = Router();
   router.all(/^\/v1\/[^/]+$/, rawBody, async (req: Request, res: Response, next: NextFunction) => {
     const op = proxy[req.path];
-    if (!op) return next();
+    const endpoint = op && endpoints.get(op.name);
+    if (!op || !endpoint) return next();
     const origin = req.headers.origin;
     if (req.method === "OPTIONS") {
       // A preflight carries no config id: allow what some enabled configuration allows.
@@ -98,11 +72,11 @@ export function proxyRouter(rt: Runtime): Router {
       const allowed = allowedOrigin(px.settings, origin);
       if (!allowed) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
       setCors(res, allowed);
-      const json = parseJsonObject(bodyBytes(req.body), EMPTY_BODY_ALLOWED.has(op.name));
-      const body = parseRequest(op.request, json);
-      if (px.settings.captchaEnabled && CAPTCHA_CHECKED.has(op.name) && !px.captchaToken)
+      const json = parseJsonObject(bodyBytes(req.body), endpoint.emptyBody);
+      const body = parseRequest(op.request, json) as Record<string, unknown>;
+      if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
         throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
-      const payload = await ENDPOINTS[op.name]!(px, body);
+      const payload = await endpoint.run(px, body);
       res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
       sendProxyError(rt, res, err);

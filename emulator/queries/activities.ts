@@ -2,7 +2,8 @@
 import { invalidArgument, notFound } from "../errors.js";
 import { requireUuid } from "../activities/lookups.js";
 import { renderActivity } from "../views/activity.js";
-import type { QueryContext, QueryTable } from "./types.js";
+import type { QueryContext } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
 export const DEFAULT_PAGE_LIMIT = 10;
 export const MAX_PAGE_LIMIT = 100;
@@ -23,24 +24,28 @@ function cursorSeq(ctx: QueryContext, id: string | undefined, field: string): nu
   return a.seq;
 }
 
-export const activityQueries: QueryTable = {
-  get_activity(ctx, b: { activityId: string }) {
-    requireUuid(b.activityId, "activityId", "activity");
-    const a = ctx.rt.store.activities.get(ctx.org.id, b.activityId);
-    if (!a) throw notFound(`activity not found: ${b.activityId}`);
-    return { activity: renderActivity(ctx.rt.store, a) };
-  },
+export const activityQueryOperations = [
+  defineQuery("get_activity", {
+    run(ctx, b) {
+      requireUuid(b.activityId, "activityId", "activity");
+      const a = ctx.rt.store.activities.get(ctx.org.id, b.activityId);
+      if (!a) throw notFound(`activity not found: ${b.activityId}`);
+      return { activity: renderActivity(ctx.rt.store, a) };
+    },
+  }),
 
-  list_activities(ctx, b: { filterByStatus?: string[]; filterByType?: string[]; paginationOptions?: { limit?: string; before?: string; after?: string } }) {
-    const p = b.paginationOptions ?? {};
-    const rows = ctx.rt.store.activities.list({
-      orgId: ctx.org.id,
-      statuses: b.filterByStatus,
-      types: b.filterByType,
-      limit: pageLimit(p.limit),
-      before: cursorSeq(ctx, p.before, "paginationOptions.before"),
-      after: cursorSeq(ctx, p.after, "paginationOptions.after"),
-    });
-    return { activities: rows.map((a) => renderActivity(ctx.rt.store, a)) };
-  },
-};
+  defineQuery("list_activities", {
+    run(ctx, b) {
+      const p = b.paginationOptions ?? {};
+      const rows = ctx.rt.store.activities.list({
+        orgId: ctx.org.id,
+        statuses: b.filterByStatus,
+        types: b.filterByType,
+        limit: pageLimit(p.limit),
+        before: cursorSeq(ctx, p.before, "paginationOptions.before"),
+        after: cursorSeq(ctx, p.after, "paginationOptions.after"),
+      });
+      return { activities: rows.map((a) => renderActivity(ctx.rt.store, a)) };
+    },
+  }),
+];

@@ -5,25 +5,31 @@ import { toTimestamp } from "../clock.js";
 import { notFound } from "../errors.js";
 import type { Oauth2CredentialRow } from "../store/oauth2.js";
 import type { Wire } from "../../contracts/wire.js";
-import type { QueryTable } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
-export const oauthQueries: QueryTable = {
-  get_oauth_providers(ctx, b: { userId?: string }) {
-    const { store } = ctx.rt;
-    const rows = b.userId ? store.oauthProviders.forUser(requireUser(store, ctx.org.id, b.userId, "userId").id) : store.oauthProviders.forOrg(ctx.org.id);
-    return { oauthProviders: rows.map(renderOauthProvider) };
-  },
+export const oauthQueryOperations = [
+  defineQuery("get_oauth_providers", {
+    run(ctx, b) {
+      const { store } = ctx.rt;
+      const rows = b.userId ? store.oauthProviders.forUser(requireUser(store, ctx.org.id, b.userId, "userId").id) : store.oauthProviders.forOrg(ctx.org.id);
+      return { oauthProviders: rows.map(renderOauthProvider) };
+    },
+  }),
 
-  get_oauth2_credential(ctx, b: { oauth2CredentialId: string }) {
-    const c = ctx.rt.store.oauth2.get(ctx.org.id, b.oauth2CredentialId);
-    if (!c) throw notFound(`oauth2 credential not found: ${b.oauth2CredentialId}`, "OAUTH2_CREDENTIAL_NOT_FOUND");
-    return { oauth2Credential: renderOauth2Credential(c) };
-  },
+  defineQuery("get_oauth2_credential", {
+    run(ctx, b) {
+      const c = ctx.rt.store.oauth2.get(ctx.org.id, b.oauth2CredentialId);
+      if (!c) throw notFound(`oauth2 credential not found: ${b.oauth2CredentialId}`, "OAUTH2_CREDENTIAL_NOT_FOUND");
+      return { oauth2Credential: renderOauth2Credential(c) };
+    },
+  }),
 
-  list_oauth2_credentials(ctx) {
-    return { oauth2Credentials: ctx.rt.store.oauth2.list(ctx.org.id).map(renderOauth2Credential) };
-  },
-};
+  defineQuery("list_oauth2_credentials", {
+    run(ctx) {
+      return { oauth2Credentials: ctx.rt.store.oauth2.list(ctx.org.id).map(renderOauth2Credential) };
+    },
+  }),
+];
 
 function renderOauth2Credential(c: Oauth2CredentialRow): Wire["v1Oauth2Credential"] {
   return {

@@ -1,14 +1,16 @@
 /** Reads of the organization itself. */
-import type { QueryTable } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
-export const organizationQueries: QueryTable = {
-  get_organization_configs(ctx) {
-    const org = ctx.org;
-    return {
-      configs: {
-        features: org.features,
-        quorum: { threshold: org.rootQuorumThreshold, userIds: org.rootUserIds },
-      },
-    };
-  },
-};
+export const organizationQueryOperations = [
+  defineQuery("get_organization_configs", {
+    run(ctx) {
+      const org = ctx.org;
+      return {
+        configs: {
+          features: org.features,
+          quorum: { threshold: org.rootQuorumThreshold, userIds: org.rootUserIds },
+        },
+      };
+    },
+  }),
+];

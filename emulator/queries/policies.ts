@@ -2,34 +2,44 @@
 import { notFound } from "../errors.js";
 import { requireUuid } from "../activities/lookups.js";
 import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "../views/policies.js";
-import type { QueryTable } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
-export const policyQueries: QueryTable = {
-  get_policy(ctx, b: { policyId: string }) {
-    requireUuid(b.policyId, "policyId", "policy");
-    const p = ctx.rt.store.policies.get(ctx.org.id, b.policyId);
-    if (!p) throw notFound(`policy not found: ${b.policyId}`);
-    return { policy: renderPolicy(p) };
-  },
+export const policyQueryOperations = [
+  defineQuery("get_policy", {
+    run(ctx, b) {
+      requireUuid(b.policyId, "policyId", "policy");
+      const p = ctx.rt.store.policies.get(ctx.org.id, b.policyId);
+      if (!p) throw notFound(`policy not found: ${b.policyId}`);
+      return { policy: renderPolicy(p) };
+    },
+  }),
 
-  list_policies(ctx) {
-    return { policies: ctx.rt.store.policies.list(ctx.org.id).map(renderPolicy) };
-  },
+  defineQuery("list_policies", {
+    run(ctx) {
+      return { policies: ctx.rt.store.policies.list(ctx.org.id).map(renderPolicy) };
+    },
+  }),
 
-  get_smart_contract_interface(ctx, b: { smartContractInterfaceId: string }) {
-    requireUuid(b.smartContractInterfaceId, "smartContractInterfaceId", "smart contract interface");
-    const s = ctx.rt.store.smartContractInterfaces.get(ctx.org.id, b.smartContractInterfaceId);
-    if (!s) throw notFound(`smart contract interface not found: ${b.smartContractInterfaceId}`);
-    return { smartContractInterface: renderSmartContractInterface(s) };
-  },
+  defineQuery("get_smart_contract_interface", {
+    run(ctx, b) {
+      requireUuid(b.smartContractInterfaceId, "smartContractInterfaceId", "smart contract interface");
+      const s = ctx.rt.store.smartContractInterfaces.get(ctx.org.id, b.smartContractInterfaceId);
+      if (!s) throw notFound(`smart contract interface not found: ${b.smartContractInterfaceId}`);
+      return { smartContractInterface: renderSmartContractInterface(s) };
+    },
+  }),
 
-  list_smart_contract_interfaces(ctx) {
-    return { smartContractInterfaces: ctx.rt.store.smartContractInterfaces.list(ctx.org.id).map(renderSmartContractInterface) };
-  },
+  defineQuery("list_smart_contract_interfaces", {
+    run(ctx) {
+      return { smartContractInterfaces: ctx.rt.store.smartContractInterfaces.list(ctx.org.id).map(renderSmartContractInterface) };
+    },
+  }),
 
-  get_policy_evaluations(ctx, b: { activityId: string }) {
-    requireUuid(b.activityId, "activityId", "activity");
-    if (!ctx.rt.store.activities.get(ctx.org.id, b.activityId)) throw notFound(`activity not found: ${b.activityId}`);
-    return { policyEvaluations: ctx.rt.store.policyEvaluations.forActivity(b.activityId).map(renderPolicyEvaluation) };
-  },
-};
+  defineQuery("get_policy_evaluations", {
+    run(ctx, b) {
+      requireUuid(b.activityId, "activityId", "activity");
+      if (!ctx.rt.store.activities.get(ctx.org.id, b.activityId)) throw notFound(`activity not found: ${b.activityId}`);
+      return { policyEvaluations: ctx.rt.store.policyEvaluations.forActivity(b.activityId).map(renderPolicyEvaluation) };
+    },
+  }),
+];

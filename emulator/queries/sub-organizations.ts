@@ -8,8 +8,10 @@ import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
 import { pageLimit } from "./activities.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import type { QueryContext, QueryTable } from "./types.js";
+import type { QueryContext } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
+export const VERIFIED_SUBORG_FILTER_TYPES = ["EMAIL", "PHONE_NUMBER"] as const;
 export const SUBORG_FILTER_TYPES = ["NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "CREDENTIAL_ID", "PUBLIC_KEY", "WALLET_ACCOUNT_ADDRESS", "OIDC_TOKEN", "OAUTH_CLAIM"] as const;
 
 type ListBody = { filterType?: string; filterValue?: string; paginationOptions?: { limit?: string; before?: string; after?: string } };
@@ -64,7 +66,7 @@ function filterFor(ctx: QueryContext, type: string, value: string, verified: boo
   }
 }
 
-function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[], verified: boolean): { organizationIds: string[] } {
+export function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[], verified: boolean): { organizationIds: string[] } {
   const { store } = ctx.rt;
   let keep: (o: OrganizationRow) => boolean = () => true;
   if (b.filterType) {
@@ -88,11 +90,15 @@ function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[],
   return { organizationIds: orgs.map((o) => o.id) };
 }
 
-export const subOrganizationQueries: QueryTable = {
-  list_suborgs(ctx, b: ListBody) {
-    return listSubOrgs(ctx, b, SUBORG_FILTER_TYPES, false);
-  },
-  list_verified_suborgs(ctx, b: ListBody) {
-    return listSubOrgs(ctx, b, ["EMAIL", "PHONE_NUMBER"], true);
-  },
-};
+export const subOrganizationQueryOperations = [
+  defineQuery("list_suborgs", {
+    run(ctx, b) {
+      return listSubOrgs(ctx, b, SUBORG_FILTER_TYPES, false);
+    },
+  }),
+  defineQuery("list_verified_suborgs", {
+    run(ctx, b) {
+      return listSubOrgs(ctx, b, VERIFIED_SUBORG_FILTER_TYPES, true);
+    },
+  }),
+];

@@ -5,7 +5,8 @@ import { normalizePath } from "../chains/index.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
 import { renderTag } from "../views/users.js";
 import { pageLimit } from "./activities.js";
-import type { QueryContext, QueryTable } from "./types.js";
+import type { QueryContext } from "./types.js";
+import { defineQuery } from "../operations/define.js";
 
 function wallet(ctx: QueryContext, id: string, field = "walletId") {
   requireUuid(id, field, "wallet");
@@ -21,53 +22,67 @@ function accountCursor(ctx: QueryContext, id: string | undefined, field: string)
   return a.seq;
 }
 
-export const walletQueries: QueryTable = {
-  get_wallet(ctx, b: { walletId: string }) {
-    return { wallet: renderWallet(wallet(ctx, b.walletId)) };
-  },
+export const walletQueryOperations = [
+  defineQuery("get_wallet", {
+    run(ctx, b) {
+      return { wallet: renderWallet(wallet(ctx, b.walletId)) };
+    },
+  }),
 
-  list_wallets(ctx) {
-    return { wallets: ctx.rt.store.wallets.list(ctx.org.id).map(renderWallet) };
-  },
+  defineQuery("list_wallets", {
+    run(ctx) {
+      return { wallets: ctx.rt.store.wallets.list(ctx.org.id).map(renderWallet) };
+    },
+  }),
 
-  get_wallet_account(ctx, b: { walletId: string; address?: string; path?: string }) {
-    const w = wallet(ctx, b.walletId);
-    if (!b.address && !b.path) throw invalidArgument("either address or path is required", "address");
-    const a = b.address ? ctx.rt.store.wallets.accountByAddress(ctx.org.id, b.address, w.id) : ctx.rt.store.wallets.accountByPath(w.id, normalizePath(b.path!, "path"));
-    if (!a) throw notFound(`wallet account not found in wallet ${w.id}: ${b.address ?? b.path}`);
-    return { account: renderWalletAccount(a) };
-  },
+  defineQuery("get_wallet_account", {
+    run(ctx, b) {
+      const w = wallet(ctx, b.walletId);
+      if (!b.address && !b.path) throw invalidArgument("either address or path is required", "address");
+      const a = b.address ? ctx.rt.store.wallets.accountByAddress(ctx.org.id, b.address, w.id) : ctx.rt.store.wallets.accountByPath(w.id, normalizePath(b.path!, "path"));
+      if (!a) throw notFound(`wallet account not found in wallet ${w.id}: ${b.address ?? b.path}`);
+      return { account: renderWalletAccount(a) };
+    },
+  }),
 
-  list_wallet_accounts(ctx, b: { walletId?: string; includeWalletDetails?: boolean; paginationOptions?: { limit?: string; before?: string; after?: string } }) {
-    if (b.walletId) wallet(ctx, b.walletId);
-    const p = b.paginationOptions ?? {};
-    const rows = ctx.rt.store.wallets.accounts({
-      orgId: ctx.org.id,
-      walletId: b.walletId,
-      limit: pageLimit(p.limit),
-      after: accountCursor(ctx, p.after, "paginationOptions.after"),
-      before: accountCursor(ctx, p.before, "paginationOptions.before"),
-    });
-    const wallets = new Map<string, ReturnType<typeof ctx.rt.store.wallets.get>>();
-    const details = (id: string) => {
-      if (!wallets.has(id)) wallets.set(id, ctx.rt.store.wallets.get(ctx.org.id, id));
-      return wallets.get(id);
-    };
-    return { accounts: rows.map((a) => renderWalletAccount(a, b.includeWalletDetails ? details(a.walletId) : undefined)) };
-  },
+  defineQuery("list_wallet_accounts", {
+    run(ctx, b) {
+      if (b.walletId) wallet(ctx, b.walletId);
+      const p = b.paginationOptions ?? {};
+      const rows = ctx.rt.store.wallets.accounts({
+        orgId: ctx.org.id,
+        walletId: b.walletId,
+        limit: pageLimit(p.limit),
+        after: accountCursor(ctx, p.after, "paginationOptions.after"),
+        before: accountCursor(ctx, p.before, "paginationOptions.before"),
+      });
+      const wallets = new Map<string, ReturnType<typeof ctx.rt.store.wallets.get>>();
+      const details = (id: string) => {
+        if (!wallets.has(id)) wallets.set(id, ctx.rt.store.wallets.get(ctx.org.id, id));
+        return wallets.get(id);
+      };
+      return { accounts: rows.map((a) => renderWalletAccount(a, b.includeWalletDetails ? details(a.walletId) : undefined)) };
+    },
+  }),
 
-  get_private_key(ctx, b: { privateKeyId: string }) {
-    requireUuid(b.privateKeyId, "privateKeyId", "private key");
-    const k = ctx.rt.store.privateKeys.get(ctx.org.id, b.privateKeyId);
-    if (!k) throw notFound(`private key not found: ${b.privateKeyId}`);
-    return { privateKey: renderPrivateKey(k, ctx.rt.store.tags.tagsOf(k.id)) };
-  },
+  defineQuery("get_private_key", {
+    run(ctx, b) {
+      requireUuid(b.privateKeyId, "privateKeyId", "private key");
+      const k = ctx.rt.store.privateKeys.get(ctx.org.id, b.privateKeyId);
+      if (!k) throw notFound(`private key not found: ${b.privateKeyId}`);
+      return { privateKey: renderPrivateKey(k, ctx.rt.store.tags.tagsOf(k.id)) };
+    },
+  }),
 
-  list_private_keys(ctx) {
-    return { privateKeys: ctx.rt.store.privateKeys.list(ctx.org.id).map((k) => renderPrivateKey(k, ctx.rt.store.tags.tagsOf(k.id))) };
-  },
+  defineQuery("list_private_keys", {
+    run(ctx) {
+      return { privateKeys: ctx.rt.store.privateKeys.list(ctx.org.id).map((k) => renderPrivateKey(k, ctx.rt.store.tags.tagsOf(k.id))) };
+    },
+  }),
 
-  list_private_key_tags(ctx) {
-    return { privateKeyTags: ctx.rt.store.tags.list(ctx.org.id, "TAG_TYPE_PRIVATE_KEY").map(renderTag) };
-  },
-};
+  defineQuery("list_private_key_tags", {
+    run(ctx) {
+      return { privateKeyTags: ctx.rt.store.tags.list(ctx.org.id, "TAG_TYPE_PRIVATE_KEY").map(renderTag) };
+    },
+  }),
+];

@@ -3,7 +3,8 @@ import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { publicKeyObject, type KeyCurve } from "../../auth/public-keys.js";
 import { requireDistinct, requireUser, checkName } from "../lookups.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const API_KEY_CREDENTIAL_TYPE: Record<string, string> = {
   API_KEY_CURVE_P256: "CREDENTIAL_TYPE_API_KEY_P256",
@@ -79,23 +80,29 @@ export function addApiKeys(ctx: ActivityContext, orgId: string, userId: string, 
   });
 }
 
-export const apiKeyHandlers: HandlerTable = {
-  create_api_keys(ctx, p: { apiKeys: ApiKeyParams[]; userId: string }) {
-    requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.apiKeys.length) throw invalidArgument("apiKeys must not be empty", "parameters.apiKeys");
-    return { apiKeyIds: addApiKeys(ctx, ctx.org.id, p.userId, p.apiKeys, "parameters.apiKeys") };
-  },
+export const apiKeyOperations = [
+  defineActivity("create_api_keys", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.apiKeys.length) throw invalidArgument("apiKeys must not be empty", "parameters.apiKeys");
+      return { apiKeyIds: addApiKeys(ctx, ctx.org.id, p.userId, p.apiKeys, "parameters.apiKeys") };
+    },
+  }),
 
-  delete_api_keys(ctx, p: { userId: string; apiKeyIds: string[] }) {
-    const { store } = ctx.rt;
-    requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.apiKeyIds.length) throw invalidArgument("apiKeyIds must not be empty", "parameters.apiKeyIds");
-    requireDistinct(p.apiKeyIds, "parameters.apiKeyIds");
-    for (const id of p.apiKeyIds) {
-      const key = store.apiKeys.get(ctx.org.id, id);
-      if (!key || key.userId !== p.userId) throw notFound(`api key not found for user ${p.userId}: ${id}`);
-      store.apiKeys.delete(id);
-    }
-    return { apiKeyIds: p.apiKeyIds };
-  },
-};
+  defineActivity("delete_api_keys", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      requireUser(store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.apiKeyIds.length) throw invalidArgument("apiKeyIds must not be empty", "parameters.apiKeyIds");
+      requireDistinct(p.apiKeyIds, "parameters.apiKeyIds");
+      for (const id of p.apiKeyIds) {
+        const key = store.apiKeys.get(ctx.org.id, id);
+        if (!key || key.userId !== p.userId) throw notFound(`api key not found for user ${p.userId}: ${id}`);
+        store.apiKeys.delete(id);
+      }
+      return { apiKeyIds: p.apiKeyIds };
+    },
+  }),
+];

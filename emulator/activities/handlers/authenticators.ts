@@ -3,7 +3,8 @@ import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { readAttestation } from "../../auth/webauthn.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const MAX_AUTHENTICATORS_PER_USER = 10;
 
@@ -46,23 +47,29 @@ export function addAuthenticators(ctx: ActivityContext, orgId: string, userId: s
   });
 }
 
-export const authenticatorHandlers: HandlerTable = {
-  create_authenticators(ctx, p: { authenticators: AuthenticatorParams[]; userId: string }) {
-    requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.authenticators.length) throw invalidArgument("authenticators must not be empty", "parameters.authenticators");
-    return { authenticatorIds: addAuthenticators(ctx, ctx.org.id, p.userId, p.authenticators, "parameters.authenticators") };
-  },
+export const authenticatorOperations = [
+  defineActivity("create_authenticators", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.authenticators.length) throw invalidArgument("authenticators must not be empty", "parameters.authenticators");
+      return { authenticatorIds: addAuthenticators(ctx, ctx.org.id, p.userId, p.authenticators, "parameters.authenticators") };
+    },
+  }),
 
-  delete_authenticators(ctx, p: { userId: string; authenticatorIds: string[] }) {
-    const { store } = ctx.rt;
-    requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.authenticatorIds.length) throw invalidArgument("authenticatorIds must not be empty", "parameters.authenticatorIds");
-    requireDistinct(p.authenticatorIds, "parameters.authenticatorIds");
-    for (const id of p.authenticatorIds) {
-      const a = store.authenticators.get(ctx.org.id, id);
-      if (!a || a.userId !== p.userId) throw notFound(`authenticator not found for user ${p.userId}: ${id}`);
-      store.authenticators.delete(id);
-    }
-    return { authenticatorIds: p.authenticatorIds };
-  },
-};
+  defineActivity("delete_authenticators", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      requireUser(store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.authenticatorIds.length) throw invalidArgument("authenticatorIds must not be empty", "parameters.authenticatorIds");
+      requireDistinct(p.authenticatorIds, "parameters.authenticatorIds");
+      for (const id of p.authenticatorIds) {
+        const a = store.authenticators.get(ctx.org.id, id);
+        if (!a || a.userId !== p.userId) throw notFound(`authenticator not found for user ${p.userId}: ${id}`);
+        store.authenticators.delete(id);
+      }
+      return { authenticatorIds: p.authenticatorIds };
+    },
+  }),
+];

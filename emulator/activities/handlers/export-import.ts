@@ -19,7 +19,8 @@ import { createWallet, requireWallet } from "./wallets.js";
 import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
 import type { AccountParams } from "../../wallets/accounts.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
   parseP256PublicKey(targetPublicKey, "parameters.targetPublicKey");
@@ -46,49 +47,66 @@ function openImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow[
   return pt;
 }
 
-export const exportImportHandlers: HandlerTable = {
-  export_wallet(ctx, p: { walletId: string; targetPublicKey: string; language?: string }) {
-    const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
-    if (p.language && p.language !== "MNEMONIC_LANGUAGE_ENGLISH") throw invalidArgument(`unsupported mnemonic language ${p.language}`, "parameters.language");
-    const exportBundle = exportTo(ctx, ctx.rt.keyring.mnemonicOf(wallet), p.targetPublicKey);
-    ctx.rt.store.wallets.update(wallet.id, { exported: true }, ctx.now);
-    return { walletId: wallet.id, exportBundle };
-  },
+export const exportImportOperations = [
+  defineActivity("export_wallet", {
+    subjects: (p) => ({ walletId: p.walletId }),
+    run(ctx, p) {
+      const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
+      if (p.language && p.language !== "MNEMONIC_LANGUAGE_ENGLISH") throw invalidArgument(`unsupported mnemonic language ${p.language}`, "parameters.language");
+      const exportBundle = exportTo(ctx, ctx.rt.keyring.mnemonicOf(wallet), p.targetPublicKey);
+      ctx.rt.store.wallets.update(wallet.id, { exported: true }, ctx.now);
+      return { walletId: wallet.id, exportBundle };
+    },
+  }),
 
-  export_private_key(ctx, p: { privateKeyId: string; targetPublicKey: string }) {
-    const key = requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
-    const exportBundle = exportTo(ctx, ctx.rt.keyring.privateKeyOf(key), p.targetPublicKey);
-    ctx.rt.store.privateKeys.markExported(key.id, ctx.now);
-    return { privateKeyId: key.id, exportBundle };
-  },
+  defineActivity("export_private_key", {
+    subjects: (p) => ({ privateKeyId: p.privateKeyId }),
+    run(ctx, p) {
+      const key = requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
+      const exportBundle = exportTo(ctx, ctx.rt.keyring.privateKeyOf(key), p.targetPublicKey);
+      ctx.rt.store.privateKeys.markExported(key.id, ctx.now);
+      return { privateKeyId: key.id, exportBundle };
+    },
+  }),
 
-  export_wallet_account(ctx, p: { address: string; targetPublicKey: string }) {
-    const { store, keyring } = ctx.rt;
-    const account = store.wallets.accountByAddress(ctx.org.id, p.address);
-    if (!account) throw notFound(`wallet account not found: ${p.address}`);
-    const wallet = store.wallets.get(ctx.org.id, account.walletId)!;
-    const { privateKey } = deriveKey(keyring.seedOf(wallet), account.curve as Curve, account.path);
-    const exportBundle = exportTo(ctx, privateKey, p.targetPublicKey);
-    store.wallets.markAccountExported(account.id, ctx.now);
-    return { address: account.address, exportBundle };
-  },
+  defineActivity("export_wallet_account", {
+    subjects: (p) => ({ address: p.address }),
+    run(ctx, p) {
+      const { store, keyring } = ctx.rt;
+      const account = store.wallets.accountByAddress(ctx.org.id, p.address);
+      if (!account) throw notFound(`wallet account not found: ${p.address}`);
+      const wallet = store.wallets.get(ctx.org.id, account.walletId)!;
+      const { privateKey } = deriveKey(keyring.seedOf(wallet), account.curve as Curve, account.path);
+      const exportBundle = exportTo(ctx, privateKey, p.targetPublicKey);
+      store.wallets.markAccountExported(account.id, ctx.now);
+      return { address: account.address, exportBundle };
+    },
+  }),
 
-  init_import_wallet(ctx, p: { userId: string }) {
-    return { importBundle: initImport(ctx, p.userId, "wallet") };
-  },
+  defineActivity("init_import_wallet", {
+    run(ctx, p) {
+      return { importBundle: initImport(ctx, p.userId, "wallet") };
+    },
+  }),
 
-  import_wallet(ctx, p: { userId: string; walletName: string; encryptedBundle: string; accounts: AccountParams[] }) {
-    const mnemonic = parseImportedWallet(openImport(ctx, p.userId, "wallet", p.encryptedBundle));
-    return createWallet(ctx, ctx.org.id, { walletName: p.walletName, accounts: p.accounts, mnemonicLength: mnemonic.split(" ").length }, "parameters", mnemonic);
-  },
+  defineActivity("import_wallet", {
+    run(ctx, p) {
+      const mnemonic = parseImportedWallet(openImport(ctx, p.userId, "wallet", p.encryptedBundle));
+      return createWallet(ctx, ctx.org.id, { walletName: p.walletName, accounts: p.accounts, mnemonicLength: mnemonic.split(" ").length }, "parameters", mnemonic);
+    },
+  }),
 
-  init_import_private_key(ctx, p: { userId: string }) {
-    return { importBundle: initImport(ctx, p.userId, "private_key") };
-  },
+  defineActivity("init_import_private_key", {
+    run(ctx, p) {
+      return { importBundle: initImport(ctx, p.userId, "private_key") };
+    },
+  }),
 
-  import_private_key(ctx, p: { userId: string; privateKeyName: string; encryptedBundle: string; curve: string; addressFormats: string[] }) {
-    const key = parseImportedPrivateKey(openImport(ctx, p.userId, "private_key", p.encryptedBundle));
-    const row = storePrivateKey(ctx, { privateKeyName: p.privateKeyName, curve: p.curve, privateKeyTags: [], addressFormats: p.addressFormats }, "parameters", key, true);
-    return { privateKeyId: row.id, addresses: row.addresses };
-  },
-};
+  defineActivity("import_private_key", {
+    run(ctx, p) {
+      const key = parseImportedPrivateKey(openImport(ctx, p.userId, "private_key", p.encryptedBundle));
+      const row = storePrivateKey(ctx, { privateKeyName: p.privateKeyName, curve: p.curve, privateKeyTags: [], addressFormats: p.addressFormats }, "parameters", key, true);
+      return { privateKeyId: row.id, addresses: row.addresses };
+    },
+  }),
+];

@@ -11,7 +11,8 @@ import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import { issueCredentialBundle, issueLoginSession, type LoginParams } from "./sessions.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const MAX_OAUTH_PROVIDERS_PER_USER = 10;
 
@@ -68,42 +69,55 @@ export function userForOidcToken(ctx: ActivityContext, org: OrganizationRow, tok
   return ctx.rt.store.users.byId(provider.userId)!;
 }
 
-export const oauthHandlers: HandlerTable = {
-  create_oauth_providers(ctx, p: { userId: string; oauthProviders: OauthProviderParams[] }) {
-    const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.oauthProviders.length) throw invalidArgument("oauthProviders must not be empty", "parameters.oauthProviders");
-    return { providerIds: addOauthProviders(ctx, ctx.org.id, user.id, p.oauthProviders, "parameters.oauthProviders") };
-  },
+export const oauthOperations = [
+  defineActivity("create_oauth_providers", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.oauthProviders.length) throw invalidArgument("oauthProviders must not be empty", "parameters.oauthProviders");
+      return { providerIds: addOauthProviders(ctx, ctx.org.id, user.id, p.oauthProviders, "parameters.oauthProviders") };
+    },
+  }),
 
-  delete_oauth_providers(ctx, p: { userId: string; providerIds: string[] }) {
-    const { store } = ctx.rt;
-    requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-    if (!p.providerIds.length) throw invalidArgument("providerIds must not be empty", "parameters.providerIds");
-    requireDistinct(p.providerIds, "parameters.providerIds");
-    for (const id of p.providerIds) {
-      const row = store.oauthProviders.get(ctx.org.id, id);
-      if (!row || row.userId !== p.userId) throw notFound(`oauth provider not found for user ${p.userId}: ${id}`);
-    }
-    for (const id of p.providerIds) store.oauthProviders.delete(id);
-    return { providerIds: p.providerIds };
-  },
+  defineActivity("delete_oauth_providers", {
+    authorization: "own-credential",
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      requireUser(store, ctx.org.id, p.userId, "parameters.userId");
+      if (!p.providerIds.length) throw invalidArgument("providerIds must not be empty", "parameters.providerIds");
+      requireDistinct(p.providerIds, "parameters.providerIds");
+      for (const id of p.providerIds) {
+        const row = store.oauthProviders.get(ctx.org.id, id);
+        if (!row || row.userId !== p.userId) throw notFound(`oauth provider not found for user ${p.userId}: ${id}`);
+      }
+      for (const id of p.providerIds) store.oauthProviders.delete(id);
+      return { providerIds: p.providerIds };
+    },
+  }),
 
-  oauth_login(ctx, p: LoginParams & { oidcToken: string }) {
-    const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.publicKey);
-    return { session: issueLoginSession(ctx, ctx.org, user, p) };
-  },
+  defineActivity("oauth_login", {
+    parentMayInitiate: true,
+    proxyForwarded: true,
+    run(ctx, p) {
+      const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.publicKey);
+      return { session: issueLoginSession(ctx, ctx.org, user, p) };
+    },
+  }),
 
-  oauth(ctx, p: { oidcToken: string; targetPublicKey: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean }) {
-    const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.targetPublicKey);
-    const bundle = issueCredentialBundle(ctx, {
-      org: ctx.org,
-      user,
-      targetPublicKey: p.targetPublicKey,
-      expirationSeconds: p.expirationSeconds,
-      credentialType: "CREDENTIAL_TYPE_OAUTH_KEY_P256",
-      name: p.apiKeyName || `Oauth - ${ctx.now}`,
-      invalidateExisting: p.invalidateExisting,
-    });
-    return { userId: user.id, ...bundle };
-  },
-};
+  defineActivity("oauth", {
+    parentMayInitiate: true,
+    run(ctx, p) {
+      const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.targetPublicKey);
+      const bundle = issueCredentialBundle(ctx, {
+        org: ctx.org,
+        user,
+        targetPublicKey: p.targetPublicKey,
+        expirationSeconds: p.expirationSeconds,
+        credentialType: "CREDENTIAL_TYPE_OAUTH_KEY_P256",
+        name: p.apiKeyName || `Oauth - ${ctx.now}`,
+        invalidateExisting: p.invalidateExisting,
+      });
+      return { userId: user.id, ...bundle };
+    },
+  }),
+];

@@ -9,7 +9,8 @@ import { newId } from "../../ids.js";
 import { mintIdToken } from "../../admin/oidc.js";
 import { requireUuid } from "../lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 /** `sub` prefix of the id_tokens minted for each provider (e.g. `x:123456789`). */
 export const OAUTH2_SUBJECT_PREFIX: Record<string, string> = { OAUTH2_PROVIDER_X: "x", OAUTH2_PROVIDER_DISCORD: "discord" };
@@ -30,46 +31,55 @@ export const pkceChallenge = (verifier: string): string => createHash("sha256").
 
 type CredentialParams = { provider: string; clientId: string; encryptedClientSecret: string };
 
-export const oauth2Handlers: HandlerTable = {
-  create_oauth2_credential(ctx, p: CredentialParams) {
-    nonEmpty(p.clientId, "client_id", "parameters.clientId");
-    nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
-    const id = newId();
-    ctx.rt.store.oauth2.upsert({ id, orgId: ctx.org.id, ...p, createdAt: ctx.now, updatedAt: ctx.now });
-    return { oauth2CredentialId: id };
-  },
+export const oauth2Operations = [
+  defineActivity("create_oauth2_credential", {
+    run(ctx, p) {
+      nonEmpty(p.clientId, "client_id", "parameters.clientId");
+      nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
+      const id = newId();
+      ctx.rt.store.oauth2.upsert({ id, orgId: ctx.org.id, ...p, createdAt: ctx.now, updatedAt: ctx.now });
+      return { oauth2CredentialId: id };
+    },
+  }),
 
-  update_oauth2_credential(ctx, p: CredentialParams & { oauth2CredentialId: string }) {
-    const cur = requireCredential(ctx, p.oauth2CredentialId);
-    nonEmpty(p.clientId, "client_id", "parameters.clientId");
-    ctx.rt.store.oauth2.upsert({ ...cur, provider: p.provider, clientId: p.clientId, encryptedClientSecret: p.encryptedClientSecret || cur.encryptedClientSecret, updatedAt: ctx.now });
-    return { oauth2CredentialId: cur.id };
-  },
+  defineActivity("update_oauth2_credential", {
+    run(ctx, p) {
+      const cur = requireCredential(ctx, p.oauth2CredentialId);
+      nonEmpty(p.clientId, "client_id", "parameters.clientId");
+      ctx.rt.store.oauth2.upsert({ ...cur, provider: p.provider, clientId: p.clientId, encryptedClientSecret: p.encryptedClientSecret || cur.encryptedClientSecret, updatedAt: ctx.now });
+      return { oauth2CredentialId: cur.id };
+    },
+  }),
 
-  delete_oauth2_credential(ctx, p: { oauth2CredentialId: string }) {
-    ctx.rt.store.oauth2.delete(requireCredential(ctx, p.oauth2CredentialId).id);
-    return { oauth2CredentialId: p.oauth2CredentialId };
-  },
+  defineActivity("delete_oauth2_credential", {
+    run(ctx, p) {
+      ctx.rt.store.oauth2.delete(requireCredential(ctx, p.oauth2CredentialId).id);
+      return { oauth2CredentialId: p.oauth2CredentialId };
+    },
+  }),
 
-  oauth2_authenticate(ctx, p: { oauth2CredentialId: string; authCode: string; redirectUri: string; codeVerifier: string; nonce: string; bearerTokenTargetPublicKey?: string }) {
-    const cred = requireCredential(ctx, p.oauth2CredentialId);
-    nonEmpty(p.authCode, "auth_code", "parameters.authCode");
-    nonEmpty(p.redirectUri, "redirect_uri", "parameters.redirectUri");
-    nonEmpty(p.codeVerifier, "code_verifier", "parameters.codeVerifier");
-    nonEmpty(p.nonce, "nonce", "parameters.nonce");
-    if (p.bearerTokenTargetPublicKey) throw unimplemented("bearerTokenTargetPublicKey: the encrypted bearer token claim is not emulated yet");
-    const code = ctx.rt.store.oauth2.code(p.authCode);
-    if (!code || code.usedAt !== null || code.expiresAt <= ctx.now) throw invalidArgument("invalid, expired or already used authorization code", "parameters.authCode");
-    if (code.provider !== cred.provider || code.clientId !== cred.clientId) throw invalidArgument("authorization code was issued to another client", "parameters.authCode");
-    if (code.redirectUri !== p.redirectUri) throw invalidArgument("redirect_uri does not match the authorization request", "parameters.redirectUri");
-    if (pkceChallenge(p.codeVerifier) !== code.codeChallenge) throw invalidArgument("code_verifier does not match the code challenge", "parameters.codeVerifier");
-    ctx.rt.store.oauth2.useCode(code.code, ctx.now);
-    const { idToken } = mintIdToken(ctx.rt, {
-      sub: `${OAUTH2_SUBJECT_PREFIX[cred.provider] ?? "oauth2"}:${code.subject}`,
-      aud: cred.clientId,
-      nonce: p.nonce,
-      ...(code.username ? { claims: { preferred_username: code.username } } : {}),
-    });
-    return { oidcToken: idToken };
-  },
-};
+  defineActivity("oauth2_authenticate", {
+    proxyForwarded: true,
+    run(ctx, p) {
+      const cred = requireCredential(ctx, p.oauth2CredentialId);
+      nonEmpty(p.authCode, "auth_code", "parameters.authCode");
+      nonEmpty(p.redirectUri, "redirect_uri", "parameters.redirectUri");
+      nonEmpty(p.codeVerifier, "code_verifier", "parameters.codeVerifier");
+      nonEmpty(p.nonce, "nonce", "parameters.nonce");
+      if (p.bearerTokenTargetPublicKey) throw unimplemented("bearerTokenTargetPublicKey: the encrypted bearer token claim is not emulated yet");
+      const code = ctx.rt.store.oauth2.code(p.authCode);
+      if (!code || code.usedAt !== null || code.expiresAt <= ctx.now) throw invalidArgument("invalid, expired or already used authorization code", "parameters.authCode");
+      if (code.provider !== cred.provider || code.clientId !== cred.clientId) throw invalidArgument("authorization code was issued to another client", "parameters.authCode");
+      if (code.redirectUri !== p.redirectUri) throw invalidArgument("redirect_uri does not match the authorization request", "parameters.redirectUri");
+      if (pkceChallenge(p.codeVerifier) !== code.codeChallenge) throw invalidArgument("code_verifier does not match the code challenge", "parameters.codeVerifier");
+      ctx.rt.store.oauth2.useCode(code.code, ctx.now);
+      const { idToken } = mintIdToken(ctx.rt, {
+        sub: `${OAUTH2_SUBJECT_PREFIX[cred.provider] ?? "oauth2"}:${code.subject}`,
+        aud: cred.clientId,
+        nonce: p.nonce,
+        ...(code.username ? { claims: { preferred_username: code.username } } : {}),
+      });
+      return { oidcToken: idToken };
+    },
+  }),
+];

@@ -21,7 +21,8 @@ import { issueCredentialBundle, issueLoginSession, sessionPublicKey, type LoginP
 import type { OtpRow, VerificationTokenRow } from "../../store/otps.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const OTP_TYPES = ["OTP_TYPE_EMAIL", "OTP_TYPE_SMS"] as const;
 export const DEFAULT_OTP_LENGTH = 9;
@@ -108,8 +109,8 @@ function requireOpenOtp(ctx: ActivityContext, otpId: string, kind: OtpRow["kind"
 
 /**
  * Compares a submitted code. A wrong code must still count as an attempt although the
- * activity fails, so the attempt is written and the failure is returned as a rejected
- * promise (the engine commits the handler's writes, then answers with the error).
+ * activity fails, so the attempt is written and the failure is handed back as
+ * `failAfterCommit` (the engine commits the handler's writes, then answers with the error).
  */
 function checkCode(ctx: ActivityContext, otp: OtpRow, submitted: string, field: string): TurnkeyError | undefined {
   const code = ctx.rt.store.sealer.openText(otp.codeSealed);
@@ -169,96 +170,116 @@ function userByContact(ctx: ActivityContext, org: OrganizationRow, otpType: stri
   return users[0]!;
 }
 
-export const otpHandlers: HandlerTable = {
-  init_otp(ctx, p: InitOtpParams) {
-    const { otp, targetBundle } = issueOtp(ctx, p, "otp");
-    return { otpId: otp.id, otpEncryptionTargetBundle: targetBundle! };
-  },
+export const otpOperations = [
+  defineActivity("init_otp", {
+    parentMayInitiate: true,
+    proxyForwarded: true,
+    run(ctx, p) {
+      const { otp, targetBundle } = issueOtp(ctx, p, "otp");
+      return { otpId: otp.id, otpEncryptionTargetBundle: targetBundle! };
+    },
+  }),
 
-  verify_otp(ctx, p: { otpId: string; encryptedOtpBundle?: string; otpCode?: string; publicKey?: string; expirationSeconds?: string }) {
-    const otp = requireOpenOtp(ctx, p.otpId, "otp");
-    const lifetime = seconds(p.expirationSeconds, DEFAULT_TOKEN_SECONDS, MAX_TOKEN_SECONDS, "parameters.expirationSeconds");
-    let submitted: string;
-    let publicKey: string | undefined;
-    let field: string;
-    if (p.encryptedOtpBundle) {
-      const opened = openEncryptedOtpBundle(p.encryptedOtpBundle, ctx.rt.store.sealer.open(otp.targetKeySealed!));
-      submitted = opened.otp_code;
-      publicKey = opened.public_key;
-      field = "parameters.encryptedOtpBundle";
-    } else if (p.otpCode !== undefined) {
-      submitted = p.otpCode;
-      publicKey = p.publicKey || undefined;
-      field = "parameters.otpCode";
-    } else throw invalidArgument("encryptedOtpBundle is required", "parameters.encryptedOtpBundle");
-    const bound = publicKey ? sessionPublicKey(publicKey, `${field}.public_key`) : null;
-    const wrong = checkCode(ctx, otp, submitted, field);
-    if (wrong) return Promise.reject(wrong);
-    ctx.rt.store.otps.markUsed(otp.id, ctx.now);
-    const id = newId();
-    const expiresAt = ctx.now + lifetime * 1000;
-    ctx.rt.store.verificationTokens.insert({ id, orgId: ctx.org.id, contact: otp.contact, verificationType: otp.otpType, publicKey: bound, expiresAt, usedAt: null, createdAt: ctx.now });
-    const verificationToken = signVerificationToken(
-      { exp: String(expiresAt), id, organization_id: ctx.org.id, verification_type: otp.otpType, contact: otp.contact, public_key: bound ?? "" },
-      ctx.rt.keys.enclave.tlsFetcher,
-    );
-    return { verificationToken };
-  },
+  defineActivity("verify_otp", {
+    legacy: ["ACTIVITY_TYPE_VERIFY_OTP"],
+    parentMayInitiate: true,
+    proxyForwarded: true,
+    run(ctx, p) {
+      const otp = requireOpenOtp(ctx, p.otpId, "otp");
+      const lifetime = seconds(p.expirationSeconds, DEFAULT_TOKEN_SECONDS, MAX_TOKEN_SECONDS, "parameters.expirationSeconds");
+      let submitted: string;
+      let publicKey: string | undefined;
+      let field: string;
+      if ("encryptedOtpBundle" in p && p.encryptedOtpBundle) {
+        const opened = openEncryptedOtpBundle(p.encryptedOtpBundle, ctx.rt.store.sealer.open(otp.targetKeySealed!));
+        submitted = opened.otp_code;
+        publicKey = opened.public_key;
+        field = "parameters.encryptedOtpBundle";
+      } else if ("otpCode" in p && p.otpCode !== undefined) {
+        submitted = p.otpCode;
+        publicKey = p.publicKey || undefined;
+        field = "parameters.otpCode";
+      } else throw invalidArgument("encryptedOtpBundle is required", "parameters.encryptedOtpBundle");
+      const bound = publicKey ? sessionPublicKey(publicKey, `${field}.public_key`) : null;
+      const wrong = checkCode(ctx, otp, submitted, field);
+      if (wrong) return { failAfterCommit: wrong };
+      ctx.rt.store.otps.markUsed(otp.id, ctx.now);
+      const id = newId();
+      const expiresAt = ctx.now + lifetime * 1000;
+      ctx.rt.store.verificationTokens.insert({ id, orgId: ctx.org.id, contact: otp.contact, verificationType: otp.otpType, publicKey: bound, expiresAt, usedAt: null, createdAt: ctx.now });
+      const verificationToken = signVerificationToken(
+        { exp: String(expiresAt), id, organization_id: ctx.org.id, verification_type: otp.otpType, contact: otp.contact, public_key: bound ?? "" },
+        ctx.rt.keys.enclave.tlsFetcher,
+      );
+      return { verificationToken };
+    },
+  }),
 
-  otp_login(ctx, p: LoginParams & { verificationToken: string; clientSignature?: ClientSignature }) {
-    const record = consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", {
-      clientSignature: p.clientSignature,
-      usage: "USAGE_TYPE_LOGIN",
-      sessionPublicKey: p.publicKey,
-    });
-    const user = userByContact(ctx, ctx.org, record.verificationType, record.contact);
-    return { session: issueLoginSession(ctx, ctx.org, user, p) };
-  },
+  defineActivity("otp_login", {
+    legacy: ["ACTIVITY_TYPE_OTP_LOGIN"],
+    parentMayInitiate: true,
+    proxyForwarded: true,
+    run(ctx, p) {
+      const record = consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", {
+        clientSignature: p.clientSignature,
+        usage: "USAGE_TYPE_LOGIN",
+        sessionPublicKey: p.publicKey,
+      });
+      const user = userByContact(ctx, ctx.org, record.verificationType, record.contact);
+      return { session: issueLoginSession(ctx, ctx.org, user, p) };
+    },
+  }),
 
-  init_otp_auth(ctx, p: InitOtpParams) {
-    userByContact(ctx, ctx.org, p.otpType, p.contact);
-    return { otpId: issueOtp(ctx, p, "otp_auth").otp.id };
-  },
+  defineActivity("init_otp_auth", {
+    parentMayInitiate: true,
+    run(ctx, p) {
+      userByContact(ctx, ctx.org, p.otpType, p.contact);
+      return { otpId: issueOtp(ctx, p, "otp_auth").otp.id };
+    },
+  }),
 
-  otp_auth(ctx, p: { otpId: string; otpCode: string; targetPublicKey: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean }) {
-    const otp = requireOpenOtp(ctx, p.otpId, "otp_auth");
-    sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
-    const wrong = checkCode(ctx, otp, p.otpCode, "parameters.otpCode");
-    if (wrong) return Promise.reject(wrong);
-    ctx.rt.store.otps.markUsed(otp.id, ctx.now);
-    const user = userByContact(ctx, ctx.org, otp.otpType, otp.contact);
-    const bundle = issueCredentialBundle(ctx, {
-      org: ctx.org,
-      user,
-      targetPublicKey: p.targetPublicKey,
-      expirationSeconds: p.expirationSeconds,
-      credentialType: "CREDENTIAL_TYPE_OTP_AUTH_KEY_P256",
-      name: p.apiKeyName || `OTP Auth - ${ctx.now}`,
-      invalidateExisting: p.invalidateExisting,
-    });
-    return { userId: user.id, ...bundle };
-  },
+  defineActivity("otp_auth", {
+    parentMayInitiate: true,
+    run(ctx, p) {
+      const otp = requireOpenOtp(ctx, p.otpId, "otp_auth");
+      sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
+      const wrong = checkCode(ctx, otp, p.otpCode, "parameters.otpCode");
+      if (wrong) return { failAfterCommit: wrong };
+      ctx.rt.store.otps.markUsed(otp.id, ctx.now);
+      const user = userByContact(ctx, ctx.org, otp.otpType, otp.contact);
+      const bundle = issueCredentialBundle(ctx, {
+        org: ctx.org,
+        user,
+        targetPublicKey: p.targetPublicKey,
+        expirationSeconds: p.expirationSeconds,
+        credentialType: "CREDENTIAL_TYPE_OTP_AUTH_KEY_P256",
+        name: p.apiKeyName || `OTP Auth - ${ctx.now}`,
+        invalidateExisting: p.invalidateExisting,
+      });
+      return { userId: user.id, ...bundle };
+    },
+  }),
 
-  email_auth(
-    ctx,
-    p: { email: string; targetPublicKey: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean; emailCustomization: { appName: string; magicLinkTemplate?: string } },
-  ) {
-    checkEmail(p.email, "parameters.email");
-    checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
-    const user = userByContact(ctx, ctx.org, "OTP_TYPE_EMAIL", p.email);
-    const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
-      org: ctx.org,
-      user,
-      targetPublicKey: p.targetPublicKey,
-      expirationSeconds: p.expirationSeconds,
-      credentialType: "CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256",
-      name: p.apiKeyName || `Email Auth - ${ctx.now}`,
-      invalidateExisting: p.invalidateExisting,
-    });
-    deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "email_auth", `${p.emailCustomization.appName} login`);
-    return { userId: user.id, apiKeyId };
-  },
-};
+  defineActivity("email_auth", {
+    parentMayInitiate: true,
+    run(ctx, p) {
+      checkEmail(p.email, "parameters.email");
+      checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
+      const user = userByContact(ctx, ctx.org, "OTP_TYPE_EMAIL", p.email);
+      const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
+        org: ctx.org,
+        user,
+        targetPublicKey: p.targetPublicKey,
+        expirationSeconds: p.expirationSeconds,
+        credentialType: "CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256",
+        name: p.apiKeyName || `Email Auth - ${ctx.now}`,
+        invalidateExisting: p.invalidateExisting,
+      });
+      deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "email_auth", `${p.emailCustomization.appName} login`);
+      return { userId: user.id, apiKeyId };
+    },
+  }),
+];
 
 /** Mails a credential bundle, with the magic link when a template (`%s` = bundle) is given. */
 export function deliverBundle(

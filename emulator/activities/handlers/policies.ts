@@ -1,12 +1,12 @@
 /** Policies and smart contract interfaces. */
-import { parseAbi } from "viem/utils";
-import type { Abi } from "viem";
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { compilePolicy } from "../../policy/index.js";
 import type { PolicyRow } from "../../store/policies.js";
 import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../lookups.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
+import { parseInterface } from "../../policy/smart-contract-interfaces.js";
 
 export const MAX_POLICIES_PER_ORG = 100;
 
@@ -39,103 +39,98 @@ function insertPolicies(ctx: ActivityContext, list: PolicyParams[], field: (i: n
   });
 }
 
-/** The ABI of an uploaded interface, or a 400 naming the field. */
-export function parseInterface(type: string, text: string, field: string): Abi {
-  if (type !== "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") {
-    throw invalidArgument(`${type} interfaces are stored but only Ethereum ABIs are decoded by the emulator`, field);
-  }
-  try {
-    const parsed = JSON.parse(text);
-    if (Array.isArray(parsed)) return parsed as Abi;
-    if (Array.isArray(parsed?.abi)) return parsed.abi as Abi;
-    throw new Error("expected a JSON ABI array");
-  } catch (e) {
-    try {
-      return parseAbi(text.split("\n").filter((l) => l.trim()));
-    } catch {
-      throw invalidArgument(`invalid smart contract interface: ${(e as Error).message}`, field);
-    }
-  }
-}
+export const policyOperations = [
+  defineActivity("create_policy", {
+    run(ctx, p) {
+      return { policyId: insertPolicies(ctx, [p], () => "parameters")[0]! };
+    },
+  }),
 
-export const policyHandlers: HandlerTable = {
-  create_policy(ctx, p: PolicyParams) {
-    return { policyId: insertPolicies(ctx, [p], () => "parameters")[0]! };
-  },
+  defineActivity("create_policies", {
+    run(ctx, p) {
+      if (!p.policies.length) throw invalidArgument("policies must not be empty", "parameters.policies");
+      return { policyIds: insertPolicies(ctx, p.policies, (i) => `parameters.policies[${i}]`) };
+    },
+  }),
 
-  create_policies(ctx, p: { policies: PolicyParams[] }) {
-    if (!p.policies.length) throw invalidArgument("policies must not be empty", "parameters.policies");
-    return { policyIds: insertPolicies(ctx, p.policies, (i) => `parameters.policies[${i}]`) };
-  },
+  defineActivity("update_policy", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      const cur = requirePolicy(ctx, p.policyId, "parameters.policyId");
+      const next: PolicyRow = {
+        ...cur,
+        name: p.policyName ?? cur.name,
+        effect: p.policyEffect ?? cur.effect,
+        condition: p.policyCondition ?? cur.condition,
+        consensus: p.policyConsensus ?? cur.consensus,
+        time: p.time ?? cur.time,
+        notes: p.policyNotes ?? cur.notes,
+        updatedAt: ctx.now,
+      };
+      if (p.policyName !== undefined) {
+        checkName(p.policyName, "parameters.policyName");
+        const other = store.policies.byName(ctx.org.id, p.policyName);
+        if (other && other.id !== cur.id) throw invalidArgument("policy label must be unique", "parameters.policyName");
+      }
+      try {
+        validate(next, "parameters");
+      } catch (e) {
+        // Name the update's own fields (policyCondition, policyConsensus).
+        const fix = (f: string) => f.replace(/^parameters\.(condition|consensus|effect)$/, (_, x: string) => `parameters.policy${x[0]!.toUpperCase()}${x.slice(1)}`);
+        for (const d of (e as { details?: { fieldViolations?: { field: string }[] }[] }).details ?? []) for (const v of d.fieldViolations ?? []) v.field = fix(v.field);
+        throw e;
+      }
+      store.policies.update(next);
+      return { policyId: cur.id };
+    },
+  }),
 
-  update_policy(ctx, p: { policyId: string; policyName?: string; policyEffect?: string; policyCondition?: string; policyConsensus?: string; policyNotes?: string; time?: string }) {
-    const { store } = ctx.rt;
-    const cur = requirePolicy(ctx, p.policyId, "parameters.policyId");
-    const next: PolicyRow = {
-      ...cur,
-      name: p.policyName ?? cur.name,
-      effect: p.policyEffect ?? cur.effect,
-      condition: p.policyCondition ?? cur.condition,
-      consensus: p.policyConsensus ?? cur.consensus,
-      time: p.time ?? cur.time,
-      notes: p.policyNotes ?? cur.notes,
-      updatedAt: ctx.now,
-    };
-    if (p.policyName !== undefined) {
-      checkName(p.policyName, "parameters.policyName");
-      const other = store.policies.byName(ctx.org.id, p.policyName);
-      if (other && other.id !== cur.id) throw invalidArgument("policy label must be unique", "parameters.policyName");
-    }
-    try {
-      validate(next, "parameters");
-    } catch (e) {
-      // Name the update's own fields (policyCondition, policyConsensus).
-      const fix = (f: string) => f.replace(/^parameters\.(condition|consensus|effect)$/, (_, x: string) => `parameters.policy${x[0]!.toUpperCase()}${x.slice(1)}`);
-      for (const d of (e as { details?: { fieldViolations?: { field: string }[] }[] }).details ?? []) for (const v of d.fieldViolations ?? []) v.field = fix(v.field);
-      throw e;
-    }
-    store.policies.update(next);
-    return { policyId: cur.id };
-  },
+  defineActivity("delete_policy", {
+    run(ctx, p) {
+      ctx.rt.store.policies.delete(requirePolicy(ctx, p.policyId, "parameters.policyId").id);
+      return { policyId: p.policyId };
+    },
+  }),
 
-  delete_policy(ctx, p: { policyId: string }) {
-    ctx.rt.store.policies.delete(requirePolicy(ctx, p.policyId, "parameters.policyId").id);
-    return { policyId: p.policyId };
-  },
+  defineActivity("delete_policies", {
+    run(ctx, p) {
+      if (!p.policyIds.length) throw invalidArgument("policyIds must not be empty", "parameters.policyIds");
+      requireDistinct(p.policyIds, "parameters.policyIds");
+      p.policyIds.forEach((id, i) => requirePolicy(ctx, id, `parameters.policyIds[${i}]`));
+      for (const id of p.policyIds) ctx.rt.store.policies.delete(id);
+      return { policyIds: p.policyIds };
+    },
+  }),
 
-  delete_policies(ctx, p: { policyIds: string[] }) {
-    if (!p.policyIds.length) throw invalidArgument("policyIds must not be empty", "parameters.policyIds");
-    requireDistinct(p.policyIds, "parameters.policyIds");
-    p.policyIds.forEach((id, i) => requirePolicy(ctx, id, `parameters.policyIds[${i}]`));
-    for (const id of p.policyIds) ctx.rt.store.policies.delete(id);
-    return { policyIds: p.policyIds };
-  },
+  defineActivity("create_smart_contract_interface", {
+    run(ctx, p) {
+      checkName(p.label, "parameters.label");
+      if (p.type === "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") {
+        if (!/^0x[0-9a-fA-F]{40}$/.test(p.smartContractAddress)) throw invalidArgument("smartContractAddress must be a 0x-prefixed 20-byte address", "parameters.smartContractAddress");
+        parseInterface(p.type, p.smartContractInterface, "parameters.smartContractInterface");
+      }
+      const id = newId();
+      ctx.rt.store.smartContractInterfaces.insert({
+        id,
+        orgId: ctx.org.id,
+        address: p.smartContractAddress,
+        type: p.type,
+        interface: p.smartContractInterface,
+        label: p.label,
+        notes: p.notes ?? "",
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
+      return { smartContractInterfaceId: id };
+    },
+  }),
 
-  create_smart_contract_interface(ctx, p: { smartContractAddress: string; smartContractInterface: string; type: string; label: string; notes?: string }) {
-    checkName(p.label, "parameters.label");
-    if (p.type === "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") {
-      if (!/^0x[0-9a-fA-F]{40}$/.test(p.smartContractAddress)) throw invalidArgument("smartContractAddress must be a 0x-prefixed 20-byte address", "parameters.smartContractAddress");
-      parseInterface(p.type, p.smartContractInterface, "parameters.smartContractInterface");
-    }
-    const id = newId();
-    ctx.rt.store.smartContractInterfaces.insert({
-      id,
-      orgId: ctx.org.id,
-      address: p.smartContractAddress,
-      type: p.type,
-      interface: p.smartContractInterface,
-      label: p.label,
-      notes: p.notes ?? "",
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-    return { smartContractInterfaceId: id };
-  },
-
-  delete_smart_contract_interface(ctx, p: { smartContractInterfaceId: string }) {
-    requireUuid(p.smartContractInterfaceId, "parameters.smartContractInterfaceId", "smart contract interface");
-    if (!ctx.rt.store.smartContractInterfaces.get(ctx.org.id, p.smartContractInterfaceId)) throw notFound(`smart contract interface not found: ${p.smartContractInterfaceId}`);
-    ctx.rt.store.smartContractInterfaces.delete(p.smartContractInterfaceId);
-    return { smartContractInterfaceId: p.smartContractInterfaceId };
-  },
-};
+  defineActivity("delete_smart_contract_interface", {
+    run(ctx, p) {
+      requireUuid(p.smartContractInterfaceId, "parameters.smartContractInterfaceId", "smart contract interface");
+      if (!ctx.rt.store.smartContractInterfaces.get(ctx.org.id, p.smartContractInterfaceId)) throw notFound(`smart contract interface not found: ${p.smartContractInterfaceId}`);
+      ctx.rt.store.smartContractInterfaces.delete(p.smartContractInterfaceId);
+      return { smartContractInterfaceId: p.smartContractInterfaceId };
+    },
+  }),
+];

@@ -8,7 +8,8 @@ import { newId } from "../../ids.js";
 import { addressFor, curvesFor, type Curve } from "../../chains/index.js";
 import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { PrivateKeyRow } from "../../store/private-keys.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const MAX_PRIVATE_KEYS_PER_ORG = 1000;
 
@@ -69,30 +70,34 @@ export function requirePrivateKey(ctx: ActivityContext, id: string, field: strin
   return k;
 }
 
-export const privateKeyHandlers: HandlerTable = {
-  create_private_keys(ctx, p: { privateKeys: PrivateKeyParams[] }) {
-    if (!p.privateKeys.length) throw invalidArgument("privateKeys must not be empty", "parameters.privateKeys");
-    if (ctx.rt.store.privateKeys.count(ctx.org.id) + p.privateKeys.length > MAX_PRIVATE_KEYS_PER_ORG) {
-      throw resourceExhausted(`organization has reached the maximum of ${MAX_PRIVATE_KEYS_PER_ORG} private keys`);
-    }
-    requireDistinct(p.privateKeys.map((k) => k.privateKeyName), "parameters.privateKeys.privateKeyName");
-    const rows = p.privateKeys.map((k, i) => storePrivateKey(ctx, k, `parameters.privateKeys[${i}]`));
-    return { privateKeys: rows.map((r) => ({ privateKeyId: r.id, addresses: r.addresses })) };
-  },
-
-  delete_private_keys(ctx, p: { privateKeyIds: string[]; deleteWithoutExport?: boolean }) {
-    if (!p.privateKeyIds.length) throw invalidArgument("privateKeyIds must not be empty", "parameters.privateKeyIds");
-    requireDistinct(p.privateKeyIds, "parameters.privateKeyIds");
-    const keys = p.privateKeyIds.map((id, i) => requirePrivateKey(ctx, id, `parameters.privateKeyIds[${i}]`));
-    for (const k of keys) {
-      if (!k.exported && !p.deleteWithoutExport) {
-        throw invalidArgument(`private key ${k.id} has not been exported; export it first or set deleteWithoutExport to delete it anyway`, "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+export const privateKeyOperations = [
+  defineActivity("create_private_keys", {
+    run(ctx, p) {
+      if (!p.privateKeys.length) throw invalidArgument("privateKeys must not be empty", "parameters.privateKeys");
+      if (ctx.rt.store.privateKeys.count(ctx.org.id) + p.privateKeys.length > MAX_PRIVATE_KEYS_PER_ORG) {
+        throw resourceExhausted(`organization has reached the maximum of ${MAX_PRIVATE_KEYS_PER_ORG} private keys`);
       }
-    }
-    for (const k of keys) {
-      ctx.rt.store.tags.removeMemberEverywhere(k.id);
-      ctx.rt.store.privateKeys.delete(k.id);
-    }
-    return { privateKeyIds: p.privateKeyIds };
-  },
-};
+      requireDistinct(p.privateKeys.map((k) => k.privateKeyName), "parameters.privateKeys.privateKeyName");
+      const rows = p.privateKeys.map((k, i) => storePrivateKey(ctx, k, `parameters.privateKeys[${i}]`));
+      return { privateKeys: rows.map((r) => ({ privateKeyId: r.id, addresses: r.addresses })) };
+    },
+  }),
+
+  defineActivity("delete_private_keys", {
+    run(ctx, p) {
+      if (!p.privateKeyIds.length) throw invalidArgument("privateKeyIds must not be empty", "parameters.privateKeyIds");
+      requireDistinct(p.privateKeyIds, "parameters.privateKeyIds");
+      const keys = p.privateKeyIds.map((id, i) => requirePrivateKey(ctx, id, `parameters.privateKeyIds[${i}]`));
+      for (const k of keys) {
+        if (!k.exported && !p.deleteWithoutExport) {
+          throw invalidArgument(`private key ${k.id} has not been exported; export it first or set deleteWithoutExport to delete it anyway`, "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+        }
+      }
+      for (const k of keys) {
+        ctx.rt.store.tags.removeMemberEverywhere(k.id);
+        ctx.rt.store.privateKeys.delete(k.id);
+      }
+      return { privateKeyIds: p.privateKeyIds };
+    },
+  }),
+];

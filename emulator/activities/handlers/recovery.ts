@@ -10,39 +10,44 @@ import { deliverBundle } from "./otp.js";
 import { issueCredentialBundle } from "./sessions.js";
 import { findUsersByContact } from "../../auth/contacts.js";
 import { notFound } from "../../errors.js";
-import type { HandlerTable } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const RECOVERY_CREDENTIAL = "CREDENTIAL_TYPE_RECOVER_USER_KEY_P256";
 
-export const recoveryHandlers: HandlerTable = {
-  init_user_email_recovery(ctx, p: { email: string; targetPublicKey: string; expirationSeconds?: string; emailCustomization: { appName: string; magicLinkTemplate?: string } }) {
-    checkEmail(p.email, "parameters.email");
-    checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
-    if (ctx.rt.store.subOrganizations.settings(ctx.org.id).disableEmailRecovery)
-      throw invalidArgument("email recovery is disabled for this organization", "organizationId");
-    const user = findUsersByContact(ctx.rt, ctx.org.id, "OTP_TYPE_EMAIL", p.email)[0];
-    if (!user) throw notFound(`no user found with email ${p.email} in organization ${ctx.org.id}`);
-    const { credentialBundle } = issueCredentialBundle(ctx, {
-      org: ctx.org,
-      user,
-      targetPublicKey: p.targetPublicKey,
-      expirationSeconds: p.expirationSeconds,
-      credentialType: RECOVERY_CREDENTIAL,
-      name: `Recovery - ${ctx.now}`,
-      invalidateExisting: true,
-    });
-    deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "recovery", `${p.emailCustomization.appName} account recovery`);
-    return { userId: user.id };
-  },
+export const recoveryOperations = [
+  defineActivity("init_user_email_recovery", {
+    parentMayInitiate: true,
+    run(ctx, p) {
+      checkEmail(p.email, "parameters.email");
+      checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
+      if (ctx.rt.store.subOrganizations.settings(ctx.org.id).disableEmailRecovery)
+        throw invalidArgument("email recovery is disabled for this organization", "organizationId");
+      const user = findUsersByContact(ctx.rt, ctx.org.id, "OTP_TYPE_EMAIL", p.email)[0];
+      if (!user) throw notFound(`no user found with email ${p.email} in organization ${ctx.org.id}`);
+      const { credentialBundle } = issueCredentialBundle(ctx, {
+        org: ctx.org,
+        user,
+        targetPublicKey: p.targetPublicKey,
+        expirationSeconds: p.expirationSeconds,
+        credentialType: RECOVERY_CREDENTIAL,
+        name: `Recovery - ${ctx.now}`,
+        invalidateExisting: true,
+      });
+      deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "recovery", `${p.emailCustomization.appName} account recovery`);
+      return { userId: user.id };
+    },
+  }),
 
-  recover_user(ctx, p: { authenticator: AuthenticatorParams; userId: string }) {
-    const { store } = ctx.rt;
-    const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-    const { credential } = ctx.caller;
-    if (credential.type !== RECOVERY_CREDENTIAL || ctx.caller.user.id !== user.id)
-      throw permissionDenied("recover_user must be stamped with the user's recovery credential from init_user_email_recovery");
-    const authenticatorId = addAuthenticators(ctx, ctx.org.id, user.id, [p.authenticator], "parameters.authenticator");
-    store.apiKeys.delete(credential.id);
-    return { authenticatorId };
-  },
-};
+  defineActivity("recover_user", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");
+      const { credential } = ctx.caller;
+      if (credential.type !== RECOVERY_CREDENTIAL || ctx.caller.user.id !== user.id)
+        throw permissionDenied("recover_user must be stamped with the user's recovery credential from init_user_email_recovery");
+      const authenticatorId = addAuthenticators(ctx, ctx.org.id, user.id, [p.authenticator], "parameters.authenticator");
+      store.apiKeys.delete(credential.id);
+      return { authenticatorId };
+    },
+  }),
+];

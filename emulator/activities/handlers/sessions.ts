@@ -14,7 +14,8 @@ import { MAX_EXPIRING_KEYS_PER_USER } from "./api-keys.js";
 import { requireUser } from "../lookups.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const DEFAULT_SESSION_SECONDS = 900;
 /** The service caps sessions at one year (UNCONFIRMED; generous for local use). */
@@ -115,34 +116,42 @@ export function issueCredentialBundle(
   return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target) };
 }
 
-export const sessionHandlers: HandlerTable = {
-  stamp_login(ctx, p: LoginParams) {
-    const { user, org, credential } = ctx.caller;
-    const session = issueLoginSession(ctx, org, user, p);
-    if (credential.kind === "attested" && credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN") ctx.rt.store.verificationTokens.markUsed(credential.id, ctx.now);
-    return { session };
-  },
+export const sessionOperations = [
+  defineActivity("stamp_login", {
+    parentMayInitiate: true,
+    servedInCallerOrg: true,
+    run(ctx, p) {
+      const { user, org, credential } = ctx.caller;
+      const session = issueLoginSession(ctx, org, user, p);
+      if (credential.kind === "attested" && credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN") ctx.rt.store.verificationTokens.markUsed(credential.id, ctx.now);
+      return { session };
+    },
+  }),
 
-  create_read_write_session(ctx, p: { targetPublicKey: string; userId?: string; apiKeyName?: string; expirationSeconds?: string; invalidateExisting?: boolean }) {
-    const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
-    if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");
-    const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
-      org: ctx.org,
-      user,
-      targetPublicKey: p.targetPublicKey,
-      expirationSeconds: p.expirationSeconds,
-      credentialType: "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256",
-      name: p.apiKeyName || `Read Write Session - ${ctx.now}`,
-      invalidateExisting: p.invalidateExisting,
-    });
-    return { organizationId: ctx.org.id, organizationName: ctx.org.name, userId: user.id, username: user.name, apiKeyId, credentialBundle };
-  },
+  defineActivity("create_read_write_session", {
+    run(ctx, p) {
+      const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
+      if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");
+      const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
+        org: ctx.org,
+        user,
+        targetPublicKey: p.targetPublicKey,
+        expirationSeconds: p.expirationSeconds,
+        credentialType: "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256",
+        name: p.apiKeyName || `Read Write Session - ${ctx.now}`,
+        invalidateExisting: p.invalidateExisting,
+      });
+      return { organizationId: ctx.org.id, organizationName: ctx.org.name, userId: user.id, username: user.name, apiKeyId, credentialBundle };
+    },
+  }),
 
-  create_read_only_session(ctx) {
-    // The X-Session header that would carry this token is not accepted by the emulator (yet):
-    // the token is opaque and only its expiry is meaningful.
-    const { user, org } = ctx.caller;
-    const expiry = Math.floor(ctx.now / 1000) + 3600;
-    return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session: bytesToHex(randomBytes(32)), sessionExpiry: String(expiry) };
-  },
-};
+  defineActivity("create_read_only_session", {
+    run(ctx) {
+      // The X-Session header that would carry this token is not accepted by the emulator (yet):
+      // the token is opaque and only its expiry is meaningful.
+      const { user, org } = ctx.caller;
+      const expiry = Math.floor(ctx.now / 1000) + 3600;
+      return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session: bytesToHex(randomBytes(32)), sessionExpiry: String(expiry) };
+    },
+  }),
+];

@@ -12,7 +12,7 @@ import {
   signTronTransaction,
 } from "../../signing/index.js";
 import { withFieldPrefix } from "../lookups.js";
-import type { HandlerTable } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
@@ -46,25 +46,34 @@ async function signTransaction(signer: ResolvedSigner, type: string, unsigned: s
   }
 }
 
-export const signingHandlers: HandlerTable = {
-  sign_raw_payload(ctx, p: { signWith: string; payload: string; encoding: string; hashFunction: string }) {
-    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
-    return withFieldPrefix("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
-  },
+export const signingOperations = [
+  defineActivity("sign_raw_payload", {
+    subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
+    run(ctx, p) {
+      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+      return withFieldPrefix("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
+    },
+  }),
 
-  sign_raw_payloads(ctx, p: { signWith: string; payloads: string[]; encoding: string; hashFunction: string }) {
-    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
-    return { signatures: withFieldPrefix("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
-  },
+  defineActivity("sign_raw_payloads", {
+    subjects: (p) => ({ signWith: p.signWith }),
+    run(ctx, p) {
+      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+      return { signatures: withFieldPrefix("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
+    },
+  }),
 
-  sign_transaction(ctx, p: { signWith: string; unsignedTransaction: string; type: string }) {
-    const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
-    const curve = CURVE_FOR_TYPE[p.type];
-    if (!curve) throw invalidArgument(`unsupported transaction type ${p.type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
-    if (signer.key.curve !== curve) {
-      throw invalidArgument(`${p.type} needs a ${curve} key, but signWith ${p.signWith} is ${signer.key.curve}`, "parameters.signWith");
-    }
-    // Signing writes nothing, so the (possibly asynchronous) signature is made outside the store transaction.
-    return withFieldPrefix("parameters", () => signTransaction(signer, p.type, p.unsignedTransaction)).then((signedTransaction) => ({ signedTransaction }));
-  },
-};
+  defineActivity("sign_transaction", {
+    subjects: (p) => ({ signWith: p.signWith, transaction: { type: p.type, unsigned: p.unsignedTransaction } }),
+    run(ctx, p) {
+      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+      const curve = CURVE_FOR_TYPE[p.type];
+      if (!curve) throw invalidArgument(`unsupported transaction type ${p.type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
+      if (signer.key.curve !== curve) {
+        throw invalidArgument(`${p.type} needs a ${curve} key, but signWith ${p.signWith} is ${signer.key.curve}`, "parameters.signWith");
+      }
+      // Signing writes nothing, so the (possibly asynchronous) signature is made outside the store transaction.
+      return withFieldPrefix("parameters", () => signTransaction(signer, p.type, p.unsignedTransaction)).then((signedTransaction) => ({ signedTransaction }));
+    },
+  }),
+];

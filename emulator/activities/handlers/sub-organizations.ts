@@ -13,7 +13,8 @@ import { consumeVerificationToken } from "./otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../wallets/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
 
@@ -88,27 +89,33 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
   return { subOrganizationId, ...(wallet ? { wallet } : {}), rootUserIds };
 }
 
-export const subOrganizationHandlers: HandlerTable = {
-  create_sub_organization(ctx, p: CreateSubOrganizationParams) {
-    return createSubOrganization(ctx, p);
-  },
+export const subOrganizationOperations = [
+  defineActivity("create_sub_organization", {
+    legacy: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
+    proxyForwarded: true,
+    run(ctx, p) {
+      return createSubOrganization(ctx, p);
+    },
+  }),
 
-  delete_sub_organization(ctx, p: { deleteWithoutExport?: boolean }) {
-    const { store } = ctx.rt;
-    if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");
-    if (!p.deleteWithoutExport) {
-      const wallet = store.wallets.list(ctx.org.id).find((w) => !w.exported);
-      const key = store.privateKeys.list(ctx.org.id).find((k) => !k.exported);
-      const what = wallet ? `wallet ${wallet.id}` : key ? `private key ${key.id}` : undefined;
-      if (what)
-        throw invalidArgument(
-          `${what} has not been exported; export every wallet and private key first or set deleteWithoutExport to delete the sub-organization anyway`,
-          "parameters.deleteWithoutExport",
-          "WALLET_ACCOUNT_NOT_EXPORTED",
-        );
-    }
-    for (const w of store.wallets.list(ctx.org.id)) ctx.rt.keyring.forget(w.id);
-    store.subOrganizations.tombstone(ctx.org.id, ctx.now);
-    return { subOrganizationUuid: ctx.org.id };
-  },
-};
+  defineActivity("delete_sub_organization", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");
+      if (!p.deleteWithoutExport) {
+        const wallet = store.wallets.list(ctx.org.id).find((w) => !w.exported);
+        const key = store.privateKeys.list(ctx.org.id).find((k) => !k.exported);
+        const what = wallet ? `wallet ${wallet.id}` : key ? `private key ${key.id}` : undefined;
+        if (what)
+          throw invalidArgument(
+            `${what} has not been exported; export every wallet and private key first or set deleteWithoutExport to delete the sub-organization anyway`,
+            "parameters.deleteWithoutExport",
+            "WALLET_ACCOUNT_NOT_EXPORTED",
+          );
+      }
+      for (const w of store.wallets.list(ctx.org.id)) ctx.rt.keyring.forget(w.id);
+      store.subOrganizations.tombstone(ctx.org.id, ctx.now);
+      return { subOrganizationUuid: ctx.org.id };
+    },
+  }),
+];

@@ -7,20 +7,17 @@ import { newId } from "../../ids.js";
 import type { TagType } from "../../store/tags.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import { requirePrivateKey } from "./private-keys.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 type TagKind = {
   type: TagType;
   noun: string; // "user tag"
-  tag: string; // "userTag" -> userTagName, userTagId, userTagIds, newUserTagName
-  member: string; // "user" -> userIds, addUserIds, removeUserIds
   requireMember(ctx: ActivityContext, id: string, field: string): void;
 };
 
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
-function handlersFor(k: TagKind, ops: { create: string; update: string; delete: string }): HandlerTable {
-  const ids = `${k.member}Ids`;
+/** The three tag activities over one member kind, on normalized inputs. */
+function tagActions(k: TagKind) {
   const requireTag = (ctx: ActivityContext, id: string) => {
     const tag = ctx.rt.store.tags.get(ctx.org.id, id, k.type);
     if (!tag) throw notFound(`${k.noun} not found: ${id}`);
@@ -35,50 +32,73 @@ function handlersFor(k: TagKind, ops: { create: string; update: string; delete: 
     list.forEach((id, i) => k.requireMember(ctx, id, `${field}[${i}]`));
   };
   return {
-    [ops.create](ctx, p: Record<string, unknown>) {
-      const name = p[`${k.tag}Name`] as string;
-      const members = p[ids] as string[];
-      requireFreeName(ctx, name, `parameters.${k.tag}Name`);
-      requireMembers(ctx, members, `parameters.${ids}`);
+    create(ctx: ActivityContext, name: string, members: string[], f: { name: string; members: string }): string {
+      requireFreeName(ctx, name, f.name);
+      requireMembers(ctx, members, f.members);
       const id = newId();
       ctx.rt.store.tags.insert({ id, orgId: ctx.org.id, name, tagType: k.type, createdAt: ctx.now, updatedAt: ctx.now });
       for (const m of members) ctx.rt.store.tags.addMember(id, m);
-      return { [`${k.tag}Id`]: id, [ids]: members };
+      return id;
     },
-
-    [ops.update](ctx, p: Record<string, unknown>) {
-      const tag = requireTag(ctx, p[`${k.tag}Id`] as string);
-      const newName = p[`new${cap(k.tag)}Name`] as string | undefined;
-      const add = p[`add${cap(ids)}`] as string[];
-      const remove = p[`remove${cap(ids)}`] as string[];
-      if (newName !== undefined && newName !== tag.name) requireFreeName(ctx, newName, `parameters.new${cap(k.tag)}Name`);
-      requireMembers(ctx, add, `parameters.add${cap(ids)}`);
-      requireMembers(ctx, remove, `parameters.remove${cap(ids)}`);
-      if (newName !== undefined) ctx.rt.store.tags.rename(tag.id, newName, ctx.now);
-      for (const m of add) ctx.rt.store.tags.addMember(tag.id, m);
-      for (const m of remove) ctx.rt.store.tags.removeMember(tag.id, m);
-      return { [`${k.tag}Id`]: tag.id };
+    update(ctx: ActivityContext, p: { tagId: string; newName?: string; add: string[]; remove: string[] }, f: { newName: string; add: string; remove: string }): string {
+      const tag = requireTag(ctx, p.tagId);
+      if (p.newName !== undefined && p.newName !== tag.name) requireFreeName(ctx, p.newName, f.newName);
+      requireMembers(ctx, p.add, f.add);
+      requireMembers(ctx, p.remove, f.remove);
+      if (p.newName !== undefined) ctx.rt.store.tags.rename(tag.id, p.newName, ctx.now);
+      for (const m of p.add) ctx.rt.store.tags.addMember(tag.id, m);
+      for (const m of p.remove) ctx.rt.store.tags.removeMember(tag.id, m);
+      return tag.id;
     },
-
-    [ops.delete](ctx, p: Record<string, unknown>) {
-      const tagIds = p[`${k.tag}Ids`] as string[];
-      if (!tagIds.length) throw invalidArgument(`${k.tag}Ids must not be empty`, `parameters.${k.tag}Ids`);
-      requireDistinct(tagIds, `parameters.${k.tag}Ids`);
+    /** Deletes the tags; returns the ids of every member they had. */
+    delete(ctx: ActivityContext, tagIds: string[], field: string): string[] {
+      if (!tagIds.length) throw invalidArgument(`${field.replace("parameters.", "")} must not be empty`, field);
+      requireDistinct(tagIds, field);
       const members = new Set<string>();
       for (const id of tagIds) for (const m of ctx.rt.store.tags.members(requireTag(ctx, id).id)) members.add(m);
       for (const id of tagIds) ctx.rt.store.tags.delete(id);
-      return { [`${k.tag}Ids`]: tagIds, [ids]: [...members] };
+      return [...members];
     },
   };
 }
 
-export const tagHandlers: HandlerTable = {
-  ...handlersFor(
-    { type: "TAG_TYPE_USER", noun: "user tag", tag: "userTag", member: "user", requireMember: (ctx, id, f) => void requireUser(ctx.rt.store, ctx.org.id, id, f) },
-    { create: "create_user_tag", update: "update_user_tag", delete: "delete_user_tags" },
-  ),
-  ...handlersFor(
-    { type: "TAG_TYPE_PRIVATE_KEY", noun: "private key tag", tag: "privateKeyTag", member: "privateKey", requireMember: (ctx, id, f) => void requirePrivateKey(ctx, id, f) },
-    { create: "create_private_key_tag", update: "update_private_key_tag", delete: "delete_private_key_tags" },
-  ),
-};
+const userTags = tagActions({ type: "TAG_TYPE_USER", noun: "user tag", requireMember: (ctx, id, f) => void requireUser(ctx.rt.store, ctx.org.id, id, f) });
+const privateKeyTags = tagActions({ type: "TAG_TYPE_PRIVATE_KEY", noun: "private key tag", requireMember: (ctx, id, f) => void requirePrivateKey(ctx, id, f) });
+
+export const tagOperations = [
+  defineActivity("create_user_tag", {
+    run(ctx, p) {
+      const userTagId = userTags.create(ctx, p.userTagName, p.userIds, { name: "parameters.userTagName", members: "parameters.userIds" });
+      return { userTagId, userIds: p.userIds };
+    },
+  }),
+  defineActivity("update_user_tag", {
+    run(ctx, p) {
+      const fields = { newName: "parameters.newUserTagName", add: "parameters.addUserIds", remove: "parameters.removeUserIds" };
+      return { userTagId: userTags.update(ctx, { tagId: p.userTagId, newName: p.newUserTagName, add: p.addUserIds, remove: p.removeUserIds }, fields) };
+    },
+  }),
+  defineActivity("delete_user_tags", {
+    run(ctx, p) {
+      return { userTagIds: p.userTagIds, userIds: userTags.delete(ctx, p.userTagIds, "parameters.userTagIds") };
+    },
+  }),
+  defineActivity("create_private_key_tag", {
+    run(ctx, p) {
+      const fields = { name: "parameters.privateKeyTagName", members: "parameters.privateKeyIds" };
+      return { privateKeyTagId: privateKeyTags.create(ctx, p.privateKeyTagName, p.privateKeyIds, fields), privateKeyIds: p.privateKeyIds };
+    },
+  }),
+  defineActivity("update_private_key_tag", {
+    run(ctx, p) {
+      const fields = { newName: "parameters.newPrivateKeyTagName", add: "parameters.addPrivateKeyIds", remove: "parameters.removePrivateKeyIds" };
+      const update = { tagId: p.privateKeyTagId, newName: p.newPrivateKeyTagName, add: p.addPrivateKeyIds, remove: p.removePrivateKeyIds };
+      return { privateKeyTagId: privateKeyTags.update(ctx, update, fields) };
+    },
+  }),
+  defineActivity("delete_private_key_tags", {
+    run(ctx, p) {
+      return { privateKeyTagIds: p.privateKeyTagIds, privateKeyIds: privateKeyTags.delete(ctx, p.privateKeyTagIds, "parameters.privateKeyTagIds") };
+    },
+  }),
+];

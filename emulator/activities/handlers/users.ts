@@ -5,7 +5,8 @@ import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireUser } from "../lookups.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 /** Limit of the real service. */
 export const MAX_USERS_PER_ORG = 100;
@@ -52,77 +53,89 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   return id;
 }
 
-export const userHandlers: HandlerTable = {
-  create_users(ctx, p: { users: UserParams[] }) {
-    if (!p.users.length) throw invalidArgument("users must not be empty", "parameters.users");
-    if (ctx.rt.store.users.count(ctx.org.id) + p.users.length > MAX_USERS_PER_ORG) {
-      throw invalidArgument(`organization cannot have more than ${MAX_USERS_PER_ORG} users`, "parameters.users");
-    }
-    p.users.forEach((u, i) => requireUserTags(ctx, u.userTags ?? [], `parameters.users[${i}].userTags`));
-    return { userIds: p.users.map((u, i) => createUser(ctx, ctx.org.id, u, `parameters.users[${i}]`)) };
-  },
-
-  update_user(ctx, p: { userId: string; userName?: string; userEmail?: string; userTagIds?: string[]; userPhoneNumber?: string }) {
-    const { store } = ctx.rt;
-    const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-    if (p.userName !== undefined) checkName(p.userName, "parameters.userName");
-    // Empty strings clear the optional contact fields.
-    if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
-    if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
-    if (p.userTagIds) requireUserTags(ctx, p.userTagIds, "parameters.userTagIds");
-    store.users.update(
-      user.id,
-      {
-        ...(p.userName !== undefined ? { name: p.userName } : {}),
-        ...(p.userEmail !== undefined ? { email: p.userEmail || null, emailVerified: p.userEmail === user.email && user.emailVerified } : {}),
-        ...(p.userPhoneNumber !== undefined ? { phone: p.userPhoneNumber || null, phoneVerified: p.userPhoneNumber === user.phone && user.phoneVerified } : {}),
-      },
-      ctx.now,
-    );
-    if (p.userTagIds) {
-      for (const tagId of store.tags.tagsOf(user.id)) store.tags.removeMember(tagId, user.id);
-      for (const tagId of p.userTagIds) store.tags.addMember(tagId, user.id);
-    }
-    return { userId: user.id };
-  },
-
-  update_user_name(ctx, p: { userId: string; userName: string }) {
-    const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    checkName(p.userName, "parameters.userName");
-    ctx.rt.store.users.update(user.id, { name: p.userName }, ctx.now);
-    return { userId: user.id };
-  },
-
-  update_user_email(ctx, p: { userId: string; userEmail: string; verificationToken?: string }) {
-    const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
-    if (p.verificationToken) throw unimplemented("update_user_email: verificationToken is not emulated yet");
-    ctx.rt.store.users.update(user.id, { email: p.userEmail || null, emailVerified: false }, ctx.now);
-    return { userId: user.id };
-  },
-
-  update_user_phone_number(ctx, p: { userId: string; userPhoneNumber: string; verificationToken?: string }) {
-    const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-    if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
-    if (p.verificationToken) throw unimplemented("update_user_phone_number: verificationToken is not emulated yet");
-    ctx.rt.store.users.update(user.id, { phone: p.userPhoneNumber || null, phoneVerified: false }, ctx.now);
-    return { userId: user.id };
-  },
-
-  delete_users(ctx, p: { userIds: string[] }) {
-    const { store } = ctx.rt;
-    if (!p.userIds.length) throw invalidArgument("userIds must not be empty", "parameters.userIds");
-    requireDistinct(p.userIds, "parameters.userIds");
-    for (const id of p.userIds) {
-      requireUser(store, ctx.org.id, id, "parameters.userIds");
-      if (ctx.org.rootUserIds.includes(id)) {
-        throw invalidArgument("quorum users missing: remove the user from the root quorum before deleting it", "parameters.userIds");
+export const userOperations = [
+  defineActivity("create_users", {
+    run(ctx, p) {
+      if (!p.users.length) throw invalidArgument("users must not be empty", "parameters.users");
+      if (ctx.rt.store.users.count(ctx.org.id) + p.users.length > MAX_USERS_PER_ORG) {
+        throw invalidArgument(`organization cannot have more than ${MAX_USERS_PER_ORG} users`, "parameters.users");
       }
-    }
-    for (const id of p.userIds) {
-      store.tags.removeMemberEverywhere(id);
-      store.users.delete(id);
-    }
-    return { userIds: p.userIds };
-  },
-};
+      p.users.forEach((u, i) => requireUserTags(ctx, u.userTags ?? [], `parameters.users[${i}].userTags`));
+      return { userIds: p.users.map((u, i) => createUser(ctx, ctx.org.id, u, `parameters.users[${i}]`)) };
+    },
+  }),
+
+  defineActivity("update_user", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");
+      if (p.userName !== undefined) checkName(p.userName, "parameters.userName");
+      // Empty strings clear the optional contact fields.
+      if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
+      if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
+      if (p.userTagIds) requireUserTags(ctx, p.userTagIds, "parameters.userTagIds");
+      store.users.update(
+        user.id,
+        {
+          ...(p.userName !== undefined ? { name: p.userName } : {}),
+          ...(p.userEmail !== undefined ? { email: p.userEmail || null, emailVerified: p.userEmail === user.email && user.emailVerified } : {}),
+          ...(p.userPhoneNumber !== undefined ? { phone: p.userPhoneNumber || null, phoneVerified: p.userPhoneNumber === user.phone && user.phoneVerified } : {}),
+        },
+        ctx.now,
+      );
+      if (p.userTagIds) {
+        for (const tagId of store.tags.tagsOf(user.id)) store.tags.removeMember(tagId, user.id);
+        for (const tagId of p.userTagIds) store.tags.addMember(tagId, user.id);
+      }
+      return { userId: user.id };
+    },
+  }),
+
+  defineActivity("update_user_name", {
+    run(ctx, p) {
+      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      checkName(p.userName, "parameters.userName");
+      ctx.rt.store.users.update(user.id, { name: p.userName }, ctx.now);
+      return { userId: user.id };
+    },
+  }),
+
+  defineActivity("update_user_email", {
+    run(ctx, p) {
+      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
+      if (p.verificationToken) throw unimplemented("update_user_email: verificationToken is not emulated yet");
+      ctx.rt.store.users.update(user.id, { email: p.userEmail || null, emailVerified: false }, ctx.now);
+      return { userId: user.id };
+    },
+  }),
+
+  defineActivity("update_user_phone_number", {
+    run(ctx, p) {
+      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
+      if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
+      if (p.verificationToken) throw unimplemented("update_user_phone_number: verificationToken is not emulated yet");
+      ctx.rt.store.users.update(user.id, { phone: p.userPhoneNumber || null, phoneVerified: false }, ctx.now);
+      return { userId: user.id };
+    },
+  }),
+
+  defineActivity("delete_users", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      if (!p.userIds.length) throw invalidArgument("userIds must not be empty", "parameters.userIds");
+      requireDistinct(p.userIds, "parameters.userIds");
+      for (const id of p.userIds) {
+        requireUser(store, ctx.org.id, id, "parameters.userIds");
+        if (ctx.org.rootUserIds.includes(id)) {
+          throw invalidArgument("quorum users missing: remove the user from the root quorum before deleting it", "parameters.userIds");
+        }
+      }
+      for (const id of p.userIds) {
+        store.tags.removeMemberEverywhere(id);
+        store.users.delete(id);
+      }
+      return { userIds: p.userIds };
+    },
+  }),
+];

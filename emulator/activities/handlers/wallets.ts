@@ -5,7 +5,8 @@ import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../chains
 import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "../../wallets/accounts.js";
 import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { WalletRow } from "../../store/wallets.js";
-import type { ActivityContext, HandlerTable } from "../types.js";
+import type { ActivityContext } from "../types.js";
+import { defineActivity } from "../../operations/define.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
 
@@ -70,59 +71,71 @@ function exportRuleMessage(what: string): string {
   return `${what} has not been exported; export it first or set deleteWithoutExport to delete it anyway`;
 }
 
-export const walletHandlers: HandlerTable = {
-  create_wallet(ctx, p: { walletName: string; accounts: AccountParams[]; mnemonicLength?: number }) {
-    return createWallet(ctx, ctx.org.id, p, "parameters");
-  },
+export const walletOperations = [
+  defineActivity("create_wallet", {
+    run(ctx, p) {
+      return createWallet(ctx, ctx.org.id, p, "parameters");
+    },
+  }),
 
-  create_wallet_accounts(ctx, p: { walletId: string; accounts: AccountParams[]; persist?: boolean }) {
-    const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
-    if (!p.accounts.length) throw invalidArgument("accounts must not be empty", "parameters.accounts");
-    const seed = ctx.rt.keyring.seedOf(wallet);
-    return { addresses: addAccounts(ctx, wallet, seed, p.accounts, "parameters.accounts", p.persist ?? true) };
-  },
+  defineActivity("create_wallet_accounts", {
+    subjects: (p) => ({ walletId: p.walletId }),
+    run(ctx, p) {
+      const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
+      if (!p.accounts.length) throw invalidArgument("accounts must not be empty", "parameters.accounts");
+      const seed = ctx.rt.keyring.seedOf(wallet);
+      return { addresses: addAccounts(ctx, wallet, seed, p.accounts, "parameters.accounts", p.persist ?? true) };
+    },
+  }),
 
-  update_wallet(ctx, p: { walletId: string; walletName?: string }) {
-    const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
-    if (p.walletName !== undefined) {
-      checkName(p.walletName, "parameters.walletName");
-      ctx.rt.store.wallets.update(wallet.id, { name: p.walletName }, ctx.now);
-    }
-    return { walletId: wallet.id };
-  },
-
-  delete_wallets(ctx, p: { walletIds: string[]; deleteWithoutExport?: boolean }) {
-    if (!p.walletIds.length) throw invalidArgument("walletIds must not be empty", "parameters.walletIds");
-    requireDistinct(p.walletIds, "parameters.walletIds");
-    const wallets = p.walletIds.map((id, i) => requireWallet(ctx, id, `parameters.walletIds[${i}]`));
-    for (const w of wallets) {
-      if (!w.exported && !p.deleteWithoutExport) throw invalidArgument(exportRuleMessage(`wallet ${w.id}`), "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
-    }
-    for (const w of wallets) {
-      ctx.rt.store.wallets.delete(w.id);
-      ctx.rt.keyring.forget(w.id);
-    }
-    return { walletIds: p.walletIds };
-  },
-
-  delete_wallet_accounts(ctx, p: { walletAccountIds: string[]; deleteWithoutExport?: boolean }) {
-    const { store } = ctx.rt;
-    if (!p.walletAccountIds.length) throw invalidArgument("walletAccountIds must not be empty", "parameters.walletAccountIds");
-    requireDistinct(p.walletAccountIds, "parameters.walletAccountIds");
-    const accounts = p.walletAccountIds.map((id, i) => {
-      const f = `parameters.walletAccountIds[${i}]`;
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalidArgument("invalid wallet account UUID", f);
-      const a = store.wallets.account(ctx.org.id, id);
-      if (!a) throw notFound(`wallet account not found: ${id}`);
-      return a;
-    });
-    for (const a of accounts) {
-      const walletExported = store.wallets.get(ctx.org.id, a.walletId)?.exported ?? false;
-      if (!a.exported && !walletExported && !p.deleteWithoutExport) {
-        throw invalidArgument(exportRuleMessage(`wallet account ${a.id} (${a.address})`), "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+  defineActivity("update_wallet", {
+    subjects: (p) => ({ walletId: p.walletId }),
+    run(ctx, p) {
+      const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
+      if (p.walletName !== undefined) {
+        checkName(p.walletName, "parameters.walletName");
+        ctx.rt.store.wallets.update(wallet.id, { name: p.walletName }, ctx.now);
       }
-    }
-    for (const a of accounts) store.wallets.deleteAccount(a.id);
-    return { walletAccountIds: p.walletAccountIds };
-  },
-};
+      return { walletId: wallet.id };
+    },
+  }),
+
+  defineActivity("delete_wallets", {
+    run(ctx, p) {
+      if (!p.walletIds.length) throw invalidArgument("walletIds must not be empty", "parameters.walletIds");
+      requireDistinct(p.walletIds, "parameters.walletIds");
+      const wallets = p.walletIds.map((id, i) => requireWallet(ctx, id, `parameters.walletIds[${i}]`));
+      for (const w of wallets) {
+        if (!w.exported && !p.deleteWithoutExport) throw invalidArgument(exportRuleMessage(`wallet ${w.id}`), "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+      }
+      for (const w of wallets) {
+        ctx.rt.store.wallets.delete(w.id);
+        ctx.rt.keyring.forget(w.id);
+      }
+      return { walletIds: p.walletIds };
+    },
+  }),
+
+  defineActivity("delete_wallet_accounts", {
+    run(ctx, p) {
+      const { store } = ctx.rt;
+      if (!p.walletAccountIds.length) throw invalidArgument("walletAccountIds must not be empty", "parameters.walletAccountIds");
+      requireDistinct(p.walletAccountIds, "parameters.walletAccountIds");
+      const accounts = p.walletAccountIds.map((id, i) => {
+        const f = `parameters.walletAccountIds[${i}]`;
+        if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalidArgument("invalid wallet account UUID", f);
+        const a = store.wallets.account(ctx.org.id, id);
+        if (!a) throw notFound(`wallet account not found: ${id}`);
+        return a;
+      });
+      for (const a of accounts) {
+        const walletExported = store.wallets.get(ctx.org.id, a.walletId)?.exported ?? false;
+        if (!a.exported && !walletExported && !p.deleteWithoutExport) {
+          throw invalidArgument(exportRuleMessage(`wallet account ${a.id} (${a.address})`), "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+        }
+      }
+      for (const a of accounts) store.wallets.deleteAccount(a.id);
+      return { walletAccountIds: p.walletAccountIds };
+    },
+  }),
+];

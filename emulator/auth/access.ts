@@ -1,0 +1,41 @@
+/**
+ * Tenant isolation, in one place: which organization a request may address, given the
+ * organization its credential belongs to. Every coordinator request (query or activity)
+ * passes here after its caller is resolved and before anything is read or written.
+ *
+ *   caller's own organization        -> allowed
+ *   a sub-organization of the caller -> queries read it; activities only where the parent
+ *                                       may start them (auth flows: `parentMayInitiate`)
+ *   the caller's parent organization -> only discovery and login (`servedInCallerOrg`),
+ *                                       which then happen in the caller's own organization
+ *   anything else (siblings, strangers) -> refused
+ */
+import { invalidArgument, permissionDenied } from "../errors.js";
+import type { Reach } from "../operations/define.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import type { Caller } from "./caller.js";
+
+export const PARENT_CANNOT_WRITE = "request not authorized: a parent organization can read its sub-organizations but not write in them";
+export const SUB_ORG_CANNOT_REACH_PARENT = "request not authorized: a sub-organization's credential cannot read or act in its parent organization";
+
+/** The reach of an operation that declares none (and of every operation that is not emulated). */
+export const OWN_ORGANIZATION_ONLY: Reach = { parentMayInitiate: false, servedInCallerOrg: false };
+
+/** The organization the request is served in (the caller's own for "caller-org" requests addressed upward). */
+export function organizationServed(caller: Caller, target: OrganizationRow, op: { kind: "submit" | "query"; reach: Reach }): OrganizationRow {
+  if (caller.org.id === target.id) return target;
+  if (target.parentId === caller.org.id) {
+    if (op.kind === "query" || op.reach.parentMayInitiate) return target;
+    throw permissionDenied(PARENT_CANNOT_WRITE);
+  }
+  if (caller.org.parentId === target.id) {
+    if (op.reach.servedInCallerOrg) return caller.org;
+    throw permissionDenied(SUB_ORG_CANNOT_REACH_PARENT);
+  }
+  if (op.kind === "query") throw permissionDenied(`request not authorized: organization ${caller.org.id} cannot read organization ${target.id}`);
+  throw invalidArgument(
+    `organization mismatch: request is targeting organization ("${target.id}"), but voters are in organization ("${caller.org.id}")`,
+    "organizationId",
+    "ORGANIZATION_MISMATCH",
+  );
+}

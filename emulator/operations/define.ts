@@ -1,0 +1,155 @@
+/**
+ * The operation registry's vocabulary: one entry per emulated operation of the coordinator
+ * (submit and query) and the auth proxy, defined next to its handler with `defineActivity`,
+ * `defineQuery` or `defineProxyEndpoint`. An entry holds everything the emulator knows about
+ * its operation beyond the published contract: the older activity types it still accepts,
+ * how it is authorized, where it may be addressed from, and its handler, whose parameters
+ * are inferred from the generated zod contract.
+ */
+import type { z } from "zod";
+import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
+import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
+import type { TurnkeyError } from "../errors.js";
+import type { ActivityContext } from "../activities/types.js";
+import type { QueryContext } from "../queries/types.js";
+import type { ProxyContext } from "../proxy/forward.js";
+
+type CoordinatorOps = typeof coordinatorOperations;
+type ProxyOps = typeof proxyOperations;
+
+type SubmitPath = { [P in keyof CoordinatorOps]: CoordinatorOps[P]["kind"] extends "submit" ? P : never }[keyof CoordinatorOps];
+type QueryPath = { [P in keyof CoordinatorOps]: CoordinatorOps[P]["kind"] extends "query" ? P : never }[keyof CoordinatorOps];
+
+/** Every published submit operation, by name (`create_wallet`). */
+export type SubmitName = SubmitPath extends `/public/v1/submit/${infer N}` ? N : never;
+/** Every published query operation, by name (`get_wallet`). */
+export type QueryName = QueryPath extends `/public/v1/query/${infer N}` ? N : never;
+/** Every published auth-proxy endpoint, by name (`otp_init`). */
+export type ProxyName = keyof ProxyOps extends infer P ? (P extends `/v1/${infer N}` ? N : never) : never;
+
+/** Every activity type that has an intent in the published document, current and older. */
+export type ActivityType = keyof typeof intents;
+type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : never;
+
+type SubmitRequest<N extends SubmitName> = z.output<CoordinatorOps[`/public/v1/submit/${N}`]["request"]>;
+/** The parameters of a submit operation: its current intent, or an older one it still accepts. */
+export type ActivityParams<N extends SubmitName, L extends ActivityType = never> = SubmitRequest<N> extends { parameters: infer P } ? P | IntentOf<L> : never;
+/** The body of a query, as the contract parses it. */
+export type QueryBody<N extends QueryName> = z.output<CoordinatorOps[`/public/v1/query/${N}`]["request"]>;
+/** The body of an auth-proxy request, as the contract parses it. */
+export type ProxyBody<N extends ProxyName> = z.output<ProxyOps[`/v1/${N}`]["request"]>;
+
+/**
+ * How an activity is decided once its caller may act in the target organization:
+ * - "policy": the root quorum, else the organization's policies (the default);
+ * - "root-quorum": only the root quorum may approve it; policies are not consulted;
+ * - "own-credential": implicitly allowed when the caller acts on their own credentials
+ *   (`parameters.userId` is the caller), else like "policy";
+ * - "vote": approve/reject: a vote on another activity, counted by the engine.
+ */
+export type Authorization = "policy" | "root-quorum" | "own-credential" | "vote";
+
+/**
+ * Which organizations a request may address beyond the caller's own (queries may always read
+ * a sub-organization of the caller's; see auth/access.ts):
+ * - `parentMayInitiate`: an auth flow the parent organization may also start for a
+ *   sub-organization's user (decided by the parent's quorum and policies);
+ * - `servedInCallerOrg`: addressed to the parent organization by a sub-organization's
+ *   credential (login and discovery), it happens in the caller's own organization.
+ */
+export type Reach = { parentMayInitiate: boolean; servedInCallerOrg: boolean };
+
+/** What the policy engine is told an activity touches (the `wallet`, `private_key`, ... keywords). */
+export type PolicySubjects = {
+  walletId?: string;
+  privateKeyId?: string;
+  /** A wallet account or private key address the activity acts on. */
+  address?: string;
+  /** The signer named by `signWith` (an address or a private key id). */
+  signWith?: string;
+  transaction?: { type: string; unsigned: string };
+  payload?: { encoding: string; payload: string };
+};
+
+/**
+ * What a handler hands back: its result member, or a failure that must still commit the
+ * handler's writes (an OTP attempt counted against a wrong code).
+ */
+export type ActivityOutcome = Record<string, unknown> | { failAfterCommit: TurnkeyError };
+
+export type ActivitySpec<N extends SubmitName, L extends ActivityType> = {
+  /** Older activity types still accepted on this path (each with its own intent and result members). */
+  legacy?: readonly L[];
+  authorization?: Authorization;
+  parentMayInitiate?: boolean;
+  servedInCallerOrg?: boolean;
+  /** The auth proxy submits it as its proxy user (the proxy user's policy allows exactly these). */
+  proxyForwarded?: boolean;
+  /** What the policy engine sees this activity touch. */
+  subjects?: (params: ActivityParams<N, L>) => PolicySubjects;
+  /**
+   * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
+   * back. A handler that writes nothing may return a promise (async signing): it settles
+   * outside the transaction.
+   */
+  run: (ctx: ActivityContext, params: ActivityParams<N, L>) => ActivityOutcome | Promise<ActivityOutcome>;
+};
+
+export type ActivityEntry = {
+  kind: "submit";
+  name: SubmitName;
+  legacy: readonly ActivityType[];
+  authorization: Authorization;
+  reach: Reach;
+  proxyForwarded: boolean;
+  subjects: (params: Record<string, unknown>) => PolicySubjects;
+  run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
+};
+
+export type QueryEntry = {
+  kind: "query";
+  name: QueryName;
+  reach: Reach;
+  run: (ctx: QueryContext, body: Record<string, unknown>) => Record<string, unknown>;
+};
+
+export type ProxyEntry = {
+  kind: "proxy";
+  name: ProxyName;
+  /** The endpoint takes an empty body (`{}` implied). */
+  emptyBody: boolean;
+  /** The endpoint checks the captcha token when the configuration enables captcha. */
+  captcha: boolean;
+  run: (px: ProxyContext, body: Record<string, unknown>) => unknown;
+};
+
+export type OperationEntry = ActivityEntry | QueryEntry | ProxyEntry;
+
+const none = (): PolicySubjects => ({});
+
+export function defineActivity<N extends SubmitName, L extends ActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
+  return {
+    kind: "submit",
+    name,
+    legacy: spec.legacy ?? [],
+    authorization: spec.authorization ?? "policy",
+    reach: { parentMayInitiate: spec.parentMayInitiate ?? false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
+    proxyForwarded: spec.proxyForwarded ?? false,
+    subjects: (spec.subjects ?? none) as ActivityEntry["subjects"],
+    run: spec.run as ActivityEntry["run"],
+  };
+}
+
+export function defineQuery<N extends QueryName>(
+  name: N,
+  spec: { servedInCallerOrg?: boolean; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
+): QueryEntry {
+  return { kind: "query", name, reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false }, run: spec.run as QueryEntry["run"] };
+}
+
+export function defineProxyEndpoint<N extends ProxyName>(
+  name: N,
+  spec: { emptyBody?: boolean; captcha?: boolean; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
+): ProxyEntry {
+  return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, run: spec.run as ProxyEntry["run"] };
+}

@@ -1,0 +1,53 @@
+/**
+ * Why a published operation is not emulated: the 501 answer, /openapi.json and
+ * docs/parity.md all say it from here. An operation without a reason here is simply not
+ * built yet.
+ */
+import type { OperationContract } from "../../contracts/index.js";
+import { unimplemented, type TurnkeyError } from "../errors.js";
+import type { QueryName, SubmitName } from "./define.js";
+
+const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
+const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
+const NEEDS_CHAIN = "it needs a chain to broadcast to or read from; local chains are not wired to the API yet";
+const TVC = "TVC apps and deployments are not emulated yet";
+
+export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
+  get_boot_proof: NEEDS_ENCLAVE,
+  get_latest_boot_proof: NEEDS_ENCLAVE,
+  eth_send_transaction: NEEDS_CHAIN,
+  sol_send_transaction: NEEDS_CHAIN,
+  eth_undelegate_7702: NEEDS_CHAIN,
+  get_send_transaction_status: NEEDS_CHAIN,
+  get_nonces: NEEDS_CHAIN,
+  get_gas_usage: NEEDS_CHAIN,
+  get_wallet_address_balances: NEEDS_CHAIN,
+  list_supported_assets: NEEDS_CHAIN,
+  list_eth_transaction_history: NEEDS_CHAIN,
+  list_sol_transaction_history: NEEDS_CHAIN,
+  earn_deploy_wrapper: NEEDS_OPERATORS,
+  earn_deposit: NEEDS_OPERATORS,
+  earn_withdraw: NEEDS_OPERATORS,
+  earn_set_wrapper_state: NEEDS_OPERATORS,
+  claim_earn_fees: NEEDS_OPERATORS,
+  execute_swap: NEEDS_OPERATORS,
+  create_swap_quote: NEEDS_OPERATORS,
+  claim_swap_fees: NEEDS_OPERATORS,
+  spark_prepare_transfer: NEEDS_OPERATORS,
+  spark_claim_transfer: NEEDS_OPERATORS,
+  spark_prepare_lightning_receive: NEEDS_OPERATORS,
+  list_tvc_apps: TVC,
+  create_tvc_app: TVC,
+  create_tvc_deployment: TVC,
+};
+
+/** The reason an operation is not emulated (a generic one when none is recorded). */
+export function notEmulatedReason(name: string): string {
+  return NOT_EMULATED_BECAUSE[name as SubmitName] ?? "it is not emulated yet";
+}
+
+/** The 501 answer for a routed operation that has no registry entry. */
+export function notEmulated(op: OperationContract): TurnkeyError {
+  const what = op.kind === "submit" ? `${op.name} (${op.activityType})` : op.name;
+  return unimplemented(`${what} is routed but not emulated: ${notEmulatedReason(op.name)}`);
+}

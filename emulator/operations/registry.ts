@@ -1,0 +1,112 @@
+/**
+ * The registry: every emulated operation of the coordinator (activities and queries) and of
+ * the auth proxy, gathered from the entries defined next to their handlers. The engine, both
+ * routers, the 501 answer, /openapi.json, the parity table and the harness's coverage read it.
+ */
+import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
+import { legacyVariant } from "../../contracts/legacy.js";
+import type { ActivityEntry, ActivityType, OperationEntry, ProxyEntry, QueryEntry } from "./define.js";
+import { userOperations } from "../activities/handlers/users.js";
+import { apiKeyOperations } from "../activities/handlers/api-keys.js";
+import { tagOperations } from "../activities/handlers/tags.js";
+import { authenticatorOperations } from "../activities/handlers/authenticators.js";
+import { walletOperations } from "../activities/handlers/wallets.js";
+import { privateKeyOperations } from "../activities/handlers/private-keys.js";
+import { signingOperations } from "../activities/handlers/signing.js";
+import { oauth2Operations } from "../activities/handlers/oauth2.js";
+import { subOrganizationOperations } from "../activities/handlers/sub-organizations.js";
+import { exportImportOperations } from "../activities/handlers/export-import.js";
+import { sessionOperations } from "../activities/handlers/sessions.js";
+import { otpOperations } from "../activities/handlers/otp.js";
+import { oauthOperations } from "../activities/handlers/oauth.js";
+import { recoveryOperations } from "../activities/handlers/recovery.js";
+import { policyOperations } from "../activities/handlers/policies.js";
+import { organizationOperations } from "../activities/handlers/organization.js";
+import { voteOperations } from "../activities/votes.js";
+import { userQueryOperations } from "../queries/users.js";
+import { organizationQueryOperations } from "../queries/organizations.js";
+import { activityQueryOperations } from "../queries/activities.js";
+import { walletQueryOperations } from "../queries/wallets.js";
+import { subOrganizationQueryOperations } from "../queries/sub-organizations.js";
+import { oauthQueryOperations } from "../queries/oauth.js";
+import { policyQueryOperations } from "../queries/policies.js";
+import { proxyEndpoints } from "../proxy/endpoints.js";
+
+const entries: OperationEntry[] = [
+  ...userOperations,
+  ...apiKeyOperations,
+  ...tagOperations,
+  ...authenticatorOperations,
+  ...walletOperations,
+  ...privateKeyOperations,
+  ...signingOperations,
+  ...oauth2Operations,
+  ...subOrganizationOperations,
+  ...exportImportOperations,
+  ...sessionOperations,
+  ...otpOperations,
+  ...oauthOperations,
+  ...recoveryOperations,
+  ...policyOperations,
+  ...organizationOperations,
+  ...voteOperations,
+  ...userQueryOperations,
+  ...organizationQueryOperations,
+  ...activityQueryOperations,
+  ...walletQueryOperations,
+  ...subOrganizationQueryOperations,
+  ...oauthQueryOperations,
+  ...policyQueryOperations,
+  ...proxyEndpoints,
+];
+
+function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
+  const map = new Map<string, E>();
+  for (const e of entries) {
+    if (e.kind !== kind) continue;
+    if (map.has(e.name)) throw new Error(`operation registry: ${kind} ${e.name} is defined twice`);
+    map.set(e.name, e as E);
+  }
+  return map;
+}
+
+export const activities: ReadonlyMap<string, ActivityEntry> = index<ActivityEntry>("submit");
+export const queries: ReadonlyMap<string, QueryEntry> = index<QueryEntry>("query");
+export const endpoints: ReadonlyMap<string, ProxyEntry> = index<ProxyEntry>("proxy");
+
+/** The registry entry behind a routed operation, if it is emulated. */
+export function entryFor(kind: "submit" | "query" | "proxy", name: string): OperationEntry | undefined {
+  return (kind === "submit" ? activities : kind === "query" ? queries : endpoints).get(name);
+}
+
+/** The contract path of an entry. */
+export function pathOf(e: OperationEntry): string {
+  return e.kind === "proxy" ? `/v1/${e.name}` : `/public/v1/${e.kind}/${e.name}`;
+}
+
+/** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */
+export const proxyForwardedActivityTypes: readonly string[] = [...activities.values()]
+  .filter((e) => e.proxyForwarded)
+  .flatMap((e) => [coordinator[pathOf(e)]!.activityType!, ...e.legacy]);
+
+/** Older activity types accepted on a submit path. */
+export function legacyTypesOf(path: string): readonly ActivityType[] {
+  const op = coordinator[path];
+  return (op && activities.get(op.name)?.legacy) ?? [];
+}
+
+/** Entries whose operation the published contract does not route (a failing registry test lists them). */
+export function unroutedEntries(): OperationEntry[] {
+  return entries.filter((e) => !(e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
+}
+
+/** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
+export function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
+  for (const entry of activities.values()) {
+    const op = coordinator[pathOf(entry)]!;
+    if (op.activityType === activityType) return { op, entry };
+    const variant = legacyVariant(op, activityType, entry.legacy);
+    if (variant) return { op: variant, entry };
+  }
+  return undefined;
+}

@@ -1,0 +1,23 @@
+/** Smart contract interfaces: the uploaded ABI text as the policy engine decodes calls with it. */
+import { parseAbi } from "viem/utils";
+import type { Abi } from "viem";
+import { invalidArgument } from "../errors.js";
+
+/** The ABI of an uploaded interface (a JSON ABI, `{abi: [...]}`, or human-readable signatures one per line), or a 400 naming the field. */
+export function parseInterface(type: string, text: string, field: string): Abi {
+  if (type !== "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") {
+    throw invalidArgument(`${type} interfaces are stored but only Ethereum ABIs are decoded by the emulator`, field);
+  }
+  try {
+    const parsed = JSON.parse(text);
+    if (Array.isArray(parsed)) return parsed as Abi;
+    if (Array.isArray(parsed?.abi)) return parsed.abi as Abi;
+    throw new Error("expected a JSON ABI array");
+  } catch (e) {
+    try {
+      return parseAbi(text.split("\n").filter((l) => l.trim()));
+    } catch {
+      throw invalidArgument(`invalid smart contract interface: ${(e as Error).message}`, field);
+    }
+  }
+}
