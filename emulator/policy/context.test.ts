@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { v1ActivityType } from "../../contracts/generated/public-api.js";
 import { RESOURCE_ACTION } from "./activity-taxonomy.js";
 import { activityKind, buildActivityContext } from "./context.js";
 
@@ -21,10 +21,7 @@ describe("buildActivityContext", () => {
   });
 
   it("only names activity types that exist in the API's ActivityType enum", () => {
-    const swagger = JSON.parse(readFileSync(new URL("../../../shared/reference/public_api.swagger.json", import.meta.url), "utf8")) as {
-      definitions: { v1ActivityType: { enum: string[] } };
-    };
-    const known = new Set(swagger.definitions.v1ActivityType.enum.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
+    const known = new Set(v1ActivityType.options.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
     const unknown = [...RESOURCE_ACTION.keys()].filter((t) => !known.has(t));
     expect(unknown).toEqual([]);
   });
