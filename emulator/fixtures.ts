@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Store } from "./store/index.js";
-import { API_KEY_CREDENTIAL_TYPE } from "./activities/handlers/api-keys.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./domain/api-keys.js";
+import { insertUser } from "./domain/users.js";
 import { packageRoot } from "./package-root.js";
 import { createHash } from "node:crypto";
 import type { Keyring } from "./keyring.js";
@@ -115,31 +116,12 @@ export function seedFixture(store: Store, keyring: Keyring, f: Fixture, now: num
       updatedAt: now,
     });
     for (const u of o.users) {
-      store.users.insert({
-        id: u.userId,
-        orgId: o.organizationId,
-        name: u.userName,
-        email: u.userEmail ?? null,
-        phone: u.userPhoneNumber ?? null,
-        emailVerified: !!u.userEmail,
-        phoneVerified: !!u.userPhoneNumber,
-        createdAt: now,
-        updatedAt: now,
-      });
+      // A fixture's contacts are its author's own: seeded as verified.
+      const contacts = { email: u.userEmail, phone: u.userPhoneNumber, emailVerified: !!u.userEmail, phoneVerified: !!u.userPhoneNumber };
+      insertUser(store, { id: u.userId, orgId: o.organizationId, name: u.userName, ...contacts }, now);
       for (const k of u.apiKeys) {
-        store.apiKeys.insert({
-          id: k.apiKeyId,
-          orgId: o.organizationId,
-          userId: u.userId,
-          name: k.apiKeyName,
-          publicKey: k.publicKey,
-          credentialType: API_KEY_CREDENTIAL_TYPE[k.curveType]!,
-          expirationSeconds: null,
-          expiresAt: null,
-          sessionProfileId: null,
-          createdAt: now,
-          updatedAt: now,
-        });
+        const key = { id: k.apiKeyId, orgId: o.organizationId, userId: u.userId, name: k.apiKeyName, publicKey: k.publicKey, credentialType: API_KEY_CREDENTIAL_TYPE[k.curveType]! };
+        insertApiKey(store, key, now);
       }
     }
     for (const w of o.wallets) {

@@ -161,6 +161,9 @@ describe("routing", () => {
     const doc = await (await fetch(`${emu.url}/openapi.json`)).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths["/public/v1/submit/create_wallet"].post["x-activity-type"]).toBe("ACTIVITY_TYPE_CREATE_WALLET");
+    expect(doc.paths["/public/v1/submit/create_wallet"].post["x-emulated"]).toBe(true);
+    expect(doc.paths["/v1/otp_init"].post["x-emulated"]).toBe(true);
+    expect(doc.paths["/public/v1/query/get_boot_proof"].post).toMatchObject({ "x-emulated": false, "x-not-emulated-because": expect.stringContaining("enclave") });
     expect(doc.servers[0].url).toBe(emu.url);
   });
 

@@ -8,7 +8,7 @@ import express, { Router } from "express";
 import { randomBytes } from "node:crypto";
 import { invalidArgument } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
-import { OAUTH2_SUBJECT_PREFIX } from "../activities/handlers/oauth2.js";
+import { OAUTH2_SUBJECT_PREFIX } from "../domain/oauth2-providers.js";
 import type { Runtime } from "../runtime.js";
 
 export const OAUTH2_CODE_TTL_MS = 10 * 60 * 1000;

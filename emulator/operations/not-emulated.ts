@@ -10,7 +10,7 @@ import type { QueryName, SubmitName } from "./define.js";
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
 const NEEDS_CHAIN = "it needs a chain to broadcast to or read from; local chains are not wired to the API yet";
-const TVC = "TVC apps and deployments are not emulated yet";
+const TVC = "it manages TVC apps and deployments, which are not emulated yet";
 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
   get_boot_proof: NEEDS_ENCLAVE,

@@ -8,7 +8,8 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
 import { invalidArgument } from "../errors.js";
 import { newId } from "../ids.js";
-import { API_KEY_CREDENTIAL_TYPE } from "../activities/handlers/api-keys.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../domain/api-keys.js";
+import { insertUser } from "../domain/users.js";
 import type { Store } from "../store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "./settings.js";
@@ -36,22 +37,10 @@ export function enableAuthProxy(store: Store, orgId: string, now: number, settin
   }
   const proxyUserId = ids.proxyUserId ?? newId();
   const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
-  store.users.insert({ id: proxyUserId, orgId, name: PROXY_USER_NAME, email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: now, updatedAt: now });
+  insertUser(store, { id: proxyUserId, orgId, name: PROXY_USER_NAME }, now);
   const secret = p256.utils.randomSecretKey();
   const publicKey = bytesToHex(p256.getPublicKey(secret, true));
-  store.apiKeys.insert({
-    id: proxyApiKeyId,
-    orgId,
-    userId: proxyUserId,
-    name: "Auth Proxy key",
-    publicKey,
-    credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256!,
-    expirationSeconds: null,
-    expiresAt: null,
-    sessionProfileId: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  insertApiKey(store, { id: proxyApiKeyId, orgId, userId: proxyUserId, name: "Auth Proxy key", publicKey, credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256! }, now);
   const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
   store.policies.insert({
     id: ids.policyId ?? newId(),

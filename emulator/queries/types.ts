@@ -3,8 +3,3 @@ import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 
 export type QueryContext = { rt: Runtime; now: number; org: OrganizationRow; caller: Caller };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type QueryHandler = (ctx: QueryContext, body: any) => Record<string, unknown>;
-
-export type QueryTable = Record<string, QueryHandler>;

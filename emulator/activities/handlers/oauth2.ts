@@ -11,9 +11,8 @@ import { requireUuid } from "../lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { OAUTH2_SUBJECT_PREFIX } from "../../domain/oauth2-providers.js";
 
-/** `sub` prefix of the id_tokens minted for each provider (e.g. `x:123456789`). */
-export const OAUTH2_SUBJECT_PREFIX: Record<string, string> = { OAUTH2_PROVIDER_X: "x", OAUTH2_PROVIDER_DISCORD: "discord" };
 
 function requireCredential(ctx: ActivityContext, id: string): Oauth2CredentialRow {
   if (!id) throw invalidArgument("oauth2_credential_id must be set", "parameters.oauth2CredentialId");

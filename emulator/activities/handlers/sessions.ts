@@ -10,7 +10,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument, unimplemented } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
-import { MAX_EXPIRING_KEYS_PER_USER } from "./api-keys.js";
+import { insertApiKey } from "../../domain/api-keys.js";
 import { requireUser } from "../lookups.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
@@ -44,30 +44,12 @@ export function registerExpiringKey(
   p: { org: OrganizationRow; user: UserRow; publicKey: string; seconds: number; credentialType: string; name: string; invalidateExisting?: boolean },
 ): string {
   const { store } = ctx.rt;
-  let existing = store.apiKeys.forUser(p.user.id);
-  for (const k of existing) {
+  for (const k of store.apiKeys.forUser(p.user.id)) {
     // A login key reused for a new session replaces its earlier registration.
     if ((p.invalidateExisting && k.credentialType === p.credentialType) || k.publicKey === p.publicKey) store.apiKeys.delete(k.id);
   }
-  existing = store.apiKeys.forUser(p.user.id).filter((k) => k.expiresAt !== null);
-  if (existing.length >= MAX_EXPIRING_KEYS_PER_USER) {
-    const victim = existing.find((k) => k.expiresAt! <= ctx.now) ?? existing[0]!;
-    store.apiKeys.delete(victim.id);
-  }
-  const id = newId();
-  store.apiKeys.insert({
-    id,
-    orgId: p.org.id,
-    userId: p.user.id,
-    name: p.name,
-    publicKey: p.publicKey,
-    credentialType: p.credentialType,
-    expirationSeconds: String(p.seconds),
-    expiresAt: ctx.now + p.seconds * 1000,
-    sessionProfileId: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  });
+  const keyOf = { orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds) };
+  const id = insertApiKey(store, keyOf, ctx.now);
   return id;
 }
 

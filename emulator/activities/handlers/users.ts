@@ -1,6 +1,6 @@
 /** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users. */
 import { invalidArgument, unimplemented } from "../../errors.js";
-import { newId } from "../../ids.js";
+import { insertUser } from "../../domain/users.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
@@ -34,18 +34,7 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   checkName(u.userName, `${field}.userName`);
   if (u.userEmail !== undefined) checkEmail(u.userEmail, `${field}.userEmail`);
   if (u.userPhoneNumber !== undefined) checkPhone(u.userPhoneNumber, `${field}.userPhoneNumber`);
-  const id = newId();
-  store.users.insert({
-    id,
-    orgId,
-    name: u.userName,
-    email: u.userEmail ?? null,
-    phone: u.userPhoneNumber ?? null,
-    emailVerified: false,
-    phoneVerified: false,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  });
+  const id = insertUser(store, { orgId, name: u.userName, email: u.userEmail, phone: u.userPhoneNumber }, ctx.now);
   addApiKeys(ctx, orgId, id, u.apiKeys ?? [], `${field}.apiKeys`);
   addAuthenticators(ctx, orgId, id, u.authenticators ?? [], `${field}.authenticators`);
   addOauthProviders(ctx, orgId, id, u.oauthProviders ?? [], `${field}.oauthProviders`);

@@ -1,0 +1,61 @@
+/**
+ * API keys: the one place a key row is written (create_api_keys, users and sub-orgs with
+ * keys, session and login keys, the auth proxy's key, fixtures), with the service's per-user
+ * limits: long-lived and expiring keys are counted apart, and at the expiring-key limit the
+ * service drops an expired key first, else the oldest one.
+ */
+import { resourceExhausted } from "../errors.js";
+import { newId } from "../ids.js";
+import type { Store } from "../store/index.js";
+
+export const API_KEY_CREDENTIAL_TYPE: Record<string, string> = {
+  API_KEY_CURVE_P256: "CREDENTIAL_TYPE_API_KEY_P256",
+  API_KEY_CURVE_SECP256K1: "CREDENTIAL_TYPE_API_KEY_SECP256K1",
+  API_KEY_CURVE_ED25519: "CREDENTIAL_TYPE_API_KEY_ED25519",
+};
+
+export const MAX_LONG_LIVED_KEYS_PER_USER = 10;
+export const MAX_EXPIRING_KEYS_PER_USER = 10;
+
+export type NewApiKey = {
+  id?: string;
+  orgId: string;
+  userId: string;
+  name: string;
+  publicKey: string;
+  credentialType: string;
+  /** Lifetime in seconds (a decimal string, as on the wire); absent for a long-lived key. */
+  expirationSeconds?: string | null;
+};
+
+/** Writes a key within the user's limits; returns its id. */
+export function insertApiKey(store: Store, k: NewApiKey, now: number): string {
+  const existing = store.apiKeys.forUser(k.userId);
+  const expiring = k.expirationSeconds !== undefined && k.expirationSeconds !== null;
+  if (!expiring) {
+    if (existing.filter((e) => e.expiresAt === null).length >= MAX_LONG_LIVED_KEYS_PER_USER) {
+      throw resourceExhausted(`user has exceeded maximum long-lived api keys (${MAX_LONG_LIVED_KEYS_PER_USER})`);
+    }
+  } else {
+    const withExpiry = existing.filter((e) => e.expiresAt !== null);
+    if (withExpiry.length >= MAX_EXPIRING_KEYS_PER_USER) {
+      const victim = withExpiry.find((e) => e.expiresAt! <= now) ?? withExpiry[0]!;
+      store.apiKeys.delete(victim.id);
+    }
+  }
+  const id = k.id ?? newId();
+  store.apiKeys.insert({
+    id,
+    orgId: k.orgId,
+    userId: k.userId,
+    name: k.name,
+    publicKey: k.publicKey,
+    credentialType: k.credentialType,
+    expirationSeconds: expiring ? k.expirationSeconds! : null,
+    expiresAt: expiring ? now + Number(k.expirationSeconds) * 1000 : null,
+    sessionProfileId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}

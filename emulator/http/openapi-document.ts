@@ -1,0 +1,34 @@
+/**
+ * The OpenAPI document the emulator serves at /openapi.json: the generated contract
+ * document, with this instance's URL and, on every operation, whether the emulator
+ * emulates it (`x-emulated`) and why not (`x-not-emulated-because`).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../package-root.js";
+import { coordinator, proxy } from "../../contracts/index.js";
+import { entryFor } from "../operations/registry.js";
+import { notEmulatedReason } from "../operations/not-emulated.js";
+
+type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, Record<string, unknown>>> };
+
+let annotated: string | undefined;
+
+function build(): string {
+  const doc = JSON.parse(readFileSync(join(packageRoot(), "contracts", "generated", "openapi.json"), "utf8")) as Doc;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const op = coordinator[path] ?? proxy[path];
+    const post = item.post;
+    if (!op || !post) continue;
+    const emulated = !!entryFor(op.kind, op.name);
+    post["x-emulated"] = emulated;
+    if (!emulated) post["x-not-emulated-because"] = notEmulatedReason(op.name);
+  }
+  return JSON.stringify(doc);
+}
+
+/** The document as served by the emulator at `baseUrl`. */
+export function openApiDocument(baseUrl: string): string {
+  annotated ??= build();
+  return annotated.replace("http://127.0.0.1:8787", baseUrl);
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadScenarios } from "../../contracts/harness/load.js";
+import { packageRoot } from "../package-root.js";
+import { parityMarkdown, parityRows } from "./parity.js";
+
+describe("parity table", () => {
+  const rows = parityRows(loadScenarios([join(packageRoot(), "scenarios")]));
+
+  it("docs/parity.md is what the registry and the scenarios say (run `npm run gen:parity` after changing either)", () => {
+    expect(readFileSync(join(packageRoot(), "docs", "parity.md"), "utf8")).toBe(parityMarkdown(rows));
+  });
+
+  it("lists every published operation of both surfaces, the auth proxy's as emulated", () => {
+    expect(rows.length).toBe(185);
+    expect(rows.filter((r) => r.kind === "proxy").every((r) => r.emulated)).toBe(true);
+    expect(rows.find((r) => r.name === "get_boot_proof")).toMatchObject({ emulated: false, why: expect.stringContaining("enclave") });
+  });
+});
