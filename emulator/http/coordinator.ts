@@ -4,52 +4,47 @@
  * isolation -> activity engine or query handler (both from the operation registry) ->
  * contract-checked response.
  */
-import { Router, type Request, type Response } from "express";
+import type { Response, Router } from "express";
 import { coordinator, coordinatorSchemas, parseRequest, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
-import { GrpcCode, TurnkeyError } from "../errors.js";
+import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
-import { resolveCaller, targetOrganization, verifyStamp } from "../auth/authenticate.js";
+import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } from "../auth/authenticate.js";
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { submitActivity } from "../activities/engine.js";
 import { activities, queries } from "../operations/registry.js";
 import { notEmulated } from "../operations/not-emulated.js";
 import { renderActivity } from "../views/activity.js";
-import { bodyBytes, parseJsonObject, rawBody } from "./body.js";
 import { sendRpcError } from "./errors.js";
 import { conformingBody } from "./contract-check.js";
+import { operationRouter, type Surface } from "./pipeline.js";
+
+/** The coordinator's steps in the shared pipeline: a stamp admits the request. */
+const coordinatorSurface: Surface<VerifiedStamp> = {
+  paths: /^\/public\/v1\/(submit|query)\/[^/]+$/,
+  operation: (path) => coordinator[path],
+  errorSchema: coordinatorSchemas.rpcStatus,
+  admit: (_rt, _op, req, _res, raw) => verifyStamp(req.headers, raw),
+  run: (rt, op, stamp, json, raw) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw) : query(rt, op, stamp, json)),
+};
 
 export function coordinatorRouter(rt: Runtime): Router {
-  const router = Router();
-  router.all(/^\/public\/v1\/(submit|query)\/[^/]+$/, rawBody, async (req: Request, res: Response) => {
-    const op = coordinator[req.path];
-    try {
-      if (!op) throw new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.path}`);
-      if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
-      const payload = await handle(rt, op, req);
-      res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
-    } catch (err) {
-      sendError(rt, res, err);
-    }
-  });
-  return router;
+  return operationRouter(rt, coordinatorSurface);
 }
 
-async function handle(rt: Runtime, op: OperationContract, req: Request): Promise<unknown> {
-  const raw = bodyBytes(req.body);
-  const stamp = verifyStamp(req.headers, raw);
-  const json = parseJsonObject(raw);
-  if (op.kind === "submit") {
-    const entry = activities.get(op.name);
-    if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
-    const body = parseRequest(op.request, json) as Record<string, unknown>;
-    const target = targetOrganization(rt, body.organizationId);
-    const caller = resolveCaller(rt, stamp, target);
-    const served = organizationServed(caller, target, { kind: "submit", reach: entry?.reach ?? OWN_ORGANIZATION_ONLY });
-    if (!entry) throw notEmulated(op);
-    const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: served });
-    return { activity: renderActivity(rt.store, activity) };
-  }
+async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer): Promise<unknown> {
+  const entry = activities.get(op.name);
+  if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
+  const body = parseRequest(op.request, json) as Record<string, unknown>;
+  const target = targetOrganization(rt, body.organizationId);
+  const caller = resolveCaller(rt, stamp, target);
+  const served = organizationServed(caller, target, { kind: "submit", reach: entry?.reach ?? OWN_ORGANIZATION_ONLY });
+  if (!entry) throw notEmulated(op);
+  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: served });
+  return { activity: renderActivity(rt.store, activity) };
+}
+
+function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = queries.get(op.name);
   const target = targetOrganization(rt, body.organizationId);

@@ -5,13 +5,11 @@
  * the contract, captcha (when the config enables it), then the endpoint. Responses are
  * contract-checked like the coordinator's. Mount before the app-wide CORS middleware.
  */
-import { Router, type NextFunction, type Request, type Response } from "express";
+import type { Request, Response, Router } from "express";
 import { proxy, proxySchemas, parseRequest } from "../../contracts/index.js";
-import { GrpcCode, invalidArgument, notFound, permissionDenied, TurnkeyError } from "../errors.js";
-import { bodyBytes, parseJsonObject, rawBody } from "../http/body.js";
+import { invalidArgument, notFound, permissionDenied } from "../errors.js";
+import { operationRouter, type Surface } from "../http/pipeline.js";
 import { ALLOWED_HEADERS } from "../http/cors.js";
-import { sendRpcError } from "../http/errors.js";
-import { conformingBody } from "../http/contract-check.js";
 import type { Runtime } from "../runtime.js";
 import { allowedOrigin, type AuthProxySettings } from "./settings.js";
 import type { ProxyContext } from "./forward.js";
@@ -41,46 +39,45 @@ export function resolveConfig(rt: Runtime, req: Request): ProxyContext {
   return { rt, config, org, settings: config.settings as AuthProxySettings, captchaToken: Array.isArray(captcha) ? captcha[0] : captcha };
 }
 
-function sendProxyError(rt: Runtime, res: Response, err: unknown): void {
-  if (rt.validateResponses && err instanceof TurnkeyError) conformingBody(true, proxySchemas.rpcStatus, "rpcStatus", "auth proxy error response", err.toJSON());
-  sendRpcError(res, err);
-}
-
-export function proxyRouter(rt: Runtime): Router {
-  const router = Router();
-  router.all(/^\/v1\/[^/]+$/, rawBody, async (req: Request, res: Response, next: NextFunction) => {
-    const op = proxy[req.path];
-    const endpoint = op && endpoints.get(op.name);
-    if (!op || !endpoint) return next();
+/** The auth proxy's steps in the shared pipeline: a configuration id and an allowed origin admit the request. */
+const proxySurface: Surface<ProxyContext> = {
+  paths: /^\/v1\/[^/]+$/,
+  operation: (path) => {
+    const op = proxy[path];
+    return op && endpoints.has(op.name) ? op : undefined;
+  },
+  errorSchema: proxySchemas.rpcStatus,
+  preflight(rt, req, res) {
+    // A preflight carries no config id: allow what some enabled configuration allows.
+    const ok = rt.store.authProxyConfigs.enabled().map((c) => allowedOrigin(c.settings as AuthProxySettings, req.headers.origin)).find((o) => o);
+    if (ok) setCors(res, ok);
+    res.status(204).end();
+  },
+  admit(rt, _op, req, res) {
     const origin = req.headers.origin;
-    if (req.method === "OPTIONS") {
-      // A preflight carries no config id: allow what some enabled configuration allows.
-      const ok = rt.store.authProxyConfigs.enabled().map((c) => allowedOrigin(c.settings as AuthProxySettings, origin)).find((o) => o);
-      if (ok) setCors(res, ok);
-      res.status(204).end();
-      return;
-    }
+    let px: ProxyContext;
     try {
-      if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
-      let px: ProxyContext;
-      try {
-        px = resolveConfig(rt, req);
-      } catch (err) {
-        if (origin) setCors(res, origin);
-        throw err;
-      }
-      const allowed = allowedOrigin(px.settings, origin);
-      if (!allowed) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
-      setCors(res, allowed);
-      const json = parseJsonObject(bodyBytes(req.body), endpoint.emptyBody);
-      const body = parseRequest(op.request, json) as Record<string, unknown>;
-      if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
-        throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
-      const payload = await endpoint.run(px, body);
-      res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
+      px = resolveConfig(rt, req);
     } catch (err) {
-      sendProxyError(rt, res, err);
+      if (origin) setCors(res, origin);
+      throw err;
     }
-  });
-  return router;
+    const allowed = allowedOrigin(px.settings, origin);
+    if (!allowed) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
+    setCors(res, allowed);
+    return px;
+  },
+  emptyBody: (op) => endpoints.get(op.name)!.emptyBody,
+  run(_rt, op, px, json) {
+    const endpoint = endpoints.get(op.name)!;
+    const body = parseRequest(op.request, json) as Record<string, unknown>;
+    if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
+      throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
+    return endpoint.run(px, body);
+  },
+};
+
+/** Mount before the app-wide CORS middleware: the proxy answers its own CORS, per configuration. */
+export function proxyRouter(rt: Runtime): Router {
+  return operationRouter(rt, proxySurface);
 }
