@@ -30,6 +30,7 @@ import { walletQueryOperations } from "../queries/wallets.js";
 import { subOrganizationQueryOperations } from "../queries/sub-organizations.js";
 import { oauthQueryOperations } from "../queries/oauth.js";
 import { policyQueryOperations } from "../queries/policies.js";
+import { emailEventQueryOperations } from "../queries/email-events.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 
 const entries: OperationEntry[] = [
@@ -57,6 +58,7 @@ const entries: OperationEntry[] = [
   ...subOrganizationQueryOperations,
   ...oauthQueryOperations,
   ...policyQueryOperations,
+  ...emailEventQueryOperations,
   ...proxyEndpoints,
 ];
 

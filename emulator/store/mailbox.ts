@@ -23,6 +23,12 @@ export class Mailbox {
       .run(m.orgId, m.contact, m.channel, m.subject, m.body, JSON.stringify(m.extra), m.createdAt);
   }
 
+  /** Emails an organization sent to one address (case-insensitive), oldest first, with their sequence numbers. */
+  emailsTo(orgId: string, email: string): (MailMessage & { seq: number })[] {
+    const rows = prep(this.db, "SELECT * FROM mailbox WHERE org_id = ? AND channel = 'email' AND lower(contact) = lower(?) ORDER BY seq").all(orgId, email) as Raw[];
+    return rows.map((r) => ({ seq: r.seq, contact: r.contact, channel: "email", subject: r.subject, body: r.body, orgId: r.org_id, createdAt: r.created_at, extra: JSON.parse(r.extra) }));
+  }
+
   /** Messages, oldest first; for one contact (case-insensitive) or all. */
   list(contact?: string): MailMessage[] {
     const rows = (
