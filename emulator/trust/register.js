@@ -37,6 +37,7 @@ function install() {
   // CommonJS: every module Node's CJS loader compiles passes through _compile(content, filename).
   const Module = /** @type {{ prototype: { _compile: (content: string, filename: string) => unknown } }} */ (createRequire(import.meta.url)("node:module"));
   const compile = Module.prototype._compile;
+  /** @this {unknown} @param {string} content @param {string} filename */
   Module.prototype._compile = function (content, filename) {
     if (typeof content === "string" && typeof filename === "string" && isDependency(filename)) {
       const patched = substituteEnclaveKeys(content, substitutions);

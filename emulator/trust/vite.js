@@ -9,9 +9,9 @@
  * Substitutes the production enclave key literals with the emulator's keys in dependency code
  * (modules under node_modules): through the `transform` hook (vite build, and modules Vite
  * serves in dev) and through an esbuild plugin in optimizeDeps, because Vite's dependency
- * pre-bundling runs esbuild, not the plugin pipeline. Dev-only: in a production build
- * (NODE_ENV=production, the default of `vite build`) it warns once and substitutes nothing,
- * unless `force: true` or EMULATOR_TRUST_FORCE=1.
+ * pre-bundling runs esbuild, not the plugin pipeline. Dev-only: in production mode with
+ * NODE_ENV=production (plain `vite build`) it warns once and substitutes nothing, unless
+ * `force: true` or EMULATOR_TRUST_FORCE=1; `vite` (dev) and `vite build --mode development` act.
  */
 import { readFile } from "node:fs/promises";
 import { emulatorEnclaveKeys, fixturePath, fixtureSeedOrganizationId, refusalFor, trustedKeysFromEnv } from "./emulator-keys.js";
@@ -60,8 +60,10 @@ export default function turnkeyEmulatorTrust(options = {}) {
     name: "turnkey-emulator-trust",
     enforce: "pre",
     config(_config, env) {
-      const nodeEnv = process.env.NODE_ENV || (env.mode === "production" ? "production" : "development");
-      const refusal = refusalFor({ NODE_ENV: nodeEnv, EMULATOR_TRUST_FORCE: options.force ? "1" : process.env.EMULATOR_TRUST_FORCE });
+      // Vite sets NODE_ENV=production for every `vite build`, whatever the mode; the mode tells
+      // the shipping build (production) from one made for the emulator (`--mode development`).
+      const production = env.mode === "production" && (process.env.NODE_ENV ?? "production") === "production";
+      const refusal = refusalFor({ NODE_ENV: production ? "production" : "development", EMULATOR_TRUST_FORCE: options.force ? "1" : process.env.EMULATOR_TRUST_FORCE });
       if (refusal) {
         subs = null;
         console.warn(refusal.replace("turnkey-emulator/trust", "turnkey-emulator/vite"));
