@@ -28,7 +28,7 @@ export type EmulatorOptions = {
   db?: string;
   /** Fixture file path or object; default fixtures/default.json. */
   fixtures?: string | Fixture;
-  /** Check every response against the contract (default: on when EMULATOR_VALIDATE_RESPONSES=1 or under vitest). */
+  /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
 };
 
@@ -69,7 +69,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     keyring: new Keyring(store.sealer),
     clock: systemClock(),
-    validateResponses: options.validateResponses ?? (process.env.EMULATOR_VALIDATE_RESPONSES === "1" || !!process.env.VITEST),
+    validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
   };

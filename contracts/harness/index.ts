@@ -48,7 +48,8 @@ function resolveScenarios(list: (string | LoadedScenario)[], filter?: RegExp): L
 async function withTarget<T>(spec: TargetSpec, fn: (t: TargetConfig, kind: "embedded" | "url") => Promise<T>): Promise<T> {
   if (spec !== "embedded") return fn(spec, "url");
   const { startEmulator } = await import("../../emulator/index.js");
-  const emu = await startEmulator({ port: 0 });
+  // A conformance run checks the embedded emulator's own answers against the contract too.
+  const emu = await startEmulator({ port: 0, validateResponses: true });
   try {
     return await fn(
       { url: emu.url, proxyUrl: emu.proxyUrl, proxyConfigId: emu.info.authProxyConfigId ?? undefined, organizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey!, label: "embedded emulator" },

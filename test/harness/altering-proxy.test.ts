@@ -30,7 +30,7 @@ let alteration: Alteration | undefined;
 let target: TargetConfig;
 
 beforeAll(async () => {
-  upstream = await startEmulator({ port: 0 });
+  upstream = await startEmulator({ port: 0, validateResponses: true });
   proxy = await startAlteringProxy(upstream.url, () => alteration);
   target = { url: proxy.url, organizationId: upstream.info.organizationId, apiPublicKey: upstream.info.apiPublicKey!, apiPrivateKey: upstream.info.apiPrivateKey!, label: "altering proxy" };
 });
