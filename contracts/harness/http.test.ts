@@ -2,20 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPublicKey, verify } from "node:crypto";
-import { HttpClient } from "./http.js";
+import { HttpClient, type Clock } from "./http.js";
 import { newApiKeyPair } from "./keys.js";
 
 let server: Server;
 let url: string;
-let hits: { at: number; headers: Record<string, unknown>; body: string }[] = [];
+let hits: { headers: Record<string, unknown>; body: string }[] = [];
 let tooMany = 0;
+
+/** A virtual clock: time moves only when the test says so; every wait is recorded and returns at once. */
+function virtualClock(): Clock & { t: number; sleeps: number[] } {
+  const clock = {
+    t: 1_000_000,
+    sleeps: [] as number[],
+    now: () => clock.t,
+    sleep: async (ms: number) => void clock.sleeps.push(ms),
+  };
+  return clock;
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      hits.push({ at: Date.now(), headers: req.headers, body });
+      hits.push({ headers: req.headers, body });
       if (tooMany > 0) {
         tooMany--;
         res.writeHead(429, { "content-type": "application/json" }).end(JSON.stringify({ code: 8, message: "slow down" }));
@@ -52,24 +63,39 @@ describe("target HTTP client", () => {
 
   it("paces requests to the configured rate", async () => {
     hits = [];
-    const c = new HttpClient({ requestsPerSecond: 20 });
+    const clock = virtualClock();
+    const c = new HttpClient({ requestsPerSecond: 20 }, clock);
     await Promise.all([c.post(url, "{}"), c.post(url, "{}"), c.post(url, "{}"), c.post(url, "{}")]);
-    const span = hits[3]!.at - hits[0]!.at;
-    // 3 intervals of 50 ms are scheduled; arrival times at the server jitter by a few ms on a
-    // busy machine (unpaced, the four arrive within a few ms of each other).
-    expect(span).toBeGreaterThanOrEqual(120);
+    // Four at once at 20/s: the first goes now, the others wait for slots 50 ms apart.
+    expect(clock.sleeps).toEqual([50, 100, 150]);
+    expect(hits).toHaveLength(4);
+    // Once the last slot (t+150) is 40 ms away, the next request waits 40 + 50 ms; long after, none.
+    clock.t += 110;
+    await c.post(url, "{}");
+    expect(clock.sleeps).toEqual([50, 100, 150, 90]);
+    clock.t += 10_000;
+    await c.post(url, "{}");
+    expect(clock.sleeps).toHaveLength(4);
+    // Unpaced, nothing waits.
+    const free = virtualClock();
+    await Promise.all([1, 2, 3].map(() => new HttpClient({ requestsPerSecond: 0 }, free).post(url, "{}")));
+    expect(free.sleeps).toEqual([]);
   });
 
   it("retries 429 with backoff, then gives up after maxRetries", async () => {
     hits = [];
     tooMany = 2;
-    const c = new HttpClient({ requestsPerSecond: 0, baseDelayMs: 20, maxRetries: 3 });
+    const clock = virtualClock();
+    const c = new HttpClient({ requestsPerSecond: 0, baseDelayMs: 20, maxRetries: 3 }, clock);
     const ok = await c.post(url, "{}");
     expect(ok).toMatchObject({ status: 200, retries: 2 });
-    expect(hits[2]!.at - hits[1]!.at).toBeGreaterThanOrEqual(hits[1]!.at - hits[0]!.at);
+    expect(hits).toHaveLength(3);
+    expect(clock.sleeps).toEqual([20, 40]);
     tooMany = 5;
-    const no = await new HttpClient({ requestsPerSecond: 0, baseDelayMs: 1, maxRetries: 2 }).post(url, "{}");
+    const giveUp = virtualClock();
+    const no = await new HttpClient({ requestsPerSecond: 0, baseDelayMs: 1, maxRetries: 2 }, giveUp).post(url, "{}");
     expect(no).toMatchObject({ status: 429, retries: 2, body: { code: 8 } });
+    expect(giveUp.sleeps).toEqual([1, 2]);
     tooMany = 0;
   });
 });

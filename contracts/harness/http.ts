@@ -18,22 +18,31 @@ export type Pacing = {
 
 export type HttpResult = { status: number; body: unknown; retries: number; durationMs: number };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Where the client reads the time and waits: the system's, or a test's virtual one. */
+export type Clock = { now(): number; sleep(ms: number): Promise<void> };
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};
 
 export class HttpClient {
   private nextSlot = 0;
   requests = 0;
   retries = 0;
 
-  constructor(private readonly pacing: Pacing) {}
+  constructor(
+    private readonly pacing: Pacing,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private async pace(): Promise<void> {
     if (!this.pacing.requestsPerSecond) return;
     const interval = 1000 / this.pacing.requestsPerSecond;
-    const now = Date.now();
+    const now = this.clock.now();
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + interval;
-    if (at > now) await sleep(at - now);
+    if (at > now) await this.clock.sleep(at - now);
   }
 
   /** POSTs `body` (the exact bytes that are stamped) to `url`. */
@@ -45,7 +54,7 @@ export class HttpClient {
     }
     const maxRetries = this.pacing.maxRetries ?? 5;
     const base = this.pacing.baseDelayMs ?? 500;
-    const started = Date.now();
+    const started = this.clock.now();
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       this.requests++;
@@ -54,7 +63,7 @@ export class HttpClient {
       if (res.status === 429 && attempt < maxRetries) {
         this.retries++;
         const after = Number(res.headers.get("retry-after"));
-        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 60_000) : Math.min(base * 2 ** attempt, 30_000));
+        await this.clock.sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 60_000) : Math.min(base * 2 ** attempt, 30_000));
         continue;
       }
       let parsed: unknown = text;
@@ -63,7 +72,7 @@ export class HttpClient {
       } catch {
         /* keep the text */
       }
-      return { status: res.status, body: parsed, retries: attempt, durationMs: Date.now() - started };
+      return { status: res.status, body: parsed, retries: attempt, durationMs: this.clock.now() - started };
     }
   }
 }

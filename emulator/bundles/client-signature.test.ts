@@ -43,7 +43,7 @@ describe("client signatures", () => {
     const bound = compressedP256Hex(generateP256KeyPair().publicKey);
     const session = compressedP256Hex(generateP256KeyPair().publicKey);
     const verificationToken = signVerificationToken(
-      { exp: String(Date.now() + 60_000), id: "token-id-1", organization_id: "o", verification_type: "OTP_TYPE_EMAIL", contact: "a@b.c", public_key: bound },
+      { exp: "4102444800000", id: "token-id-1", organization_id: "o", verification_type: "OTP_TYPE_EMAIL", contact: "a@b.c", public_key: bound },
       generateP256KeyPair(),
     );
     const login = getClientSignatureMessageForLogin({ verificationToken, sessionPublicKey: session });

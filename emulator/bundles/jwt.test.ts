@@ -83,7 +83,8 @@ describe("session JWT", () => {
 
 describe("OTP verification token", () => {
   const claims = () => ({
-    exp: String(Date.now() + 600_000),
+    // @turnkey/crypto checks exp against the real clock and takes no clock: a fixed instant far ahead (2100-01-01).
+    exp: "4102444800000",
     id: "eb39b199-3352-4289-b31f-57194c79609c",
     organization_id: "7ff189fb-df7d-452e-8540-57632e380b77",
     verification_type: "OTP_TYPE_EMAIL",

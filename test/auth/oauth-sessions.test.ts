@@ -119,8 +119,12 @@ describe("stamp_login", () => {
     const sub = sdkClient(emu, undefined, subOrgId);
     const root = newKey();
     await sdkClient(emu).createApiKeys({ userId: emu.info.rootUserId, apiKeys: [{ apiKeyName: "root2", publicKey: root.publicKey, curveType: "API_KEY_CURVE_P256" }] });
+    const before = Math.floor(emu.runtime.clock.now() / 1000);
     const { session } = await sdkClient(emu, root).stampLogin({ publicKey: k1.publicKey, expirationSeconds: "60" });
-    expect(payloadOf(session).exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
+    const after = Math.floor(emu.runtime.clock.now() / 1000);
+    // The requested 60 s from the emulator's clock at issuance.
+    expect(payloadOf(session).exp).toBeGreaterThanOrEqual(before + 60);
+    expect(payloadOf(session).exp).toBeLessThanOrEqual(after + 60);
     const k2 = newKey();
     await sdkClient(emu, root).stampLogin({ publicKey: k2.publicKey, invalidateExisting: true });
     const keys = (await sdkClient(emu).getApiKeys({ userId: emu.info.rootUserId })).apiKeys.filter((k) => k.credential.type === "CREDENTIAL_TYPE_LOGIN");

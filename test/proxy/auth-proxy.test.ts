@@ -131,13 +131,15 @@ describe("OTP signup and login through the proxy", () => {
     const verificationToken = await verifiedToken(EMAIL, session);
     const { message } = getClientSignatureMessageForLogin({ verificationToken, sessionPublicKey: session.publicKey });
     const clientSignature = { publicKey: session.publicKey, scheme: "CLIENT_SIGNATURE_SCHEME_API_P256" as const, message, signature: signMessage(message, session.privateKey) };
+    const before = Math.floor(emu.runtime.clock.now() / 1000);
     const { session: jwt } = await proxyClient(emu).proxyOtpLoginV2({ verificationToken, publicKey: session.publicKey, clientSignature });
+    const after = Math.floor(emu.runtime.clock.now() / 1000);
     expect(await verifySessionJwtSignature(jwt, i.notarizerPublicKey)).toBe(true);
     const claims = payloadOf(jwt);
     expect(claims).toMatchObject({ organization_id: subOrgId, user_id: userId, public_key: session.publicKey });
-    // The fixture's session lifetime (900 s).
-    expect(claims.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(890);
-    expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(900);
+    // The fixture's session lifetime (900 s) from the emulator's clock at issuance.
+    expect(claims.exp).toBeGreaterThanOrEqual(before + 900);
+    expect(claims.exp).toBeLessThanOrEqual(after + 900);
     expect((await sdkClient(emu, session, subOrgId).getWhoami({ organizationId: subOrgId })).userId).toBe(userId);
   });
 
