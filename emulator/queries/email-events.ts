@@ -5,10 +5,9 @@
  * and complaints never happen offline. Newest first, paginated by event id.
  */
 import { createHash } from "node:crypto";
-import { invalidArgument } from "../errors.js";
 import { checkEmail } from "../activities/lookups.js";
 import { defineQuery } from "../operations/define.js";
-import { pageLimit } from "./activities.js";
+import { pageOf } from "./pagination.js";
 
 /** The address the emulator's emails come from (it sends none: they land in the mailbox). */
 export const EMULATOR_MAIL_SENDER = "notifications@emulator.invalid";
@@ -32,19 +31,7 @@ export const emailEventQueryOperations = [
           return { id, organizationId: m.orgId, messageId: `${id}@emulator`, eventType: "Delivery", fromAddress: EMULATOR_MAIL_SENDER, toAddress: m.contact, timestamp: at, createdAt: at, details: {} };
         })
         .filter((e) => b.eventType === undefined || b.eventType === "" || e.eventType === b.eventType);
-      const p = b.paginationOptions ?? {};
-      const at = (id: string | undefined, field: string) => {
-        if (!id) return undefined;
-        const i = events.findIndex((e) => e.id === id);
-        if (i < 0) throw invalidArgument(`unknown pagination cursor: ${id}`, field);
-        return i;
-      };
-      const before = at(p.before, "paginationOptions.before");
-      const after = at(p.after, "paginationOptions.after");
-      const limit = pageLimit(p.limit);
-      // Newest first: `before` an event are the newer ones, `after` it the older ones.
-      const window = events.filter((_, i) => (after === undefined || i > after) && (before === undefined || i < before));
-      return { emailEvents: before !== undefined && after === undefined ? window.slice(-limit) : window.slice(0, limit) };
+      return { emailEvents: pageOf(events, (e) => e.id, b.paginationOptions) };
     },
   }),
 ];

@@ -6,7 +6,7 @@
 import { invalidArgument } from "../errors.js";
 import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
-import { pageLimit } from "./activities.js";
+import { pageOf } from "./pagination.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { QueryContext } from "./types.js";
 import { defineQuery } from "../operations/define.js";
@@ -74,20 +74,8 @@ export function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly st
     if (!b.filterValue) throw invalidArgument("filterValue is required with filterType", "filterValue");
     keep = filterFor(ctx, b.filterType, b.filterValue, verified);
   } else if (verified) throw invalidArgument("filterType is required", "filterType");
-  let orgs = store.organizations.children(ctx.org.id).filter((o) => !store.subOrganizations.isDeleted(o.id));
-  const p = b.paginationOptions ?? {};
-  const limit = pageLimit(p.limit);
-  const at = (id: string | undefined, field: string) => {
-    if (!id) return undefined;
-    const i = orgs.findIndex((o) => o.id === id);
-    if (i < 0) throw invalidArgument(`unknown pagination cursor: ${id}`, field);
-    return i;
-  };
-  const after = at(p.after, "paginationOptions.after");
-  const before = at(p.before, "paginationOptions.before");
-  orgs = orgs.filter((_, i) => (after === undefined || i > after) && (before === undefined || i < before)).filter(keep);
-  orgs = before !== undefined && after === undefined ? orgs.slice(-limit) : orgs.slice(0, limit);
-  return { organizationIds: orgs.map((o) => o.id) };
+  const orgs = store.organizations.children(ctx.org.id).filter((o) => !store.subOrganizations.isDeleted(o.id));
+  return { organizationIds: pageOf(orgs, (o) => o.id, b.paginationOptions, keep).map((o) => o.id) };
 }
 
 export const subOrganizationQueryOperations = [
