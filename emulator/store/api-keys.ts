@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type ApiKeyRow = {
   id: string;
@@ -45,7 +46,7 @@ export class ApiKeys {
   }
 
   insert(k: ApiKeyRow): void {
-    insertRow(this.db, "api_keys", rows, k);
+    uniquely(UNIQUE_RULES.apiKey, () => UNIQUE_RULES.apiKey.error(k.publicKey), () => insertRow(this.db, "api_keys", rows, k));
   }
 
   delete(id: string): void {

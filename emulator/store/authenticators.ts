@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type AuthenticatorRow = {
   id: string;
@@ -35,7 +36,7 @@ export class Authenticators {
   }
 
   insert(a: AuthenticatorRow): void {
-    insertRow(this.db, "authenticators", rows, a);
+    uniquely(UNIQUE_RULES.authenticator, () => UNIQUE_RULES.authenticator.error(a.credentialId), () => insertRow(this.db, "authenticators", rows, a));
   }
 
   delete(id: string): void {

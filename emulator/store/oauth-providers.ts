@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type OauthProviderRow = {
   id: string;
@@ -41,7 +42,7 @@ export class OauthProviders {
   }
 
   insert(p: OauthProviderRow): void {
-    insertRow(this.db, "oauth_providers", rows, p);
+    uniquely(UNIQUE_RULES.oauthProvider, UNIQUE_RULES.oauthProvider.error, () => insertRow(this.db, "oauth_providers", rows, p));
   }
 
   delete(id: string): void {

@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type PolicyRow = {
   id: string;
@@ -35,12 +36,14 @@ export class Policies {
   }
 
   insert(p: PolicyRow): void {
-    insertRow(this.db, "policies", rows, p);
+    uniquely(UNIQUE_RULES.policy, UNIQUE_RULES.policy.error, () => insertRow(this.db, "policies", rows, p));
   }
 
   update(p: PolicyRow): void {
-    prep(this.db, "UPDATE policies SET name = ?, effect = ?, condition = ?, consensus = ?, time = ?, notes = ?, updated_at = ? WHERE id = ?")
-      .run(p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.updatedAt, p.id);
+    uniquely(UNIQUE_RULES.policy, UNIQUE_RULES.policy.error, () =>
+      prep(this.db, "UPDATE policies SET name = ?, effect = ?, condition = ?, consensus = ?, time = ?, notes = ?, updated_at = ? WHERE id = ?")
+        .run(p.name, p.effect, p.condition, p.consensus, p.time, p.notes, p.updatedAt, p.id),
+    );
   }
 
   delete(id: string): void {

@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type PrivateKeyAddress = { format: string; address: string };
 
@@ -48,7 +49,7 @@ export class PrivateKeys {
   }
 
   insert(k: PrivateKeyRow): void {
-    insertRow(this.db, "private_keys", rows, k);
+    uniquely(UNIQUE_RULES.privateKey, () => UNIQUE_RULES.privateKey.error(k.name), () => insertRow(this.db, "private_keys", rows, k));
     const add = prep(this.db, "INSERT INTO private_key_addresses (private_key_id, org_id, address) VALUES (?, ?, ?)");
     for (const a of k.addresses) add.run(k.id, k.orgId, a.address);
   }

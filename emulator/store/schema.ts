@@ -304,4 +304,19 @@ export const MIGRATIONS: string[] = [
     used_at INTEGER
   );
   `,
+  // Uniqueness rules (store/unique.ts). Names repeated before these rules existed are kept
+  // apart by appending the row id to every copy but the oldest, so the indexes can be built.
+  `
+  UPDATE wallets SET name = name || ' (' || id || ')'
+    WHERE rowid NOT IN (SELECT MIN(rowid) FROM wallets GROUP BY org_id, name);
+  CREATE UNIQUE INDEX wallets_org_name ON wallets(org_id, name);
+
+  UPDATE private_keys SET name = name || ' (' || id || ')'
+    WHERE rowid NOT IN (SELECT MIN(rowid) FROM private_keys GROUP BY org_id, name);
+  CREATE UNIQUE INDEX private_keys_org_name ON private_keys(org_id, name);
+
+  DELETE FROM authenticators
+    WHERE rowid NOT IN (SELECT MIN(rowid) FROM authenticators GROUP BY org_id, credential_id);
+  CREATE UNIQUE INDEX authenticators_org_credential ON authenticators(org_id, credential_id);
+  `,
 ];

@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type TagType = "TAG_TYPE_USER" | "TAG_TYPE_PRIVATE_KEY";
 
@@ -28,12 +29,14 @@ export class Tags {
   }
 
   insert(t: TagRow): void {
-    prep(this.db, "INSERT INTO tags (id, org_id, name, tag_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(t.id, t.orgId, t.name, t.tagType, t.createdAt, t.updatedAt);
+    uniquely(UNIQUE_RULES.tag, () => UNIQUE_RULES.tag.error(t.name, t.tagType), () =>
+      prep(this.db, "INSERT INTO tags (id, org_id, name, tag_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(t.id, t.orgId, t.name, t.tagType, t.createdAt, t.updatedAt),
+    );
   }
 
   rename(id: string, name: string, now: number): void {
-    prep(this.db, "UPDATE tags SET name = ?, updated_at = ? WHERE id = ?").run(name, now, id);
+    const tagType = (prep(this.db, "SELECT tag_type FROM tags WHERE id = ?").get(id) as { tag_type: string } | undefined)?.tag_type ?? "";
+    uniquely(UNIQUE_RULES.tag, () => UNIQUE_RULES.tag.error(name, tagType), () => prep(this.db, "UPDATE tags SET name = ?, updated_at = ? WHERE id = ?").run(name, now, id));
   }
 
   delete(id: string): void {

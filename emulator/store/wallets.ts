@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
+import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type WalletRow = {
   id: string;
@@ -51,12 +52,16 @@ export class Wallets {
     return (prep(this.db, "SELECT COUNT(*) AS n FROM wallets WHERE org_id = ?").get(orgId) as { n: number }).n;
   }
 
+  /** Wallet labels are unique within an organization. */
   insert(w: WalletRow): void {
-    insertRow(this.db, "wallets", wallet, w);
+    uniquely(UNIQUE_RULES.wallet, () => UNIQUE_RULES.wallet.error(w.name), () => insertRow(this.db, "wallets", wallet, w));
   }
 
   update(id: string, patch: Partial<Pick<WalletRow, "name" | "exported">>, now: number): void {
-    if (patch.name !== undefined) prep(this.db, "UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(patch.name, now, id);
+    const name = patch.name;
+    if (name !== undefined) {
+      uniquely(UNIQUE_RULES.wallet, () => UNIQUE_RULES.wallet.error(name), () => prep(this.db, "UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(name, now, id));
+    }
     if (patch.exported !== undefined) prep(this.db, "UPDATE wallets SET exported = ?, updated_at = ? WHERE id = ?").run(patch.exported ? 1 : 0, now, id);
   }
 
@@ -112,7 +117,7 @@ export class Wallets {
   }
 
   insertAccount(a: Omit<WalletAccountRow, "seq">): void {
-    insertRow(this.db, "wallet_accounts", account, a);
+    uniquely(UNIQUE_RULES.walletAccount, () => UNIQUE_RULES.walletAccount.error(a.path), () => insertRow(this.db, "wallet_accounts", account, a));
   }
 
   markAccountExported(id: string, now: number): void {
