@@ -19,6 +19,7 @@ import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
 import { operationForActivityType } from "../operations/registry.js";
 import { decide, type Decision } from "./consensus.js";
+import { stampReferenceTime } from "../clock.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
 export const MAX_AGE_MS = 60 * 60 * 1000;
@@ -66,7 +67,7 @@ function voteOf(caller: Caller, rawBody: Buffer, selection: StoredVote["selectio
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
   const { store } = rt;
   const now = rt.clock.now();
-  checkLiveness(s.body.timestampMs, now);
+  checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs));
   if (s.entry.authorization === "vote") return vote(rt, s, now);
 
   const fingerprint = fingerprintOf(s.rawBody);

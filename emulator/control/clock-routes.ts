@@ -1,0 +1,20 @@
+/** `GET /emulator/v1/clock` reads the emulated time; `POST` sets or advances it. */
+import { Router } from "express";
+import type { Runtime } from "../runtime.js";
+import { clockView, moveClock } from "./clock.js";
+import { handle, jsonOf, readBody } from "./http.js";
+
+export function clockRouter(rt: Runtime): Router {
+  const router = Router();
+  router.get("/emulator/v1/clock", (_req, res) => {
+    res.json(clockView(rt.clock));
+  });
+  router.post(
+    "/emulator/v1/clock",
+    readBody,
+    handle((req, res) => {
+      res.json(moveClock(rt.clock, jsonOf(req)));
+    }),
+  );
+  return router;
+}
