@@ -46,6 +46,12 @@ describe("export-in-node, unchanged, under the preload", () => {
     expect(run).toMatchObject({ code: 0, stdout: `${FIXTURE_MNEMONIC}\n` });
   });
 
+  it("prints it too when run by tsx, as the example's `start` script runs it (tsx's module hooks chain with the preload's)", async () => {
+    const run = await runScript("export-in-node.mjs", { ...env, EXPORT_TYPE: "wallet", WALLET_ID: emu.info.walletId! }, "NODE_OPTIONS", "tsx");
+    expect(run.stderr).toBe("");
+    expect(run).toMatchObject({ code: 0, stdout: `${FIXTURE_MNEMONIC}\n` });
+  });
+
   it("exports an account's private key: viem derives the same key and address from the mnemonic", async () => {
     const account = mnemonicToAccount(FIXTURE_MNEMONIC);
     const run = await runScript("export-in-node.mjs", { ...env, EXPORT_TYPE: "account", ADDRESS: account.address }, "--import");

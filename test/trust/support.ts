@@ -1,16 +1,23 @@
 /** Runs the scripts in fixtures/ as an application would: a child `node`, optionally with the trust preload. */
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunningEmulator } from "../../emulator/index.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const TSX_CLI = join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist", "cli.mjs");
 
 export type ScriptRun = { code: number | null; stdout: string; stderr: string };
 
 /** How the preload is given: on the command line, through NODE_OPTIONS (the documented way), or not at all. */
 export type Preload = "--import" | "NODE_OPTIONS" | "none";
 
-export async function runScript(script: string, env: Record<string, string>, preload: Preload): Promise<ScriptRun> {
+/**
+ * Runs fixtures/<script> with `node`, or with tsx (`runner: "tsx"`) the way the tkhq/sdk examples'
+ * `start` script runs them: tsx registers its own module hooks, which the preload must chain with.
+ */
+export async function runScript(script: string, env: Record<string, string>, preload: Preload, runner: "node" | "tsx" = "node"): Promise<ScriptRun> {
   const base = { ...process.env };
   // Nothing of the test runner's own environment decides what the child trusts.
   for (const k of ["NODE_OPTIONS", "NODE_ENV", "TURNKEY_EMULATOR_ORG_ID", "EMULATOR_TRUST_FIXTURE", "EMULATOR_TRUST_FORCE", "EMULATOR_TRUST_DEBUG"]) delete base[k];
@@ -18,7 +25,9 @@ export async function runScript(script: string, env: Record<string, string>, pre
   const childEnv: Record<string, string | undefined> = { ...base, ...(preload === "NODE_OPTIONS" ? { NODE_OPTIONS: "--import turnkey-emulator/trust" } : {}), ...env };
   // The working directory is the package root, so `turnkey-emulator/trust` resolves by self-reference,
   // as it resolves from node_modules in an application.
-  const child = spawn(process.execPath, [...args, fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url))], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const file = fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
+  const command = runner === "tsx" ? [...args, TSX_CLI, file] : [...args, file];
+  const child = spawn(process.execPath, command, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
