@@ -18,8 +18,9 @@ import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
+import { configureControl, exportStateFile, loadStateFile, resetControl, type ControlOptions } from "./control/index.js";
 
-export type EmulatorOptions = {
+export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
@@ -30,6 +31,10 @@ export type EmulatorOptions = {
   fixtures?: string | Fixture;
   /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
+  /** Load this state file (what GET /emulator/v1/state returns) at start (`--state`). */
+  state?: string;
+  /** Write the state to this file when the emulator stops (`--export-on-exit`). */
+  exportOnExit?: string;
 };
 
 export type EmulatorInfo = {
@@ -73,15 +78,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
   };
-  if (!store.organizations.get(fixture.organization.organizationId)) seedFixture(store, rt.keyring, fixture, rt.clock.now());
+  configureControl(rt, options);
+  if (options.state) loadStateFile(rt, options.state);
+  if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
 
   const info = (): EmulatorInfo =>
     ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt) }) as EmulatorInfo;
   const reset = () => {
-    store.clear();
+    rt.store.clear();
     rt.keyring.clear();
     rt.clock.offsetMs = 0;
-    seedFixture(store, rt.keyring, fixture, rt.clock.now());
+    resetControl(rt);
+    seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
   };
   const app = createApp(rt, { info, reset });
 
@@ -110,7 +118,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      store.close();
+      if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
+      rt.store.close();
     },
   };
 }

@@ -18,10 +18,13 @@ export function handle(fn: (req: Request, res: Response) => void | Promise<void>
   };
 }
 
-/** Reads the raw body (as the coordinator does: a malformed one is a 400 naming `body`). */
-export function readBody(req: Request, res: Response, next: NextFunction): void {
-  rawBody(req, res, (err?: unknown) => (err ? sendRpcError(res, bodyError(err)) : next()));
+/** Runs a body parser, answering its failures (too large, unreadable) as a 400 naming `body`. */
+export function bodyOf(parser: RequestHandler): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => parser(req, res, (err?: unknown) => (err ? sendRpcError(res, bodyError(err)) : next()));
 }
+
+/** Reads the raw body as the coordinator does. */
+export const readBody = bodyOf(rawBody);
 
 /** The request's JSON object body; `{}` when empty. */
 export function jsonOf(req: Request): Record<string, unknown> {

@@ -18,7 +18,7 @@ export function openDb(file = ":memory:"): Db {
   return db;
 }
 
-function migrate(db: Db): void {
+export function migrate(db: Db): void {
   const applied = db.pragma("user_version", { simple: true }) as number;
   if (applied > MIGRATIONS.length) {
     throw new Error(
