@@ -87,7 +87,7 @@ export function loadFixture(path = DEFAULT_FIXTURE_PATH): Fixture {
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new Error(`cannot read fixture ${path}: ${(e as Error).message}`);
+    throw new Error(`cannot read fixture ${path}: ${(e as Error).message}`, { cause: e });
   }
   const r = fixtureSchema.safeParse(json);
   if (!r.success) {

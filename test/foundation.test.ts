@@ -61,7 +61,7 @@ describe("through @turnkey/sdk-server", () => {
     await c.updateUserEmail({ userId: bob, userEmail: "robert@example.com" });
     await c.updateUserPhoneNumber({ userId: bob, userPhoneNumber: "+14155550100" });
     const tag = await c.createUserTag({ userTagName: "ops", userIds: [bob] });
-    let { user } = await c.getUser({ userId: bob });
+    const { user } = await c.getUser({ userId: bob });
     expect(user).toMatchObject({ userName: "robert", userEmail: "robert@example.com", userPhoneNumber: "+14155550100", userTags: [tag.userTagId] });
 
     await c.updateUserTag({ userTagId: tag.userTagId, newUserTagName: "operations", addUserIds: [], removeUserIds: [bob] });

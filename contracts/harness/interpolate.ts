@@ -111,6 +111,9 @@ export function interpolate(value: unknown, ctx: InterpolationContext): unknown 
 export function references(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") for (const m of value.matchAll(REF)) out.push(m[1]!.trim());
   else if (Array.isArray(value)) value.forEach((v) => references(v, out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) (references(k, out), references(v, out));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) {
+    references(k, out);
+    references(v, out);
+  }
   return out;
 }

@@ -9,7 +9,7 @@ import { matchField } from "./matchers.js";
 import { stepOperation, type StepOperation } from "./operations.js";
 import { runInvariant } from "./invariants/index.js";
 import { describeFailure, openScope, type ScopeRuntime } from "./scope.js";
-import type { Problem, RunReport, ScenarioResult, StepResult, TargetConfig } from "./types.js";
+import type { RunReport, ScenarioResult, StepResult, TargetConfig } from "./types.js";
 
 export type RunTargetOptions = {
   target: TargetConfig;

@@ -35,7 +35,7 @@ export function openSignedEnvelope(envelopeJson: string, expectedSignerPublicHex
   if (typeof env.data !== "string" || typeof env.dataSignature !== "string" || typeof env.enclaveQuorumPublic !== "string")
     throw invalidArgument("bundle is missing data, dataSignature or enclaveQuorumPublic");
   if (env.enclaveQuorumPublic !== expectedSignerPublicHex) throw invalidArgument("bundle signer key does not match");
-  let ok = false;
+  let ok: boolean;
   let dataBytes: Uint8Array;
   try {
     dataBytes = hexToBytes(env.data);

@@ -4,7 +4,7 @@
  * must match what those libraries put in.
  */
 import { describe, expect, it } from "vitest";
-import { encodeFunctionData, parseAbi, serializeTransaction, type Hex } from "viem";
+import { encodeFunctionData, parseAbi, serializeTransaction } from "viem";
 import {
   AddressLookupTableAccount,
   Keypair,

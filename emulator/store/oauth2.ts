@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { insertRow, rowMapper } from "./rows.js";
+import { rowMapper } from "./rows.js";
 
 export type Oauth2CredentialRow = {
   id: string;

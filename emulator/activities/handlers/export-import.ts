@@ -17,7 +17,6 @@ import {
 import { requireUser } from "../lookups.js";
 import { createWallet, requireWallet } from "./wallets.js";
 import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
-import type { AccountParams } from "../../wallets/accounts.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";

@@ -8,7 +8,7 @@ import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { checkNonce, verifyOidcToken, type OidcIdentity } from "../../auth/oidc-tokens.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
-import { issueCredentialBundle, issueLoginSession, type LoginParams } from "./sessions.js";
+import { issueCredentialBundle, issueLoginSession } from "./sessions.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
 import type { ActivityContext } from "../types.js";

@@ -28,8 +28,6 @@ function nonEmpty(value: string, wireName: string, field: string): void {
 
 export const pkceChallenge = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url");
 
-type CredentialParams = { provider: string; clientId: string; encryptedClientSecret: string };
-
 export const oauth2Operations = [
   defineActivity("create_oauth2_credential", {
     run(ctx, p) {

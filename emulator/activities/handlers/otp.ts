@@ -17,7 +17,7 @@ import {
 import { findUsersByContact } from "../../auth/contacts.js";
 import { sameP256Key } from "../../auth/attested.js";
 import { checkEmail, checkName, checkPhone } from "../lookups.js";
-import { issueCredentialBundle, issueLoginSession, sessionPublicKey, type LoginParams } from "./sessions.js";
+import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "./sessions.js";
 import type { OtpRow, VerificationTokenRow } from "../../store/otps.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";

@@ -5,7 +5,7 @@
  */
 import { invalidArgument, permissionDenied } from "../../errors.js";
 import { checkEmail, checkName, requireUser } from "../lookups.js";
-import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
+import { addAuthenticators } from "./authenticators.js";
 import { deliverBundle } from "./otp.js";
 import { issueCredentialBundle } from "./sessions.js";
 import { findUsersByContact } from "../../auth/contacts.js";

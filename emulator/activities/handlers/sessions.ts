@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument, unimplemented } from "../../errors.js";
-import { newId } from "../../ids.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
 import { insertApiKey } from "../../domain/api-keys.js";
 import { requireUser } from "../lookups.js";
