@@ -10,6 +10,9 @@ import { adminRouter, type AdminHooks } from "./admin/routes.js";
 import { GrpcCode, TurnkeyError } from "./errors.js";
 import { openApiDocument } from "./http/openapi-document.js";
 import { proxyRouter } from "./proxy/router.js";
+import { rpcErrorHandler } from "./http/errors.js";
+import { conformingBody } from "./http/contract-check.js";
+import { coordinatorSchemas } from "../contracts/index.js";
 
 export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
@@ -25,5 +28,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   app.use((req, res) => {
     sendError(rt, res, new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.method} ${req.path}`));
   });
+  // Anything passed to next(err) (the body reader's 413/415/400, the router's bad paths, a bug) as an rpcStatus.
+  app.use(rpcErrorHandler((e) => conformingBody(rt.validateResponses, coordinatorSchemas.rpcStatus, "rpcStatus", "error response", e.toJSON())));
   return app;
 }

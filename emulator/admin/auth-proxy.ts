@@ -4,9 +4,10 @@
  * reads it, `POST /emulator/v1/auth-proxy {organizationId, enabled?, settings?}` enables or
  * disables the proxy of a top-level organization and merges settings into its configuration.
  */
-import express, { Router } from "express";
+import { Router } from "express";
 import { invalidArgument, notFound } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
+import { objectBody } from "../http/body.js";
 import { disableAuthProxy, enableAuthProxy } from "../proxy/provision.js";
 import { mergeSettings, type AuthProxySettings } from "../proxy/settings.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
@@ -35,7 +36,7 @@ export function authProxyControlRouter(rt: Runtime): Router {
       sendRpcError(res, err);
     }
   });
-  router.post("/emulator/v1/auth-proxy", express.json(), (req, res) => {
+  router.post("/emulator/v1/auth-proxy", objectBody(), (req, res) => {
     try {
       const b = (req.body ?? {}) as { organizationId?: unknown; enabled?: unknown; settings?: unknown };
       const org = topLevelOrg(b.organizationId);

@@ -4,10 +4,11 @@
  * codeChallengeMethod?: "S256", subject, username?}` plays the user's consent and returns
  * the authorization code (and the redirect URL the provider would send the browser to).
  */
-import express, { Router } from "express";
+import { Router } from "express";
 import { randomBytes } from "node:crypto";
 import { invalidArgument } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
+import { objectBody } from "../http/body.js";
 import { OAUTH2_SUBJECT_PREFIX } from "../domain/oauth2-providers.js";
 import type { Runtime } from "../runtime.js";
 
@@ -15,7 +16,7 @@ export const OAUTH2_CODE_TTL_MS = 10 * 60 * 1000;
 
 export function oauth2ProviderRouter(rt: Runtime): Router {
   const router = Router();
-  router.post("/emulator/v1/oauth2/authorize", express.json(), (req, res) => {
+  router.post("/emulator/v1/oauth2/authorize", objectBody(), (req, res) => {
     try {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const str = (k: string) => {
@@ -26,6 +27,7 @@ export function oauth2ProviderRouter(rt: Runtime): Router {
       if (!OAUTH2_SUBJECT_PREFIX[provider]) throw invalidArgument(`provider must be one of ${Object.keys(OAUTH2_SUBJECT_PREFIX).join(", ")}`, "provider");
       if (b.codeChallengeMethod !== undefined && b.codeChallengeMethod !== "S256") throw invalidArgument("only the S256 code challenge method is supported", "codeChallengeMethod");
       const redirectUri = str("redirectUri");
+      if (!URL.canParse(redirectUri)) throw invalidArgument("redirectUri must be an absolute URL", "redirectUri");
       const code = randomBytes(24).toString("base64url");
       rt.store.oauth2.insertCode({
         code,

@@ -3,9 +3,10 @@
  * `POST /emulator/v1/oidc/token` minting an ES256 id_token for the given claims, like a
  * provider's token endpoint after a login. The emulator trusts this issuer without network.
  */
-import express, { Router } from "express";
+import { Router } from "express";
 import { invalidArgument } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
+import { objectBody } from "../http/body.js";
 import { jwksFor, signIdToken, type IdTokenClaims } from "../bundles/index.js";
 import { OIDC_PATH, oidcIssuerUrl } from "../auth/oidc-tokens.js";
 import type { Runtime } from "../runtime.js";
@@ -67,7 +68,7 @@ export function oidcRouter(rt: Runtime): Router {
   router.get(`${OIDC_PATH}/jwks`, (_req, res) => {
     res.json(jwksFor([rt.keys.oidcIssuer]));
   });
-  router.post(`${OIDC_PATH}/token`, express.json(), express.urlencoded({ extended: false }), (req, res) => {
+  router.post(`${OIDC_PATH}/token`, objectBody({ form: true }), (req, res) => {
     try {
       const { idToken, claims } = mintIdToken(rt, (req.body ?? {}) as MintRequest);
       res.json({ id_token: idToken, token_type: "Bearer", expires_in: claims.exp - claims.iat });

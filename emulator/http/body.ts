@@ -25,3 +25,24 @@ export function parseJsonObject(raw: Buffer, emptyAsObject = false): Record<stri
   if (!value || typeof value !== "object" || Array.isArray(value)) throw invalidArgument("invalid request body: expected a JSON object", "body");
   return value as Record<string, unknown>;
 }
+
+/**
+ * The control API's body reader: the same raw capture and limits, then a JSON object (an
+ * empty body reads as `{}`), or with `form` an `application/x-www-form-urlencoded` body as an
+ * object of strings. A body that is not one answers 400 rpcStatus through `next(err)`.
+ */
+export function objectBody(opts: { form?: boolean } = {}): RequestHandler {
+  return (req, res, next) => {
+    rawBody(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      try {
+        const raw = bodyBytes(req.body);
+        const isForm = opts.form && /^application\/x-www-form-urlencoded\b/i.test(req.headers["content-type"] ?? "");
+        req.body = isForm ? Object.fromEntries(new URLSearchParams(raw.toString("utf8"))) : parseJsonObject(raw, true);
+        next();
+      } catch (e) {
+        next(e);
+      }
+    });
+  };
+}

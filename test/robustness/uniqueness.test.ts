@@ -105,10 +105,10 @@ describe("wallet labels", () => {
 describe("the other rules", () => {
   it("private key names", async () => {
     const c = sdkClient(emu);
-    const key = { privateKeyName: "signer", curve: "CURVE_SECP256K1", privateKeyTags: [], addressFormats: ["ADDRESS_FORMAT_ETHEREUM"] } as const;
+    const key = { privateKeyName: "signer", curve: "CURVE_SECP256K1" as const, privateKeyTags: [] as string[], addressFormats: ["ADDRESS_FORMAT_ETHEREUM" as const] };
     await c.createPrivateKeys({ privateKeys: [key] });
     const before = storeCounts(emu);
-    const err = await refusal(c.createPrivateKeys({ privateKeys: [{ ...key, addressFormats: [] }] }));
+    const err = await refusal(c.createPrivateKeys({ privateKeys: [{ ...key, addressFormats: [] as (typeof key.addressFormats)[number][] }] }));
     expect(err.code).toBe(3);
     expect(err.message).toMatch(/private key name already in use: signer/);
     expect(storeCounts(emu)).toEqual(before);
