@@ -44,17 +44,23 @@ export default function turnkeyEmulatorTrust(options = {}) {
   /** @type {import("./substitute.js").Substitutions | null} */
   let subs = null;
 
-  /** @type {import("esbuild").Plugin} */
-  const esbuildPlugin = {
-    name: "turnkey-emulator-trust",
+  /**
+   * Vite reuses a dependency pre-bundle while its config hash holds, and that hash sees esbuild
+   * plugins by name only: the name carries which keys (or none) the bundle was made with, so a
+   * switch of fixture or of the refusal re-bundles instead of serving stale keys.
+   * @returns {import("esbuild").Plugin}
+   */
+  const esbuildPlugin = () => ({
+    name: `turnkey-emulator-trust:${subs ? subs[0][1].slice(2, 18) : "off"}`,
+    /** @param {import("esbuild").PluginBuild} build */
     setup(build) {
       build.onLoad({ filter: ESBUILD_FILTER }, async (args) => {
         if (!subs) return undefined;
         const patched = substituteEnclaveKeys(await readFile(args.path, "utf8"), subs);
-        return patched === null ? undefined : { contents: patched, loader: "js" };
+        return patched === null ? undefined : { contents: patched, loader: /** @type {const} */ ("js") };
       });
     },
-  };
+  });
 
   return {
     name: "turnkey-emulator-trust",
@@ -70,7 +76,7 @@ export default function turnkeyEmulatorTrust(options = {}) {
       } else {
         subs = substitutionsFor(keysFor(options));
       }
-      return { optimizeDeps: { esbuildOptions: { plugins: [esbuildPlugin] } } };
+      return { optimizeDeps: { esbuildOptions: { plugins: [esbuildPlugin()] } } };
     },
     transform(code, id) {
       if (!subs || !isDependency(id)) return null;

@@ -76,17 +76,17 @@ describe("the Vite plugin's transform", () => {
 });
 
 describe("the Vite plugin in real Vite runs", () => {
-  it("dev server: dependency pre-bundling (esbuild) writes the emulator keys, and the app is served them", async () => {
+  /** Starts a dev server on the test app, loads its entry and the pre-bundled @turnkey/crypto it imports. */
+  async function devServer(options: Parameters<typeof turnkeyEmulatorTrust>[0], cacheDir: string, force: boolean) {
     process.env.NODE_ENV = "development";
-    const cacheDir = mkdtempSync(join(tmpdir(), "trust-vite-cache-"));
     const server = await createServer({
       root: APP,
       configFile: false,
       logLevel: "silent",
       cacheDir,
-      plugins: [turnkeyEmulatorTrust()],
-      optimizeDeps: { include: ["@turnkey/crypto"], force: true },
-      server: { host: "127.0.0.1", port: 0, strictPort: false },
+      plugins: [turnkeyEmulatorTrust(options)],
+      optimizeDeps: { include: ["@turnkey/crypto"], force },
+      server: { host: "127.0.0.1", port: 0 },
     });
     try {
       await server.listen();
@@ -94,18 +94,34 @@ describe("the Vite plugin in real Vite runs", () => {
       const main = await (await fetch(new URL("main.js", base))).text();
       const depUrl = /from "([^"]*@turnkey_crypto[^"]*)"/.exec(main)?.[1];
       expect(depUrl).toBeTruthy();
+      // Answered once the optimizer has written the pre-bundle.
       const served = await (await fetch(new URL(depUrl!, base))).text();
-      expect(served).toContain(emulator.signerPublicKey);
-      expect(served).not.toContain(PRODUCTION_SIGNER);
       // The pre-bundled file itself, as esbuild wrote it (before any transform hook).
       const onDisk = readFileSync(join(cacheDir, "deps", "@turnkey_crypto.js"), "utf8");
-      expect(onDisk).toContain(`"${emulator.signerPublicKey}"`);
-      expect(onDisk).toContain(`"${emulator.notarizerPublicKey}"`);
-      expect(onDisk).not.toContain(PRODUCTION_SIGNER);
-      expect(readdirSync(join(cacheDir, "deps"))).toContain("_metadata.json");
+      return { served, onDisk, files: readdirSync(join(cacheDir, "deps")) };
     } finally {
       await server.close();
     }
+  }
+
+  it("dev server: dependency pre-bundling (esbuild) writes the emulator keys, and the app is served them", async () => {
+    const { served, onDisk, files } = await devServer({}, mkdtempSync(join(tmpdir(), "trust-vite-cache-")), true);
+    expect(served).toContain(emulator.signerPublicKey);
+    expect(served).not.toContain(PRODUCTION_SIGNER);
+    expect(onDisk).toContain(`"${emulator.signerPublicKey}"`);
+    expect(onDisk).toContain(`"${emulator.notarizerPublicKey}"`);
+    expect(onDisk).not.toContain(PRODUCTION_SIGNER);
+    expect(files).toContain("_metadata.json");
+  });
+
+  it("dev server: a pre-bundle made with one fixture's keys is not reused for another's", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "trust-vite-cache-"));
+    expect((await devServer({}, cacheDir, false)).onDisk).toContain(emulator.signerPublicKey);
+    const orgB = instancePublicKeys(instanceKeysFor("org-b")).signerPublicKey;
+    const second = await devServer({ organizationId: "org-b" }, cacheDir, false);
+    expect(second.onDisk).toContain(orgB);
+    expect(second.served).toContain(orgB);
+    expect(second.onDisk).not.toContain(emulator.signerPublicKey);
   });
 
   async function bundle(mode: string, nodeEnv: string): Promise<string> {
