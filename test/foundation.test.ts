@@ -43,9 +43,7 @@ describe("through @turnkey/sdk-server", () => {
     expect(user.apiKeys[0]!.credential.type).toBe("CREDENTIAL_TYPE_API_KEY_P256");
 
     // Alice is no root user and no policy allows her to create users: implicit deny.
-    const denied = await asAlice.createUsers({ users: [USER_PARAMS("mallory")] });
-    expect(denied.activity.status).toBe("ACTIVITY_STATUS_FAILED");
-    expect(denied.activity.failure?.code).toBe(7);
+    await expect(asAlice.createUsers({ users: [USER_PARAMS("mallory")] })).rejects.toMatchObject({ name: "TurnkeyRequestError", code: 7 });
     // ...but she may manage her own credentials.
     const second = newP256KeyPair();
     const own = await asAlice.createApiKeys({ userId: aliceId, apiKeys: [{ apiKeyName: "second", publicKey: second.publicKey, curveType: "API_KEY_CURVE_P256" }] });

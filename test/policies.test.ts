@@ -35,6 +35,16 @@ async function withPolicy<T>(policy: { policyName: string; effect: "EFFECT_ALLOW
   }
 }
 
+/** A policy denial: the SDK rejects with the service's 403 rpcStatus (code 7) as TurnkeyRequestError. */
+async function expectDenied(request: Promise<unknown>): Promise<{ code: number; message: string; details: { message: string; policyEvaluations: unknown[] }[] }> {
+  const error = await request.then(
+    () => expect.unreachable("expected a policy denial"),
+    (e: unknown) => e,
+  );
+  expect(error).toMatchObject({ name: "TurnkeyRequestError", code: 7 });
+  return error as never;
+}
+
 const eip1559 = (to: string, data: Hex = "0x") =>
   serializeTransaction({ type: "eip1559", chainId: 1, nonce: 0, to: to as Hex, value: 1n, data, gas: 50_000n, maxFeePerGas: parseGwei("10"), maxPriorityFeePerGas: parseGwei("1") }).slice(2);
 
@@ -79,17 +89,19 @@ describe("documented example policies, enforced for a non-root user", () => {
         const c = sdkClient(emu, alice.key);
         const ok = await c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(ALLOWED), type: "TRANSACTION_TYPE_ETHEREUM" });
         expect(ok.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
-        const denied = await c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(OTHER), type: "TRANSACTION_TYPE_ETHEREUM" });
-        expect(denied.activity.status).toBe("ACTIVITY_STATUS_FAILED");
-        expect(denied.activity.failure).toMatchObject({ code: 7 });
-        const evals = await c.getPolicyEvaluations({ activityId: denied.activity.id });
+        await expectDenied(c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(OTHER), type: "TRANSACTION_TYPE_ETHEREUM" }));
+        // The denied activity is recorded FAILED (newest first), with its policy evaluations.
+        const [denied] = (await c.getActivities({ filterByType: ["ACTIVITY_TYPE_SIGN_TRANSACTION_V2"], filterByStatus: ["ACTIVITY_STATUS_FAILED"] })).activities;
+        expect(denied!.votes[0]!.userId).toBe(alice.id);
+        expect(denied!.failure).toMatchObject({ code: 7 });
+        const evals = await c.getPolicyEvaluations({ activityId: denied!.id });
         expect(evals.policyEvaluations[0]!.policyEvaluations[0]!.outcome).toBe("OUTCOME_DENY_IMPLICIT");
 
-        // @turnkey/viem asserts COMPLETED and raises its usual activity error otherwise.
+        // @turnkey/viem wraps the request error in its activity error.
         const account = await createAccount({ client: httpClient(emu, alice.key) as never, organizationId: emu.info.organizationId, signWith: ANVIL_0 });
         const base = { type: "eip1559" as const, chainId: 1, nonce: 0, value: 1n, gas: 50_000n, maxFeePerGas: parseGwei("10"), maxPriorityFeePerGas: parseGwei("1") };
         expect(await account.signTransaction({ ...base, to: ALLOWED as Hex })).toMatch(/^0x02/);
-        await expect(account.signTransaction({ ...base, to: OTHER as Hex })).rejects.toThrow(/FAILED|failed/);
+        await expect(account.signTransaction({ ...base, to: OTHER as Hex })).rejects.toThrow(/^Failed to sign: Turnkey error 7: /);
       },
     );
   });
@@ -104,11 +116,11 @@ describe("documented example policies, enforced for a non-root user", () => {
       const small = encodeFunctionData({ abi, functionName: "transfer", args: [OTHER as Hex, 10n ** 17n] });
       const big = encodeFunctionData({ abi, functionName: "transfer", args: [OTHER as Hex, 2n * 10n ** 18n] });
       expect((await c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(token, small), type: "TRANSACTION_TYPE_ETHEREUM" })).activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
-      expect((await c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(token, big), type: "TRANSACTION_TYPE_ETHEREUM" })).activity.status).toBe("ACTIVITY_STATUS_FAILED");
+      await expectDenied(c.signTransaction({ signWith: ANVIL_0, unsignedTransaction: eip1559(token, big), type: "TRANSACTION_TYPE_ETHEREUM" }));
     });
   });
 
-  const cases: { name: string; policy: { effect: "EFFECT_ALLOW" | "EFFECT_DENY"; condition?: string; consensus?: string }; allowed: (c: ReturnType<typeof sdkClient>) => Promise<{ activity: { status: string } }>; denied: (c: ReturnType<typeof sdkClient>) => Promise<{ activity: { status: string } }> }[] = [
+  const cases: { name: string; policy: { effect: "EFFECT_ALLOW" | "EFFECT_DENY"; condition?: string; consensus?: string }; allowed: (c: ReturnType<typeof sdkClient>) => Promise<{ activity: { status: string } }>; denied: (c: ReturnType<typeof sdkClient>) => Promise<unknown> }[] = [
     {
       name: "activity.resource == 'WALLET' && activity.action == 'CREATE'",
       policy: { effect: "EFFECT_ALLOW", condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'" },
@@ -147,7 +159,7 @@ describe("documented example policies, enforced for a non-root user", () => {
       await withPolicy({ policyName: `case ${t.name}`, ...t.policy }, async () => {
         const c = sdkClient(emu, u.key);
         expect((await t.allowed(c)).activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
-        expect((await t.denied(c)).activity.status).toBe("ACTIVITY_STATUS_FAILED");
+        await expectDenied(t.denied(c));
       });
     });
   }
@@ -169,8 +181,8 @@ describe("documented example policies, enforced for a non-root user", () => {
       const c = sdkClient(emu, u.key);
       const sign = (hex: string) => c.signTransaction({ signWith: wpkh.address, unsignedTransaction: hex, type: "TRANSACTION_TYPE_BITCOIN" });
       expect((await sign(psbtPaying(150_000n))).activity.status).toBe("ACTIVITY_STATUS_COMPLETED"); // fee 350,000
-      expect((await sign(psbtPaying(250_000n))).activity.status).toBe("ACTIVITY_STATUS_FAILED"); // output too large
-      expect((await sign(psbtPaying(50_000n))).activity.status).toBe("ACTIVITY_STATUS_FAILED"); // fee 450,000 too high
+      await expectDenied(sign(psbtPaying(250_000n))); // output too large
+      await expectDenied(sign(psbtPaying(50_000n))); // fee 450,000 too high
     });
   });
 
@@ -182,9 +194,8 @@ describe("documented example policies, enforced for a non-root user", () => {
       const c = sdkClient(emu, u.key);
       const victim = await c.createUsers({ users: [{ userName: "victim", apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }] });
       expect(victim.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
-      const del = await c.deleteUsers({ userIds: victim.userIds });
-      expect(del.activity.status).toBe("ACTIVITY_STATUS_FAILED");
-      expect(del.activity.failure?.message).toMatch(/explicit deny/);
+      const denied = await expectDenied(c.deleteUsers({ userIds: victim.userIds }));
+      expect(denied.details[0]!.message).toMatch(/^The following policies denied this action: /);
     });
     await sdkClient(emu).deletePolicy({ policyId: allow.policyId });
   });
@@ -258,8 +269,7 @@ describe("root quorum", () => {
   it("root-quorum-only activities fail for a non-root user even with an allowing policy", async () => {
     const u = await newUser("not-root");
     await withPolicy({ policyName: "allow-everything", effect: "EFFECT_ALLOW", condition: "true" }, async () => {
-      const r = await sdkClient(emu, u.key).setOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" });
-      expect(r.activity.status).toBe("ACTIVITY_STATUS_FAILED");
+      await expectDenied(sdkClient(emu, u.key).setOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }));
       expect((await sdkClient(emu, u.key).createWallet({ walletName: "policy-allowed", accounts: [] })).activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
     });
     const r = await sdkClient(emu).setOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" });

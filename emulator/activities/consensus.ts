@@ -5,15 +5,17 @@
  *   3. implicit allow: a user acting on their own credentials;
  *   4. policies: explicit deny, then allow, then consensus needed, else implicit deny.
  * A proposal by a root user under a threshold above one waits for more root votes even
- * when no policy would allow it.
+ * when no policy would allow it. A denial's failure (activities/denial.ts) is what the request
+ * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
  */
-import { turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import type { RpcStatus } from "../errors.js";
 import { compilePolicy, evaluatePolicies, type CompiledPolicy } from "../policy/index.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { ActivityEntry } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
+import { policyDenial, rootQuorumDenial } from "./denial.js";
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
@@ -21,19 +23,6 @@ export type Decision =
   | { outcome: "allow"; evaluations: PolicyEvaluationResult[] }
   | { outcome: "consensus"; evaluations: PolicyEvaluationResult[] }
   | { outcome: "deny"; failure: RpcStatus; evaluations: PolicyEvaluationResult[] };
-
-export const IMPLICIT_DENY_MESSAGE = "No policies evaluated to outcome: Allow";
-
-function denial(message: string, evaluations: PolicyEvaluationResult[]): RpcStatus {
-  return {
-    code: 7,
-    message,
-    details: [
-      turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED"),
-      { "@type": "type.googleapis.com/errors.v1.PolicyEnginePermissionError", message: IMPLICIT_DENY_MESSAGE, policyEvaluations: evaluations },
-    ],
-  };
-}
 
 function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
   // Expressions were validated at creation; the parser caches them by text.
@@ -47,7 +36,7 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
 
   if (entry.authorization === "root-quorum") {
     if (rootApprovals > 0) return { outcome: "consensus", evaluations: [] };
-    return { outcome: "deny", failure: denial(`request not authorized: ${entry.name} can only be approved by the root quorum`, []), evaluations: [] };
+    return { outcome: "deny", failure: rootQuorumDenial(entry.name), evaluations: [] };
   }
 
   const actsOnOwnCredentials = entry.authorization === "own-credential" && approvers.size === 1 && typeof params.userId === "string" && approvers.has(params.userId);
@@ -59,14 +48,12 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
   switch (decision.outcome) {
     case "OUTCOME_ALLOW":
       return { outcome: "allow", evaluations };
-    case "OUTCOME_DENY_EXPLICIT": {
-      const by = decision.policyEvaluations.filter((e) => e.outcome === "OUTCOME_DENY_EXPLICIT").map((e) => e.policyId);
-      return { outcome: "deny", failure: denial(`request denied by policy: explicit deny (${by.join(", ")})`, evaluations), evaluations };
-    }
+    case "OUTCOME_DENY_EXPLICIT":
+      return { outcome: "deny", failure: policyDenial(evaluations), evaluations };
     case "OUTCOME_REQUIRES_CONSENSUS":
       return { outcome: "consensus", evaluations };
     default:
       if (rootApprovals > 0) return { outcome: "consensus", evaluations };
-      return { outcome: "deny", failure: denial(`request not authorized: ${IMPLICIT_DENY_MESSAGE}`, evaluations), evaluations };
+      return { outcome: "deny", failure: policyDenial(evaluations), evaluations };
   }
 }

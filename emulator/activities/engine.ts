@@ -4,7 +4,8 @@
  * intent and result member names.
  *
  * Lifecycle: a submission is the proposer's approving vote. If the decision is "allow" the
- * handler runs at once (COMPLETED); "deny" records FAILED with the reason; "consensus"
+ * handler runs at once (COMPLETED); "deny" records FAILED with the reason and answers it as a
+ * 403 error (activities/denial.ts); "consensus"
  * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  */
@@ -19,6 +20,7 @@ import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
 import { operationForActivityType } from "../operations/registry.js";
 import { decide, type Decision } from "./consensus.js";
+import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
@@ -75,7 +77,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   if (existing) {
     // The same body from another user of the organization counts as their approval.
     const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !existing.votes.some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
-    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now) : existing;
+    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now) : answerAsRecorded(existing);
   }
 
   const proposal = voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now);
@@ -121,7 +123,8 @@ async function settle(
     }
     return store.activities.insert(row);
   };
-  if (decision.outcome === "deny") return store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure }));
+  // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
+  if (decision.outcome === "deny") throw denialError(store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
   if (decision.outcome === "consensus") return store.tx(() => write({ status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
 
   const params = Object.values(activity.intent)[0] as Record<string, unknown>;

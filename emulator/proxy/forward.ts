@@ -6,7 +6,7 @@
 import { coordinator, parseRequest, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
 import { activities } from "../operations/registry.js";
-import { internal, permissionDenied, TurnkeyError, unauthenticated } from "../errors.js";
+import { internal, permissionDenied, unauthenticated } from "../errors.js";
 import { signDerHex } from "../bundles/index.js";
 import { submitActivity } from "../activities/engine.js";
 import type { Caller } from "../auth/caller.js";
@@ -67,8 +67,8 @@ export async function forward(
   } finally {
     secret.fill(0);
   }
+  // A policy denial throws here, recorded FAILED: the proxy answers the coordinator's 403 as it is.
   const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target });
   if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as Record<string, any>;
-  if (activity.status === "ACTIVITY_STATUS_FAILED" && activity.failure) throw new TurnkeyError(activity.failure.code, activity.failure.message, activity.failure.details);
   throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);
 }
