@@ -16,6 +16,7 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   get_boot_proof: NEEDS_ENCLAVE,
   get_latest_boot_proof: NEEDS_ENCLAVE,
   eth_send_transaction: NEEDS_CHAIN,
+  eth_send_raw_transaction: NEEDS_CHAIN,
   sol_send_transaction: NEEDS_CHAIN,
   eth_undelegate_7702: NEEDS_CHAIN,
   get_send_transaction_status: NEEDS_CHAIN,

@@ -7,6 +7,7 @@ import { coordinator, proxy, type OperationContract } from "../../contracts/inde
 import { legacyVariant } from "../../contracts/legacy.js";
 import type { ActivityEntry, ActivityType, OperationEntry, ProxyEntry, QueryEntry } from "./define.js";
 import { userOperations } from "../activities/handlers/users.js";
+import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
 import { apiKeyOperations } from "../activities/handlers/api-keys.js";
 import { tagOperations } from "../activities/handlers/tags.js";
 import { authenticatorOperations } from "../activities/handlers/authenticators.js";
@@ -35,6 +36,7 @@ import { proxyEndpoints } from "../proxy/endpoints.js";
 
 const entries: OperationEntry[] = [
   ...userOperations,
+  ...apiOnlyUserOperations,
   ...apiKeyOperations,
   ...tagOperations,
   ...authenticatorOperations,

@@ -21,7 +21,7 @@ export type UserParams = {
   userTags?: string[];
 };
 
-function requireUserTags(ctx: ActivityContext, tagIds: string[], field: string): void {
+export function requireUserTags(ctx: ActivityContext, tagIds: string[], field: string): void {
   requireDistinct(tagIds, field);
   for (const id of tagIds) {
     if (!ctx.rt.store.tags.get(ctx.org.id, id, "TAG_TYPE_USER")) throw invalidArgument(`user tag not found: ${id}`, field);

@@ -1,0 +1,46 @@
+/**
+ * Paths that earlier versions of the published API document had and that SDK versions still
+ * in use call, although the current document no longer lists them (e.g. @turnkey/http 6.2
+ * calls `create_api_only_users`; the official examples' `createUser` does too). Their
+ * request and result schemas are still in the document's definitions; only the routes are
+ * written here, in the generated tables' shape.
+ */
+import { z } from "zod";
+import { v1ActivityResponse, v1CreateApiOnlyUsersIntent, v1EthSendRawTransactionIntent } from "./generated/public-api.js";
+import type { TypedOperation } from "./operation.js";
+
+const activityRequest = <T extends string, P extends z.ZodType>(type: T, parameters: P) =>
+  z.object({ type: z.enum([type]), timestampMs: z.string(), organizationId: z.string(), parameters, generateAppProofs: z.boolean().optional() });
+
+const createApiOnlyUsersRequest = activityRequest("ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent);
+const ethSendRawTransactionRequest = activityRequest("ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent);
+
+export type RetiredOperations = {
+  "/public/v1/submit/create_api_only_users": TypedOperation<"submit", "create_api_only_users", typeof createApiOnlyUsersRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/eth_send_raw_transaction": TypedOperation<"submit", "eth_send_raw_transaction", typeof ethSendRawTransactionRequest, typeof v1ActivityResponse>;
+};
+
+export const retiredOperations: RetiredOperations = {
+  "/public/v1/submit/create_api_only_users": {
+    kind: "submit",
+    name: "create_api_only_users",
+    request: createApiOnlyUsersRequest,
+    response: v1ActivityResponse,
+    activityType: "ACTIVITY_TYPE_CREATE_API_ONLY_USERS",
+    intentKey: "createApiOnlyUsersIntent",
+    resultKey: "createApiOnlyUsersResult",
+    requestName: "v1CreateApiOnlyUsersRequest (retired path)",
+    responseName: "v1ActivityResponse",
+  },
+  "/public/v1/submit/eth_send_raw_transaction": {
+    kind: "submit",
+    name: "eth_send_raw_transaction",
+    request: ethSendRawTransactionRequest,
+    response: v1ActivityResponse,
+    activityType: "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION",
+    intentKey: "ethSendRawTransactionIntent",
+    resultKey: "ethSendRawTransactionResult",
+    requestName: "v1EthSendRawTransactionRequest (retired path)",
+    responseName: "v1ActivityResponse",
+  },
+};

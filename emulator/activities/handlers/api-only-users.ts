@@ -1,0 +1,36 @@
+/**
+ * create_api_only_users: the retired path that @turnkey/http 6.2 and the official examples'
+ * `createUser` still call. Each user gets P-256 API keys (the only curve of that version)
+ * and user tags; the result lists the new user ids.
+ */
+import { invalidArgument } from "../../errors.js";
+import { defineActivity } from "../../operations/define.js";
+import { createUser, MAX_USERS_PER_ORG, requireUserTags } from "./users.js";
+
+export const apiOnlyUserOperations = [
+  defineActivity("create_api_only_users", {
+    run(ctx, p) {
+      if (!p.apiOnlyUsers.length) throw invalidArgument("apiOnlyUsers must not be empty", "parameters.apiOnlyUsers");
+      if (ctx.rt.store.users.count(ctx.org.id) + p.apiOnlyUsers.length > MAX_USERS_PER_ORG) {
+        throw invalidArgument(`organization cannot have more than ${MAX_USERS_PER_ORG} users`, "parameters.apiOnlyUsers");
+      }
+      p.apiOnlyUsers.forEach((u, i) => requireUserTags(ctx, u.userTags, `parameters.apiOnlyUsers[${i}].userTags`));
+      const userIds = p.apiOnlyUsers.map((u, i) =>
+        createUser(
+          ctx,
+          ctx.org.id,
+          {
+            userName: u.userName,
+            userEmail: u.userEmail,
+            userTags: u.userTags,
+            apiKeys: u.apiKeys.map((k) => ({ ...k, curveType: "API_KEY_CURVE_P256" })),
+            authenticators: [],
+            oauthProviders: [],
+          },
+          `parameters.apiOnlyUsers[${i}]`,
+        ),
+      );
+      return { userIds };
+    },
+  }),
+];
