@@ -1,16 +1,23 @@
 /**
- * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]`
+ * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]`
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index.js";
+import { parseChainOption } from "./networks/registry.js";
 
-const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE]
+const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
 
   --port N         port to listen on (default 8787; 0 picks a free port)
   --host H         interface to listen on (default 127.0.0.1)
   --db FILE        keep state in this SQLite file (default: in memory)
-  --fixtures FILE  seed state (default: fixtures/default.json)`;
+  --state FILE     load this state file at start (GET /emulator/v1/state's format)
+  --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)
+  --log            print one line per request (method, path, status, latency, org, caller)
+  --rate-limit     enforce the per-organization limit of 10 requests per second
+  --fixtures FILE  seed state (default: fixtures/default.json)
+  --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
+                   the embedded one; repeatable`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -34,6 +41,11 @@ async function main(argv: string[]): Promise<void> {
       host: { type: "string", default: "127.0.0.1" },
       db: { type: "string" },
       fixtures: { type: "string" },
+      state: { type: "string" },
+      "export-on-exit": { type: "string" },
+      log: { type: "boolean", default: false },
+      "rate-limit": { type: "boolean", default: false },
+      chain: { type: "string", multiple: true },
     },
     strict: true,
   });
@@ -42,7 +54,14 @@ async function main(argv: string[]): Promise<void> {
     console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures });
+  let chains: Record<string, string>;
+  try {
+    chains = Object.fromEntries((values.chain ?? []).map(parseChainOption));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  }
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], chains });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening
@@ -50,6 +69,7 @@ Turnkey API emulator listening
 Coordinator API   ${emu.url}
 Auth proxy        ${emu.proxyUrl}${i.authProxyConfigId ? `  (X-Auth-Proxy-Config-ID ${i.authProxyConfigId})` : ""}
 Control API       ${emu.url}/emulator/v1/info
+Chains (JSON-RPC) ${emu.url}/emulator/v1/chains/<caip2>/rpc  (e.g. eip155:1, started on first use)
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}
 

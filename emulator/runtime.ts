@@ -6,6 +6,7 @@ import type { Store } from "./store/index.js";
 import type { Clock } from "./clock.js";
 import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
+import type { Networks } from "./networks/registry.js";
 
 export type Runtime = {
   store: Store;
@@ -17,4 +18,6 @@ export type Runtime = {
   urls: { baseUrl: string; authProxyUrl: string };
   /** Stand-ins for the enclave keys and the built-in OIDC issuer key (deterministic per fixture). */
   keys: InstanceKeys;
+  /** Local chains (created on first use) and external chain clients, by caip2. */
+  networks?: Networks;
 };

@@ -9,6 +9,7 @@ import { mailboxRouter } from "./mailbox.js";
 import { oidcRouter } from "./oidc.js";
 import { oauth2ProviderRouter } from "./oauth2.js";
 import { authProxyControlRouter } from "./auth-proxy.js";
+import { networksRouter } from "../networks/routes.js";
 import { controlRouter } from "../control/index.js";
 
 export type AdminHooks = {
@@ -22,6 +23,7 @@ export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
   router.use(oidcRouter(rt));
   router.use(oauth2ProviderRouter(rt));
   router.use(authProxyControlRouter(rt));
+  router.use(networksRouter(rt));
   router.use(controlRouter(rt));
   router.get("/emulator/v1/info", (_req, res) => {
     res.json(hooks.info());

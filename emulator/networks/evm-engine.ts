@@ -1,0 +1,89 @@
+/**
+ * The embedded EVM: one Hardhat EDR provider (revm in Rust, the Hardhat network's engine)
+ * per chain. EDR answers the standard Ethereum JSON-RPC itself, plus the dev methods
+ * (`evm_mine`, `evm_setAutomine`, `hardhat_setBalance`...). Loaded on the first use of an EVM
+ * chain only: importing this module costs nothing until `createEvmEngine` runs.
+ */
+import { hexToBytes } from "viem";
+import { RpcCode, type JsonRpcRequest, type JsonRpcResponse, type RpcTransport } from "./rpc.js";
+
+type Edr = typeof import("@nomicfoundation/edr");
+type EdrProvider = Awaited<ReturnType<InstanceType<Edr["EdrContext"]>["createProvider"]>>;
+
+let edrContext: Promise<{ edr: Edr; context: InstanceType<Edr["EdrContext"]> }> | undefined;
+
+/** EDR wants one context per process; every chain of every instance shares it. */
+function context() {
+  edrContext ??= (async () => {
+    const edr = await import("@nomicfoundation/edr");
+    const context = new edr.EdrContext();
+    await context.registerProviderFactory(edr.L1_CHAIN_TYPE, edr.l1ProviderFactory());
+    return { edr, context };
+  })();
+  return edrContext;
+}
+
+export type EvmGenesisAccount = { address: `0x${string}`; balance: bigint };
+
+/** EIP-7825's per-transaction gas cap (Osaka): the default gas for calls and estimates. */
+const TX_GAS_CAP = 16_777_216n;
+const BLOCK_GAS_LIMIT = 60_000_000n;
+/** Hardhat's coinbase. */
+const COINBASE = "0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e";
+
+export async function createEvmEngine(chainId: number, accounts: EvmGenesisAccount[]): Promise<RpcTransport> {
+  const { edr, context: ctx } = await context();
+  const hardfork = edr.l1HardforkLatest();
+  const genesisState = [...edr.l1GenesisState(hardfork), ...accounts.map((a) => ({ address: hexToBytes(a.address), balance: a.balance }))];
+  const provider: EdrProvider = await ctx.createProvider(
+    edr.L1_CHAIN_TYPE,
+    {
+      allowBlocksWithSameTimestamp: false,
+      allowUnlimitedContractSize: false,
+      // A reverting eth_call/eth_estimateGas is a JSON-RPC error (as on any node), not a result.
+      bailOnCallFailure: true,
+      // A reverting transaction is mined with status 0, as on a real chain.
+      bailOnTransactionFailure: false,
+      chainId: BigInt(chainId),
+      coinbase: hexToBytes(COINBASE),
+      defaultTransactionGasLimit: TX_GAS_CAP,
+      genesisState,
+      hardfork: edr.l1HardforkToString(hardfork),
+      initialBaseFeePerGas: 1_000_000_000n,
+      minGasPrice: 0n,
+      mining: { autoMine: true, blockGasLimit: BLOCK_GAS_LIMIT, memPool: { order: edr.MineOrdering.Priority } },
+      network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT },
+      networkId: BigInt(chainId),
+      observability: {},
+      ownedAccounts: [],
+      precompileOverrides: [],
+    },
+    { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => {} },
+    { subscriptionCallback: () => {} },
+    new edr.ContractDecoder(),
+  );
+  return {
+    async request(req: JsonRpcRequest): Promise<JsonRpcResponse> {
+      const response = await provider.handleRequest(JSON.stringify({ jsonrpc: "2.0", id: req.id ?? null, method: req.method, params: req.params ?? [] }));
+      const data = (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+      // EDR answers {result} or {error}; the envelope is ours to add.
+      const id = req.id ?? null;
+      return data.error ? { jsonrpc: "2.0", id, error: standardError(data.error) } : { jsonrpc: "2.0", id, result: data.result ?? null };
+    },
+  };
+}
+
+/**
+ * EDR reports a revert as `{code: -32000, data: {data: <revert bytes>, reason}}`; Geth and
+ * Anvil say `{code: 3, message: "execution reverted: <reason>", data: <revert bytes>}`, which
+ * is what viem and ethers decode best. Everything else passes through unchanged.
+ */
+function standardError(e: { code: number; message: string; data?: unknown }) {
+  const inner = e.data as { data?: unknown; reason?: unknown } | null | undefined;
+  if (inner && typeof inner === "object" && typeof inner.data === "string" && inner.data.startsWith("0x") && inner.reason !== undefined) {
+    const m = /reverted with reason string '([\s\S]*)'$/.exec(e.message);
+    const message = m ? `execution reverted: ${m[1]}` : e.message.startsWith("VM Exception") || !e.message.includes("revert") ? `execution reverted: ${e.message}` : e.message;
+    return { code: RpcCode.EXECUTION_REVERTED, message, data: inner.data };
+  }
+  return e;
+}

@@ -1,0 +1,155 @@
+/**
+ * The chains over HTTP:
+ *   POST /emulator/v1/chains/<caip2>/rpc       standard JSON-RPC (single or batch)
+ *   POST /emulator/v1/chains/<caip2>/mine      {blocks?}
+ *   POST /emulator/v1/chains/<caip2>/fund      {address, amount, asset?}  (amount: smallest unit, decimal string)
+ *   POST /emulator/v1/chains/<caip2>/automine  {enabled}
+ *   GET  /emulator/v1/chains                   the chains and their RPC URLs
+ * The RPC route answers JSON-RPC error objects; the control routes answer rpcStatus errors.
+ */
+import express, { Router, type Request, type Response } from "express";
+import type { Runtime } from "../runtime.js";
+import { sendRpcError } from "../http/errors.js";
+import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
+import { RpcCode, RpcError, rpcFailure, type JsonRpcRequest, type JsonRpcResponse } from "./rpc.js";
+import type { Networks } from "./registry.js";
+import type { Chain } from "./chain.js";
+
+const BASE = "/emulator/v1/chains";
+const body = express.text({ type: () => true, limit: "10mb" });
+
+export function networksRouter(rt: Runtime): Router {
+  const router = Router();
+  const networks = (): Networks => {
+    if (!rt.networks) throw new TurnkeyError(GrpcCode.UNAVAILABLE, "this instance has no chains");
+    return rt.networks;
+  };
+
+  router.get(BASE, (_req, res) => {
+    try {
+      res.json({ chains: networks().list() });
+    } catch (err) {
+      sendRpcError(res, err);
+    }
+  });
+
+  router.post(`${BASE}/:caip2/rpc`, body, async (req, res) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof req.body === "string" ? req.body : "");
+    } catch {
+      res.json(rpcFailure(null, new RpcError(RpcCode.PARSE_ERROR, "Parse error: the body is not JSON")));
+      return;
+    }
+    let chain: Chain;
+    try {
+      chain = await networks().get(String(req.params.caip2));
+    } catch (err) {
+      const message = isTurnkeyError(err) ? err.message : String(err);
+      const id = !Array.isArray(parsed) && parsed && typeof parsed === "object" ? ((parsed as JsonRpcRequest).id ?? null) : null;
+      res.status(isTurnkeyError(err) && err.code === GrpcCode.INVALID_ARGUMENT ? 404 : 500).json(rpcFailure(id, new RpcError(RpcCode.SERVER, message)));
+      return;
+    }
+    if (Array.isArray(parsed)) {
+      if (!parsed.length) {
+        res.json(rpcFailure(null, new RpcError(RpcCode.INVALID_REQUEST, "Invalid Request: empty batch")));
+        return;
+      }
+      const out: JsonRpcResponse[] = [];
+      for (const r of parsed) out.push(await handleOne(chain, r));
+      res.json(out);
+      return;
+    }
+    res.json(await handleOne(chain, parsed));
+  });
+
+  const control = (handler: (chain: Chain, input: Record<string, unknown>, caip2: string) => Promise<unknown>) => async (req: Request, res: Response) => {
+    try {
+      const input = parseBody(req.body);
+      const caip2 = String(req.params.caip2);
+      const chain = await networks().get(caip2, "caip2");
+      res.json(await handler(chain, input, chain.caip2));
+    } catch (err) {
+      sendRpcError(res, err instanceof RpcError ? chainFailure(err) : err);
+    }
+  };
+
+  router.post(
+    `${BASE}/:caip2/mine`,
+    body,
+    control(async (chain, input, caip2) => {
+      const blocks = input.blocks ?? 1;
+      if (typeof blocks !== "number" || !Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw invalidArgument("blocks must be a whole number from 1 to 10000", "blocks");
+      await chain.mine(blocks);
+      return { caip2, mined: blocks };
+    }),
+  );
+
+  router.post(
+    `${BASE}/:caip2/automine`,
+    body,
+    control(async (chain, input, caip2) => {
+      if (typeof input.enabled !== "boolean") throw invalidArgument("enabled must be true or false", "enabled");
+      await chain.setAutomine(input.enabled);
+      return { caip2, automine: input.enabled };
+    }),
+  );
+
+  router.post(
+    `${BASE}/:caip2/fund`,
+    body,
+    control(async (chain, input, caip2) => {
+      const address = checkAddress(chain, input.address, "address");
+      const asset = input.asset === undefined || input.asset === null || input.asset === "" ? undefined : checkAddress(chain, input.asset, "asset");
+      const amount = checkAmount(input.amount);
+      await chain.fund(address, amount, asset);
+      const balance = await chain.getBalance(address, asset);
+      return { caip2, address, ...(asset ? { asset } : {}), balance: balance.toString() };
+    }),
+  );
+
+  return router;
+}
+
+async function handleOne(chain: Chain, r: unknown): Promise<JsonRpcResponse> {
+  if (!r || typeof r !== "object" || typeof (r as JsonRpcRequest).method !== "string") {
+    const id = r && typeof r === "object" ? ((r as JsonRpcRequest).id ?? null) : null;
+    return rpcFailure(id, new RpcError(RpcCode.INVALID_REQUEST, "Invalid Request: expected {jsonrpc, id, method, params}"));
+  }
+  try {
+    return await chain.handleRpc(r as JsonRpcRequest);
+  } catch (err) {
+    return rpcFailure((r as JsonRpcRequest).id, err);
+  }
+}
+
+function parseBody(raw: unknown): Record<string, unknown> {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (!text) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw invalidArgument("the request body is not JSON");
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) throw invalidArgument("the request body must be a JSON object");
+  return v as Record<string, unknown>;
+}
+
+function checkAddress(chain: Chain, v: unknown, field: string): string {
+  if (typeof v !== "string") throw invalidArgument(`${field} is required`, field);
+  const ok = chain.namespace === "eip155" ? /^0x[0-9a-fA-F]{40}$/.test(v) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v);
+  if (!ok) throw invalidArgument(`${field} ${JSON.stringify(v)} is not ${chain.namespace === "eip155" ? "a 0x-prefixed 20-byte hex address" : "a base58 Solana address"}`, field);
+  return v;
+}
+
+function checkAmount(v: unknown): bigint {
+  const s = typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v;
+  if (typeof s !== "string" || !/^[0-9]{1,78}$/.test(s) || BigInt(s) === 0n) throw invalidArgument("amount must be a positive whole number of the smallest unit (wei, lamports, token base units), as a decimal string", "amount");
+  return BigInt(s);
+}
+
+/** A chain that refuses a control request: the request cannot be met in this state. */
+function chainFailure(err: RpcError): TurnkeyError {
+  return new TurnkeyError(GrpcCode.FAILED_PRECONDITION, err.message, [turnkeyErrorDetail("CHAIN_ERROR")]);
+}
