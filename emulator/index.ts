@@ -1,0 +1,136 @@
+/**
+ * Programmatic API:
+ *
+ *   const emu = await startEmulator({ port: 0 });
+ *   // emu.url, emu.proxyUrl, emu.info.organizationId, emu.info.apiPrivateKey ...
+ *   await emu.stop();
+ *
+ * Each call makes an independent instance (own store, clock, server), so several can run
+ * side by side in one process.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { Store } from "./store/index.js";
+import { systemClock } from "./clock.js";
+import { Keyring } from "./keyring.js";
+import type { Runtime } from "./runtime.js";
+import { createApp } from "./app.js";
+import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
+import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
+import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
+import { Networks, type ChainListing } from "./networks/registry.js";
+import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
+import { configureControl, exportStateFile, loadStateFile, resetControl, type ControlOptions } from "./control/index.js";
+
+export type EmulatorOptions = ControlOptions & {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** SQLite file; default `:memory:`. A file keeps state across restarts. */
+  db?: string;
+  /** Fixture file path or object; default fixtures/default.json. */
+  fixtures?: string | Fixture;
+  /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
+  validateResponses?: boolean;
+  /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
+  chains?: Record<string, string>;
+  /** Load this state file (what GET /emulator/v1/state returns) at start (`--state`). */
+  state?: string;
+  /** Write the state to this file when the emulator stops (`--export-on-exit`). */
+  exportOnExit?: string;
+};
+
+export type EmulatorInfo = {
+  baseUrl: string;
+  authProxyUrl: string;
+  organizationId: string;
+  organizationName: string;
+  rootUserId: string;
+  apiPublicKey: string | null;
+  apiPrivateKey: string | null;
+  /** The seeded HD wallet (mnemonic `test test ... junk` in the default fixture). */
+  walletId: string | null;
+  /** Enclave stand-in keys (uncompressed hex) for the SDKs' dangerouslyOverride… parameters. */
+  signerPublicKey: string;
+  tlsFetcherPublicKey: string;
+  notarizerPublicKey: string;
+  /** The built-in OIDC issuer (`iss` of its id_tokens). */
+  oidcIssuer: string;
+  /** The seeded auth-proxy configuration (the `X-Auth-Proxy-Config-ID` for `proxyUrl`), if the fixture has one. */
+  authProxyConfigId: string | null;
+  /** Every chain with its JSON-RPC URL (local chains start on first use). */
+  chains: ChainListing[];
+};
+
+export type RunningEmulator = {
+  url: string;
+  proxyUrl: string;
+  info: EmulatorInfo;
+  runtime: Runtime;
+  reset(): void;
+  stop(): Promise<void>;
+};
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const fixture = typeof options.fixtures === "object" ? options.fixtures : loadFixture(options.fixtures);
+  const store = Store.open(options.db ?? ":memory:");
+  const rt: Runtime = {
+    store,
+    keyring: new Keyring(store.sealer),
+    clock: systemClock(),
+    validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
+    urls: { baseUrl: "", authProxyUrl: "" },
+    keys: instanceKeysFor(fixture.organization.organizationId),
+  };
+  rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
+  configureControl(rt, options);
+  if (options.state) loadStateFile(rt, options.state);
+  if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+
+  const info = (): EmulatorInfo =>
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list() }) as EmulatorInfo;
+  const reset = () => {
+    rt.store.clear();
+    rt.keyring.clear();
+    rt.clock.offsetMs = 0;
+    void rt.networks?.reset();
+    resetControl(rt);
+    seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+  };
+  const app = createApp(rt, { info, reset });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host, () => resolve(s));
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 5_000;
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  rt.urls.baseUrl = `http://${urlHost}:${port}`;
+  // The auth proxy's routes (/v1/...) live beside the coordinator's on the same port.
+  rt.urls.authProxyUrl = rt.urls.baseUrl;
+
+  let stopped = false;
+  return {
+    url: rt.urls.baseUrl,
+    proxyUrl: rt.urls.authProxyUrl,
+    info: info(),
+    runtime: rt,
+    reset,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
+      await rt.networks?.close();
+      rt.store.close();
+    },
+  };
+}
+
+export { loadFixture, type Fixture } from "./fixtures.js";
