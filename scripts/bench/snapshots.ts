@@ -69,14 +69,13 @@ export async function benchSnapshots(): Promise<void> {
     const restoreMs: number[] = [];
     const serializeMs: number[] = [];
     const deserializeMs: number[] = [];
-    let id = "";
     let size = 0;
     for (let r = 0; r < RUNS; r++) {
       let t = performance.now();
       const snap = await request("POST", `${emu.url}/emulator/v1/snapshots`, JSON.stringify({ name: `bench-${target}-${r}` }));
       snapMs.push(performance.now() - t);
       if (snap.status !== 200) throw new Error(`snapshot answered ${snap.status}`);
-      id = snap.json.id;
+      const id = snap.json.id;
       size = snap.json.sizeBytes;
       t = performance.now();
       const restored = await request("POST", `${emu.url}/emulator/v1/snapshots/${id}/restore`);

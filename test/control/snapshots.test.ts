@@ -26,8 +26,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const orgId = () => emu.info.organizationId;
-
 async function listings(e: RunningEmulator) {
   const c = sdkClient(e);
   const organizationId = e.info.organizationId;
