@@ -3,6 +3,7 @@
  * rendered on the wire as an `rpcStatus` body `{code, message, details}` with the
  * grpc-gateway HTTP status that matches the code.
  */
+import { isInputError, joinPath, type InputError } from "./input-error.js";
 
 export const GrpcCode = {
   OK: 0,
@@ -115,4 +116,36 @@ export function internal(message: string): TurnkeyError {
 
 export function isTurnkeyError(e: unknown): e is TurnkeyError {
   return e instanceof TurnkeyError;
+}
+
+/**
+ * The wire error for library code's InputError, its relative path rooted at `root` (the
+ * request field the caller handed to the library): 400 naming the field, 404, or 401.
+ */
+export function wireErrorOf(e: InputError, root?: string): TurnkeyError {
+  switch (e.kind) {
+    case "not_found":
+      return notFound(e.message);
+    case "unauthenticated":
+      return unauthenticated(e.message);
+    case "invalid":
+      return invalidArgument(e.message, joinPath(root, e.path));
+  }
+}
+
+/**
+ * The request boundary for library code: runs `fn` (sync or async) and turns an InputError it
+ * throws into the wire error naming `root` + the error's relative path. Anything else passes
+ * through unchanged.
+ */
+export function withField<T>(root: string | undefined, fn: () => T): T {
+  const map = (e: unknown): never => {
+    throw isInputError(e) ? wireErrorOf(e, root) : e;
+  };
+  try {
+    const r = fn();
+    return (r instanceof Promise ? r.catch(map) : r) as T;
+  } catch (e) {
+    return map(e);
+  }
 }
