@@ -12,6 +12,7 @@ import { packageRoot } from "./package-root.js";
 import { createHash } from "node:crypto";
 import type { Keyring } from "./keyring.js";
 import { assertValidMnemonic } from "./chains/index.js";
+import { withField } from "./errors.js";
 import { deriveAccount } from "./wallets/accounts.js";
 import { enableAuthProxy } from "./proxy/provision.js";
 import { mergeSettings, settingsFromProviders } from "./proxy/settings.js";
@@ -125,11 +126,11 @@ export function seedFixture(store: Store, keyring: Keyring, f: Fixture, now: num
       }
     }
     for (const w of o.wallets) {
-      assertValidMnemonic(w.mnemonic, `wallets.${w.walletId}.mnemonic`);
+      withField(`wallets.${w.walletId}`, () => assertValidMnemonic(w.mnemonic));
       store.wallets.insert({ id: w.walletId, orgId: o.organizationId, name: w.walletName, mnemonicSealed: keyring.sealMnemonic(w.mnemonic), exported: false, imported: false, createdAt: now, updatedAt: now });
       const seed = keyring.seedOf(store.wallets.get(o.organizationId, w.walletId)!);
       w.accounts.forEach((a, i) => {
-        const d = deriveAccount(seed, a, `wallets.${w.walletId}.accounts[${i}]`);
+        const d = withField(`wallets.${w.walletId}.accounts[${i}]`, () => deriveAccount(seed, a));
         store.wallets.insertAccount({ id: fixtureAccountId(w.walletId, i), orgId: o.organizationId, walletId: w.walletId, ...d, exported: false, createdAt: now, updatedAt: now });
       });
     }

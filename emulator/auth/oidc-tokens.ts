@@ -6,7 +6,8 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument, isTurnkeyError, type TurnkeyError } from "../errors.js";
+import { invalidArgument, type TurnkeyError } from "../errors.js";
+import { isInputError } from "../input-error.js";
 import { decodeJwt, jwksFor, verifyIdToken, type IdTokenClaims } from "../bundles/index.js";
 import type { Runtime } from "../runtime.js";
 
@@ -38,7 +39,7 @@ export function verifyOidcToken(rt: Runtime, token: string, field: string): IdTo
   try {
     verified = verifyIdToken(token, jwksFor([rt.keys.oidcIssuer]), { nowSeconds: Math.floor(rt.clock.now() / 1000), clockSkewSeconds: 0 });
   } catch (e) {
-    const why = isTurnkeyError(e) ? e.message : "verification failed";
+    const why = isInputError(e) ? e.message : "verification failed";
     throw badToken(why === "id token expired" ? "token expired" : why, field);
   }
   const aud = Array.isArray(verified.aud) ? verified.aud[0]! : verified.aud;

@@ -4,20 +4,20 @@
  * token. Used by otp_login / signup with a verification token.
  */
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { decodeHex, parseP256PublicKey, verifyRaw } from "./p256.js";
 
 export const CLIENT_SIGNATURE_SCHEME_API_P256 = "CLIENT_SIGNATURE_SCHEME_API_P256";
 
 export type ClientSignature = { publicKey: string; scheme: string; message: string; signature: string };
 
-/** Checks scheme, key and signature (high-S accepted). Returns false for a bad signature, throws 400 for malformed input. */
+/** Checks scheme, key and signature (high-S accepted). Returns false for a bad signature, throws an InputError (at `clientSignature.*`) for malformed input. */
 export function verifyClientSignature(sig: ClientSignature): boolean {
   if (sig.scheme !== CLIENT_SIGNATURE_SCHEME_API_P256)
-    throw invalidArgument(`unsupported client signature scheme: ${sig.scheme}`, "clientSignature.scheme");
+    throw new InputError(`unsupported client signature scheme: ${sig.scheme}`, "clientSignature.scheme");
   const publicKey = parseP256PublicKey(sig.publicKey, "clientSignature.publicKey");
   const signature = decodeHex(sig.signature, "clientSignature.signature");
-  if (signature.length !== 64) throw invalidArgument("client signature must be 64-byte raw r||s hex", "clientSignature.signature");
+  if (signature.length !== 64) throw new InputError("client signature must be 64-byte raw r||s hex", "clientSignature.signature");
   return verifyRaw(signature, utf8ToBytes(sig.message), publicKey);
 }
 

@@ -6,7 +6,7 @@ import { createBase58check } from "@scure/base";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { hpkeOpen, hpkeSeal, type HpkeSealOptions } from "./hpke.js";
 
 export const base58check = createBase58check(sha256);
@@ -16,7 +16,7 @@ export function encryptCredentialBundle(
   targetPublicKeyHex: string,
   options: Pick<HpkeSealOptions, "ephemeralPrivateKey"> = {},
 ): string {
-  if (privateKey32.length !== 32) throw invalidArgument("credential private key must be 32 bytes", "privateKey");
+  if (privateKey32.length !== 32) throw new InputError("credential private key must be 32 bytes", "privateKey");
   const { enc, ciphertext } = hpkeSeal(privateKey32, targetPublicKeyHex, options);
   const compressedEnc = p256.Point.fromBytes(enc).toBytes(true);
   return base58check.encode(concatBytes(compressedEnc, ciphertext));
@@ -28,8 +28,8 @@ export function openCredentialBundle(bundle: string, recipientPrivateKey: Uint8A
   try {
     bytes = base58check.decode(bundle);
   } catch {
-    throw invalidArgument("credential bundle is not valid base58check", "credentialBundle");
+    throw new InputError("credential bundle is not valid base58check", "credentialBundle");
   }
-  if (bytes.length <= 33) throw invalidArgument("credential bundle too short", "credentialBundle");
+  if (bytes.length <= 33) throw new InputError("credential bundle too short", "credentialBundle");
   return hpkeOpen(bytes.subarray(0, 33), bytes.subarray(33), recipientPrivateKey);
 }

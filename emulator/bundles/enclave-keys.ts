@@ -9,7 +9,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { generateP256KeyPair, p256KeyPairFromPrivate, type P256KeyPair } from "./p256.js";
 
 export type EnclaveKeys = {
@@ -32,7 +32,7 @@ export function generateEnclaveKeys(): EnclaveKeys {
  * HKDF-SHA256(seed, salt, info = role) → 48 bytes reduced into [1, n-1].
  */
 export function enclaveKeysFromSeed(seed: Uint8Array): EnclaveKeys {
-  if (seed.length < 16) throw invalidArgument("enclave key seed must be at least 16 bytes", "seed");
+  if (seed.length < 16) throw new InputError("enclave key seed must be at least 16 bytes", "seed");
   const derive = (role: string) =>
     p256KeyPairFromPrivate(p256.utils.randomSecretKey(hkdf(sha256, seed, SEED_SALT, utf8ToBytes(role), 48)));
   const [signer, tlsFetcher, notarizer] = ROLES.map(derive) as [P256KeyPair, P256KeyPair, P256KeyPair];

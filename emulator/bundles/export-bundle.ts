@@ -5,7 +5,7 @@
  * Plaintext: the UTF-8 mnemonic (wallets) or the raw 32-byte private key (keys, accounts).
  */
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { hpkeOpen, hpkeSeal, type HpkeSealOptions } from "./hpke.js";
 import type { P256KeyPair } from "./p256.js";
 import { openSignedEnvelope, signEnvelopeData } from "./signed-envelope.js";
@@ -38,8 +38,8 @@ export function openExportBundle(
   params: { organizationId: string; recipientPrivateKey: Uint8Array; signerPublicHex: string },
 ): Uint8Array {
   const data = openSignedEnvelope(exportBundle, params.signerPublicHex);
-  if (data.organizationId !== params.organizationId) throw invalidArgument("organization id does not match");
+  if (data.organizationId !== params.organizationId) throw new InputError("organization id does not match");
   if (typeof data.encappedPublic !== "string" || typeof data.ciphertext !== "string")
-    throw invalidArgument('missing "encappedPublic" in bundle signed data');
+    throw new InputError('missing "encappedPublic" in bundle signed data');
   return hpkeOpen(hexToBytes(data.encappedPublic), hexToBytes(data.ciphertext), params.recipientPrivateKey);
 }

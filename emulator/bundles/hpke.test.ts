@@ -4,7 +4,7 @@ import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/c
 import { hpkeDecrypt, hpkeEncrypt, formatHpkeBuf, generateP256KeyPair as tkGenerate } from "@turnkey/crypto";
 import { HPKE_AEAD, hpkeOpen, hpkeSeal, keyScheduleBase } from "./hpke.js";
 import { compressedP256, generateP256KeyPair } from "./p256.js";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 
 // RFC 9180 Appendix A.3.1: DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-128-GCM, mode_base.
 const A3 = {
@@ -63,11 +63,11 @@ describe("Turnkey HPKE profile against @turnkey/crypto", () => {
     const sealed = JSON.parse(formatHpkeBuf(hpkeEncrypt({ plainTextBuf: utf8ToBytes("x"), targetKeyBuf: compressed })));
     const enc = hexToBytes(sealed.encappedPublic);
     const ct = hexToBytes(sealed.ciphertext);
-    expect(() => hpkeOpen(enc, ct, hexToBytes(kp.privateKey))).toThrow(TurnkeyError);
+    expect(() => hpkeOpen(enc, ct, hexToBytes(kp.privateKey))).toThrow(InputError);
     expect(new TextDecoder().decode(hpkeOpen(enc, ct, hexToBytes(kp.privateKey), { recipientPublicKeyAsGiven: compressed }))).toBe("x");
   });
 
-  it("rejects a tampered ciphertext with a 400", () => {
+  it("rejects a tampered ciphertext with an InputError", () => {
     const recipient = generateP256KeyPair();
     const { enc, ciphertext } = hpkeSeal(utf8ToBytes("secret"), recipient.publicKey);
     ciphertext[0]! ^= 1;
@@ -75,7 +75,9 @@ describe("Turnkey HPKE profile against @turnkey/crypto", () => {
       hpkeOpen(enc, ciphertext, recipient.privateKey);
       expect.unreachable();
     } catch (e) {
-      expect((e as TurnkeyError).httpStatus).toBe(400);
+      expect(e).toBeInstanceOf(InputError);
+      expect((e as InputError).kind).toBe("invalid");
+      expect((e as InputError).message).toBe("failed to decrypt bundle: HPKE authentication failed");
     }
   });
 });

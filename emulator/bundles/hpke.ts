@@ -14,7 +14,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { extract, expand } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { parseP256PublicKey } from "./p256.js";
 
 export const TURNKEY_HPKE_INFO = "turnkey_hpke";
@@ -104,7 +104,7 @@ export type HpkeOpenOptions = {
   aad?: Uint8Array;
 };
 
-/** Opens an HPKE ciphertext (ct‖tag). `enc` may be compressed or uncompressed. Throws a 400 on failure. */
+/** Opens an HPKE ciphertext (ct‖tag). `enc` may be compressed or uncompressed. Throws an InputError on failure (at `encappedPublic`, `ciphertext`, or the whole bundle when authentication fails). */
 export function hpkeOpen(
   enc: Uint8Array,
   ciphertext: Uint8Array,
@@ -113,7 +113,7 @@ export function hpkeOpen(
 ): Uint8Array {
   const encUncompressed = parseP256PublicKey(enc, "encappedPublic");
   const pkR = options.recipientPublicKeyAsGiven ?? p256.getPublicKey(recipientPrivateKey, false);
-  if (ciphertext.length < TAG_LENGTH) throw invalidArgument("ciphertext too short", "ciphertext");
+  if (ciphertext.length < TAG_LENGTH) throw new InputError("ciphertext too short", "ciphertext");
   const aead = options.aead ?? AEAD_AES_256_GCM;
   const sharedSecret = kemSharedSecret(ecdhX(recipientPrivateKey, encUncompressed), concatBytes(encUncompressed, pkR));
   const { key, baseNonce } = keyScheduleBase(sharedSecret, options.info ?? utf8ToBytes(TURNKEY_HPKE_INFO), aead);
@@ -123,7 +123,7 @@ export function hpkeOpen(
   try {
     return concatBytes(decipher.update(ciphertext.subarray(0, ciphertext.length - TAG_LENGTH)), decipher.final());
   } catch {
-    throw invalidArgument("failed to decrypt bundle: HPKE authentication failed", "encryptedBundle");
+    throw new InputError("failed to decrypt bundle: HPKE authentication failed");
   }
 }
 

@@ -10,7 +10,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
-import { invalidArgument } from "../errors.js";
+import { InputError, inputAt } from "../input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
@@ -46,7 +46,7 @@ export function makeImportBundle(params: {
 
 const FIELD = "encryptedBundle";
 
-/** Opens an import `encryptedBundle`; returns the plaintext bytes. Throws 400s on malformed input. */
+/** Opens an import `encryptedBundle`; returns the plaintext bytes. Throws InputErrors at `encryptedBundle` (or a part of it) on malformed input. */
 export function openEncryptedImportBundle(
   encryptedBundleJson: string,
   targetPrivateKey: Uint8Array,
@@ -56,25 +56,26 @@ export function openEncryptedImportBundle(
   try {
     parsed = JSON.parse(encryptedBundleJson);
   } catch {
-    throw invalidArgument("encrypted bundle is not valid JSON", FIELD);
+    throw new InputError("encrypted bundle is not valid JSON", FIELD);
   }
   if (typeof parsed?.encappedPublic !== "string" || typeof parsed.ciphertext !== "string")
-    throw invalidArgument("encrypted bundle must contain encappedPublic and ciphertext", FIELD);
-  return hpkeOpen(decodeHex(parsed.encappedPublic, FIELD), decodeHex(parsed.ciphertext, FIELD), targetPrivateKey, {
-    recipientPublicKeyAsGiven: decodeHex(targetPublicHexAsInBundle, "targetPublic"),
-  });
+    throw new InputError("encrypted bundle must contain encappedPublic and ciphertext", FIELD);
+  const enc = decodeHex(parsed.encappedPublic, FIELD);
+  const ciphertext = decodeHex(parsed.ciphertext, FIELD);
+  const recipientPublicKeyAsGiven = decodeHex(targetPublicHexAsInBundle, "targetPublic");
+  return inputAt(FIELD, () => hpkeOpen(enc, ciphertext, targetPrivateKey, { recipientPublicKeyAsGiven }));
 }
 
-/** Wallet import plaintext → the mnemonic (UTF-8, trimmed, must be a valid English BIP-39 phrase). */
+/** Wallet import plaintext → the mnemonic (UTF-8, trimmed, must be a valid English BIP-39 phrase); the plaintext is the whole input of its InputErrors. */
 export function parseImportedWallet(plaintext: Uint8Array): string {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(plaintext);
   } catch {
-    throw invalidArgument("invalid mnemonic: not UTF-8", FIELD);
+    throw new InputError("invalid mnemonic: not UTF-8");
   }
   const mnemonic = text.trim().split(/\s+/).join(" ");
-  if (!validateMnemonic(mnemonic, english)) throw invalidArgument("invalid mnemonic", FIELD);
+  if (!validateMnemonic(mnemonic, english)) throw new InputError("invalid mnemonic");
   return mnemonic;
 }
 
@@ -94,12 +95,12 @@ export function parseImportedPrivateKey(input: Uint8Array | string, keyFormat: I
     try {
       decoded = base58.decode(input);
     } catch {
-      throw invalidArgument("invalid SOLANA private key: not base58", "privateKey");
+      throw new InputError("invalid SOLANA private key: not base58");
     }
-    if (decoded.length !== 64) throw invalidArgument(`invalid key length. Expected 64 bytes. Got ${decoded.length}.`, "privateKey");
+    if (decoded.length !== 64) throw new InputError(`invalid key length. Expected 64 bytes. Got ${decoded.length}.`);
     key = decoded.subarray(0, 32);
   } else key = decodeHex(input, "privateKey");
-  if (key.length !== 32) throw invalidArgument(`invalid private key length. Expected 32 bytes. Got ${key.length}.`, "privateKey");
+  if (key.length !== 32) throw new InputError(`invalid private key length. Expected 32 bytes. Got ${key.length}.`);
   return Uint8Array.from(key);
 }
 

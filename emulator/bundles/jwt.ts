@@ -12,7 +12,7 @@
 import { base64urlnopad } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument, unauthenticated } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { parseP256PublicKey, signRaw, verifyRaw, type P256KeyPair } from "./p256.js";
 
 /** JSON.stringify, with every '>', '?', '~' and code unit ≥ 0x7f escaped as \uXXXX (only strings can hold them). */
@@ -64,7 +64,7 @@ function signCompact(header: Record<string, unknown>, payload: Record<string, un
  * Claim order follows the production token: exp, public_key, session_type, user_id, organization_id.
  */
 export function signSessionJwt(claims: SessionJwtClaims, notarizerKey: P256KeyPair): string {
-  if (!Number.isInteger(claims.exp)) throw invalidArgument("session exp must be an integer number of seconds");
+  if (!Number.isInteger(claims.exp)) throw new InputError("session exp must be an integer number of seconds");
   const payload: Record<string, unknown> = {
     exp: claims.exp,
     public_key: claims.public_key,
@@ -90,7 +90,7 @@ export type VerificationTokenClaims = {
 
 /** OTP verification token: standard ES256 (single SHA-256) signed by the TLS-fetcher key. */
 export function signVerificationToken(claims: VerificationTokenClaims, tlsFetcherKey: P256KeyPair): string {
-  if (!/^\d+$/.test(claims.exp)) throw invalidArgument("verification token exp must be a millisecond epoch string");
+  if (!/^\d+$/.test(claims.exp)) throw new InputError("verification token exp must be a millisecond epoch string");
   const payload = {
     exp: claims.exp,
     id: claims.id,
@@ -104,10 +104,10 @@ export function signVerificationToken(claims: VerificationTokenClaims, tlsFetche
 
 export type DecodedJwt = { header: Record<string, unknown>; payload: Record<string, unknown>; signingInput: string; signature: Uint8Array };
 
-/** Splits and decodes a compact JWT without verifying it. Throws 401 when malformed. */
+/** Splits and decodes a compact JWT without verifying it. Throws an InputError of kind "unauthenticated" when malformed. */
 export function decodeJwt(jwt: string): DecodedJwt {
   const parts = jwt.split(".");
-  if (parts.length !== 3) throw unauthenticated("malformed JWT: need 3 parts");
+  if (parts.length !== 3) throw new InputError("malformed JWT: need 3 parts", undefined, "unauthenticated");
   try {
     const [h, p, s] = parts as [string, string, string];
     const text = (seg: string) => new TextDecoder("utf-8", { fatal: true }).decode(base64UrlDecode(seg));
@@ -116,7 +116,7 @@ export function decodeJwt(jwt: string): DecodedJwt {
     if (typeof header !== "object" || header === null || typeof payload !== "object" || payload === null) throw new Error();
     return { header, payload, signingInput: `${h}.${p}`, signature: base64UrlDecode(s) };
   } catch {
-    throw unauthenticated("malformed JWT");
+    throw new InputError("malformed JWT", undefined, "unauthenticated");
   }
 }
 
@@ -127,9 +127,9 @@ export function decodeJwt(jwt: string): DecodedJwt {
  */
 export function verifyEs256Jwt(jwt: string, publicKey: Uint8Array | string, options: { doubleHash?: boolean } = {}): DecodedJwt {
   const decoded = decodeJwt(jwt);
-  if (decoded.header.alg !== "ES256") throw unauthenticated("unsupported JWT alg");
+  if (decoded.header.alg !== "ES256") throw new InputError("unsupported JWT alg", undefined, "unauthenticated");
   const h1 = sha256(utf8ToBytes(decoded.signingInput));
   if (!verifyRaw(decoded.signature, h1, parseP256PublicKey(publicKey), !options.doubleHash))
-    throw unauthenticated("invalid JWT signature");
+    throw new InputError("invalid JWT signature", undefined, "unauthenticated");
   return decoded;
 }

@@ -4,7 +4,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { unauthenticated } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { base64UrlDecode, base64UrlEncode, decodeJwt, encodeJwtSegment, verifyEs256Jwt } from "./jwt.js";
 import { signRaw, type P256KeyPair } from "./p256.js";
 
@@ -42,7 +42,7 @@ export function signIdToken(claims: IdTokenClaims, key: P256KeyPair): string {
 
 /**
  * Verifies an id_token against a JWKS: kid lookup, ES256 signature, exp (with `clockSkewSeconds`),
- * and iss / aud when expected values are given. Throws 401 TurnkeyErrors.
+ * and iss / aud when expected values are given. Throws InputErrors of kind "unauthenticated".
  */
 export function verifyIdToken(
   idToken: string,
@@ -51,7 +51,7 @@ export function verifyIdToken(
 ): IdTokenClaims {
   const { header } = decodeJwt(idToken);
   const candidates = header.kid === undefined ? jwks.keys : jwks.keys.filter((k) => k.kid === header.kid);
-  if (candidates.length === 0) throw unauthenticated("id token signed by an unknown key");
+  if (candidates.length === 0) throw new InputError("id token signed by an unknown key", undefined, "unauthenticated");
   let claims: Record<string, unknown> | undefined;
   for (const jwk of candidates) {
     if (jwk.kty !== "EC" || jwk.crv !== "P-256") continue;
@@ -66,14 +66,14 @@ export function verifyIdToken(
       /* try the next key */
     }
   }
-  if (!claims) throw unauthenticated("invalid id token signature");
+  if (!claims) throw new InputError("invalid id token signature", undefined, "unauthenticated");
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const skew = options.clockSkewSeconds ?? 60;
-  if (typeof claims.exp !== "number" || claims.exp + skew < now) throw unauthenticated("id token expired");
-  if (options.issuer !== undefined && claims.iss !== options.issuer) throw unauthenticated("id token issuer mismatch");
+  if (typeof claims.exp !== "number" || claims.exp + skew < now) throw new InputError("id token expired", undefined, "unauthenticated");
+  if (options.issuer !== undefined && claims.iss !== options.issuer) throw new InputError("id token issuer mismatch", undefined, "unauthenticated");
   if (options.audience !== undefined) {
     const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    if (!aud.includes(options.audience)) throw unauthenticated("id token audience mismatch");
+    if (!aud.includes(options.audience)) throw new InputError("id token audience mismatch", undefined, "unauthenticated");
   }
   return claims as IdTokenClaims;
 }

@@ -5,7 +5,7 @@
  *  - `encryptedOtpBundle`: JSON {encappedPublic, ciphertext}, plaintext JSON {otp_code, public_key}.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError, inputAt } from "../input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
@@ -37,18 +37,20 @@ export function openEncryptedOtpBundle(encryptedOtpBundleJson: string, targetPri
   try {
     parsed = JSON.parse(encryptedOtpBundleJson);
   } catch {
-    throw invalidArgument("encrypted OTP bundle is not valid JSON", FIELD);
+    throw new InputError("encrypted OTP bundle is not valid JSON", FIELD);
   }
   if (typeof parsed?.encappedPublic !== "string" || typeof parsed.ciphertext !== "string")
-    throw invalidArgument("encrypted OTP bundle must contain encappedPublic and ciphertext", FIELD);
-  const pt = hpkeOpen(decodeHex(parsed.encappedPublic, FIELD), decodeHex(parsed.ciphertext, FIELD), targetPrivateKey);
+    throw new InputError("encrypted OTP bundle must contain encappedPublic and ciphertext", FIELD);
+  const enc = decodeHex(parsed.encappedPublic, FIELD);
+  const ciphertext = decodeHex(parsed.ciphertext, FIELD);
+  const pt = inputAt(FIELD, () => hpkeOpen(enc, ciphertext, targetPrivateKey));
   let body: { otp_code?: unknown; public_key?: unknown };
   try {
     body = JSON.parse(new TextDecoder().decode(pt));
   } catch {
-    throw invalidArgument("encrypted OTP bundle plaintext is not JSON", FIELD);
+    throw new InputError("encrypted OTP bundle plaintext is not JSON", FIELD);
   }
   if (typeof body?.otp_code !== "string" || typeof body.public_key !== "string")
-    throw invalidArgument("encrypted OTP bundle must contain otp_code and public_key", FIELD);
+    throw new InputError("encrypted OTP bundle must contain otp_code and public_key", FIELD);
   return { otp_code: body.otp_code, public_key: body.public_key };
 }

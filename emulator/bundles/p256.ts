@@ -6,7 +6,7 @@
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 
 export type P256KeyPair = {
   /** 32-byte secret scalar. */
@@ -21,7 +21,7 @@ export function generateP256KeyPair(): P256KeyPair {
 
 export function p256KeyPairFromPrivate(privateKey: Uint8Array | string): P256KeyPair {
   const sk = typeof privateKey === "string" ? decodeHex(privateKey, "privateKey") : privateKey;
-  if (sk.length !== 32 || !p256.utils.isValidSecretKey(sk)) throw invalidArgument("invalid P-256 private key", "privateKey");
+  if (sk.length !== 32 || !p256.utils.isValidSecretKey(sk)) throw new InputError("invalid P-256 private key", "privateKey");
   return { privateKey: Uint8Array.from(sk), publicKey: p256.getPublicKey(sk, false) };
 }
 
@@ -31,7 +31,7 @@ export function parseP256PublicKey(key: Uint8Array | string, field = "publicKey"
   try {
     return p256.Point.fromBytes(bytes).toBytes(false);
   } catch {
-    throw invalidArgument(`invalid P-256 public key in ${field}`, field);
+    throw new InputError(`invalid P-256 public key in ${field}`, field);
   }
 }
 
@@ -67,9 +67,9 @@ export function verifyRaw(signature: Uint8Array, message: Uint8Array, publicKey:
   }
 }
 
-/** Decodes hex (optional 0x prefix) or throws a caller-facing 400 naming `field`. */
+/** Decodes hex (optional 0x prefix) or throws an InputError at `field` (which the message names too). */
 export function decodeHex(hex: string, field: string): Uint8Array {
   const h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.slice(2) : hex;
-  if (h.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(h)) throw invalidArgument(`${field} is not valid hex`, field);
+  if (h.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(h)) throw new InputError(`${field} is not valid hex`, field);
   return hexToBytes(h);
 }

@@ -7,7 +7,7 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signDerHex, type P256KeyPair } from "./p256.js";
 
 export type SignedEnvelopeFields = { data: string; dataSignature: string; enclaveQuorumPublic: string };
@@ -30,11 +30,11 @@ export function openSignedEnvelope(envelopeJson: string, expectedSignerPublicHex
   try {
     env = JSON.parse(envelopeJson);
   } catch {
-    throw invalidArgument("bundle is not valid JSON");
+    throw new InputError("bundle is not valid JSON");
   }
   if (typeof env.data !== "string" || typeof env.dataSignature !== "string" || typeof env.enclaveQuorumPublic !== "string")
-    throw invalidArgument("bundle is missing data, dataSignature or enclaveQuorumPublic");
-  if (env.enclaveQuorumPublic !== expectedSignerPublicHex) throw invalidArgument("bundle signer key does not match");
+    throw new InputError("bundle is missing data, dataSignature or enclaveQuorumPublic");
+  if (env.enclaveQuorumPublic !== expectedSignerPublicHex) throw new InputError("bundle signer key does not match");
   let ok: boolean;
   let dataBytes: Uint8Array;
   try {
@@ -47,6 +47,6 @@ export function openSignedEnvelope(envelopeJson: string, expectedSignerPublicHex
   } catch {
     ok = false;
   }
-  if (!ok) throw invalidArgument("bundle signature is invalid");
+  if (!ok) throw new InputError("bundle signature is invalid");
   return JSON.parse(new TextDecoder().decode(dataBytes!)) as Record<string, unknown>;
 }

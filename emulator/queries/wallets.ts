@@ -1,5 +1,5 @@
 /** Reads of wallets, wallet accounts, private keys and private-key tags. */
-import { invalidArgument, notFound } from "../errors.js";
+import { invalidArgument, notFound, withField } from "../errors.js";
 import { requireUuid } from "../activities/lookups.js";
 import { normalizePath } from "../chains/index.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
@@ -39,7 +39,7 @@ export const walletQueryOperations = [
     run(ctx, b) {
       const w = wallet(ctx, b.walletId);
       if (!b.address && !b.path) throw invalidArgument("either address or path is required", "address");
-      const a = b.address ? ctx.rt.store.wallets.accountByAddress(ctx.org.id, b.address, w.id) : ctx.rt.store.wallets.accountByPath(w.id, normalizePath(b.path!, "path"));
+      const a = b.address ? ctx.rt.store.wallets.accountByAddress(ctx.org.id, b.address, w.id) : ctx.rt.store.wallets.accountByPath(w.id, withField(undefined, () => normalizePath(b.path!, "path")));
       if (!a) throw notFound(`wallet account not found in wallet ${w.id}: ${b.address ?? b.path}`);
       return { account: renderWalletAccount(a) };
     },

@@ -9,7 +9,7 @@
  * them as PSBT requirements without saying they are per-signer).
  */
 import { Transaction, type Psbt } from "bitcoinjs-lib";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { toHex } from "./hex.js";
 
 const FIELD = "unsignedTransaction";
@@ -28,7 +28,7 @@ export function scriptKind(s: Uint8Array): ScriptKind {
 }
 
 function bad(index: number, reason: string): never {
-  throw invalidArgument(`${FIELD}: PSBT input ${index}: ${reason}`, FIELD);
+  throw new InputError(`${FIELD}: PSBT input ${index}: ${reason}`, FIELD);
 }
 
 /** The output an input spends, from witness_utxo or non_witness_utxo (checked against the input's txid). */

@@ -2,7 +2,7 @@ import * as ecc from "@bitcoinerlab/secp256k1";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import * as bitcoin from "bitcoinjs-lib";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { describePsbt } from "./bitcoin-describe.js";
 import { signBitcoinPsbt } from "./bitcoin.js";
 import { SECP_KEY } from "./test-keys.fixture.js";
@@ -38,9 +38,9 @@ function expectInvalid(psbt: bitcoin.Psbt, text: RegExp) {
   } catch (e) {
     err = e;
   }
-  expect(err).toBeInstanceOf(TurnkeyError);
-  expect((err as TurnkeyError).code).toBe(3);
-  expect((err as TurnkeyError).message).toMatch(text);
+  expect(err).toBeInstanceOf(InputError);
+  expect((err as InputError).path).toBe("unsignedTransaction");
+  expect((err as InputError).message).toMatch(text);
 }
 
 describe("signBitcoinPsbt", () => {

@@ -9,7 +9,7 @@
 import * as ecc from "@bitcoinerlab/secp256k1";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import * as bitcoin from "bitcoinjs-lib";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { checkInput, type PsbtInputData, type ScriptKind } from "./bitcoin-inputs.js";
@@ -29,7 +29,7 @@ export function parsePsbtHex(psbtHex: string): bitcoin.Psbt {
   try {
     return bitcoin.Psbt.fromBuffer(bytes);
   } catch (e) {
-    throw invalidArgument(`${FIELD}: not a valid PSBT: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: not a valid PSBT: ${describeError(e)}`, FIELD);
   }
 }
 
@@ -93,7 +93,7 @@ export function signBitcoinPsbt(
       bitcoin.payments.p2wpkh({ pubkey: publicKeyCompressed, network }).address,
       bitcoin.payments.p2tr({ internalPubkey: internalXOnly, network }).address,
     ].join(", ");
-    throw invalidArgument(`${FIELD}: no input of this PSBT belongs to the signing key (${names})`, FIELD);
+    throw new InputError(`${FIELD}: no input of this PSBT belongs to the signing key (${names})`, FIELD);
   }
   return toHex(psbt.toBuffer());
 }
@@ -102,7 +102,7 @@ function signWith(index: number, sign: () => void, sighash: string): void {
   try {
     sign();
   } catch (e) {
-    throw invalidArgument(`${FIELD}: PSBT input ${index} could not be signed with ${sighash}: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: PSBT input ${index} could not be signed with ${sighash}: ${describeError(e)}`, FIELD);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signEthereumTransaction } from "./ethereum.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 
@@ -107,10 +107,10 @@ describe("signEthereumTransaction rejections", () => {
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(TurnkeyError);
-    expect((err as TurnkeyError).code).toBe(3);
-    expect((err as TurnkeyError).message).toMatch(text);
-    expect(JSON.stringify((err as TurnkeyError).details)).toContain('"field":"unsignedTransaction"');
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).kind).toBe("invalid");
+    expect((err as InputError).message).toMatch(text);
+    expect((err as InputError).path).toBe("unsignedTransaction");
   }
 
   it("rejects an already-signed transaction", async () => {

@@ -11,7 +11,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { parseTransaction, serializeTransaction } from "viem/utils";
 import type { Hex, TransactionSerializable } from "viem";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";
@@ -20,28 +20,28 @@ const FIELD = "unsignedTransaction";
 
 export function signEthereumTransaction(privateKey: Uint8Array, unsignedHex: string): string {
   const bytes = decodeHexField(unsignedHex, FIELD);
-  if (bytes.length === 0) throw invalidArgument(`${FIELD} must not be empty`, FIELD);
+  if (bytes.length === 0) throw new InputError(`${FIELD} must not be empty`, FIELD);
   const serialized = `0x${stripHexPrefix(unsignedHex).toLowerCase()}` as Hex;
   const typeByte = bytes[0]!;
   if (typeByte === 0x76 || typeByte === 0x78) {
-    throw invalidArgument(`${FIELD}: Tempo transactions must be sent with type TRANSACTION_TYPE_TEMPO`, FIELD);
+    throw new InputError(`${FIELD}: Tempo transactions must be sent with type TRANSACTION_TYPE_TEMPO`, FIELD);
   }
   if (typeByte < 0xc0 && ![0x01, 0x02, 0x03, 0x04].includes(typeByte)) {
-    throw invalidArgument(`${FIELD}: unsupported Ethereum transaction type 0x${typeByte.toString(16).padStart(2, "0")}`, FIELD);
+    throw new InputError(`${FIELD}: unsupported Ethereum transaction type 0x${typeByte.toString(16).padStart(2, "0")}`, FIELD);
   }
 
   let tx: ReturnType<typeof parseTransaction>;
   try {
     tx = parseTransaction(serialized);
   } catch (e) {
-    throw invalidArgument(`${FIELD}: could not parse Ethereum transaction: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: could not parse Ethereum transaction: ${describeError(e)}`, FIELD);
   }
   const parsed = tx as Record<string, unknown>;
   if (parsed.r !== undefined || parsed.s !== undefined || parsed.v !== undefined || parsed.yParity !== undefined) {
-    throw invalidArgument(`${FIELD}: transaction is already signed (it carries v, r, s); send the unsigned serialization`, FIELD);
+    throw new InputError(`${FIELD}: transaction is already signed (it carries v, r, s); send the unsigned serialization`, FIELD);
   }
   if (parsed.sidecars !== undefined || parsed.blobs !== undefined) {
-    throw invalidArgument(
+    throw new InputError(
       `${FIELD}: EIP-4844 network wrapper (blobs, commitments, proofs) is not accepted; send only the tx_payload_body`,
       FIELD,
     );
@@ -52,7 +52,7 @@ export function signEthereumTransaction(privateKey: Uint8Array, unsignedHex: str
   try {
     preimage = serializeTransaction(unsigned);
   } catch (e) {
-    throw invalidArgument(`${FIELD}: invalid Ethereum transaction: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: invalid Ethereum transaction: ${describeError(e)}`, FIELD);
   }
   const digest = keccak_256(decodeHexField(preimage, FIELD));
   const sig = ecdsaRecoverable(secp256k1, digest, privateKey);

@@ -7,7 +7,7 @@
 import { hashTypedData, isAddress } from "viem/utils";
 import type { TypedDataDefinition } from "viem";
 import { hashAuthorization } from "viem/utils";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField } from "./hex.js";
 
@@ -29,11 +29,11 @@ export function isDigestEncoding(encoding: PayloadEncoding): boolean {
 }
 
 export function decodePayload(payload: string, encoding: PayloadEncoding, field = "payload"): Uint8Array {
-  if (typeof payload !== "string" || payload.length === 0) throw invalidArgument(`${field} must not be empty`, field);
+  if (typeof payload !== "string" || payload.length === 0) throw new InputError(`${field} must not be empty`, field);
   switch (encoding) {
     case "PAYLOAD_ENCODING_HEXADECIMAL": {
       const bytes = decodeHexField(payload, field);
-      if (bytes.length === 0) throw invalidArgument(`${field} must not be empty`, field);
+      if (bytes.length === 0) throw new InputError(`${field} must not be empty`, field);
       return bytes;
     }
     case "PAYLOAD_ENCODING_TEXT_UTF8":
@@ -50,10 +50,10 @@ function parseJsonObject(payload: string, field: string, what: string): Record<s
   try {
     parsed = JSON.parse(payload);
   } catch {
-    throw invalidArgument(`${field} is not valid JSON for ${what}`, field);
+    throw new InputError(`${field} is not valid JSON for ${what}`, field);
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw invalidArgument(`${field} must be a JSON object for ${what}`, field);
+    throw new InputError(`${field} must be a JSON object for ${what}`, field);
   }
   return parsed as Record<string, unknown>;
 }
@@ -61,8 +61,8 @@ function parseJsonObject(payload: string, field: string, what: string): Record<s
 function eip712Digest(payload: string, field: string): Uint8Array {
   const data = parseJsonObject(payload, field, "EIP-712 typed data");
   const { domain, types, primaryType, message } = data;
-  if (!types || typeof types !== "object") throw invalidArgument(`${field}: EIP-712 typed data is missing "types"`, field);
-  if (typeof primaryType !== "string") throw invalidArgument(`${field}: EIP-712 typed data is missing "primaryType"`, field);
+  if (!types || typeof types !== "object") throw new InputError(`${field}: EIP-712 typed data is missing "types"`, field);
+  if (typeof primaryType !== "string") throw new InputError(`${field}: EIP-712 typed data is missing "primaryType"`, field);
   try {
     const hex = hashTypedData({
       domain: (domain ?? {}) as TypedDataDefinition["domain"],
@@ -72,7 +72,7 @@ function eip712Digest(payload: string, field: string): Uint8Array {
     } as TypedDataDefinition);
     return decodeHexField(hex, field);
   } catch (e) {
-    throw invalidArgument(`${field}: invalid EIP-712 typed data: ${describeError(e)}`, field);
+    throw new InputError(`${field}: invalid EIP-712 typed data: ${describeError(e)}`, field);
   }
 }
 
@@ -80,7 +80,7 @@ function eip7702Digest(payload: string, field: string): Uint8Array {
   const data = parseJsonObject(payload, field, "an EIP-7702 authorization");
   const address = data.address ?? data.contractAddress;
   if (typeof address !== "string" || !isAddress(address, { strict: false })) {
-    throw invalidArgument(`${field}: EIP-7702 authorization "address" must be a 20-byte hex address`, field);
+    throw new InputError(`${field}: EIP-7702 authorization "address" must be a 20-byte hex address`, field);
   }
   const chainId = nonNegativeInteger(data.chainId, `${field}: EIP-7702 authorization "chainId"`, field);
   const nonce = nonNegativeInteger(data.nonce, `${field}: EIP-7702 authorization "nonce"`, field);
@@ -97,6 +97,6 @@ function nonNegativeInteger(value: unknown, label: string, field: string): bigin
   let n: bigint | undefined;
   if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
   else if (typeof value === "string" && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) n = BigInt(value);
-  if (n === undefined || n < 0n) throw invalidArgument(`${label} must be a non-negative integer`, field);
+  if (n === undefined || n < 0n) throw new InputError(`${label} must be a non-negative integer`, field);
   return n;
 }

@@ -17,7 +17,7 @@ import {
 import { privateKeyToAccount, sign as viemSign } from "viem/accounts";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signRawPayload, signRawPayloads, type RawSignature } from "./raw-payload.js";
 import { ED_KEY, P256_KEY, SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 
@@ -37,14 +37,14 @@ function expectInvalid(fn: () => unknown, field: string, text: RegExp) {
   try {
     fn();
   } catch (e) {
-    expect(e).toBeInstanceOf(TurnkeyError);
-    const err = e as TurnkeyError;
-    expect(err.code).toBe(3);
+    expect(e).toBeInstanceOf(InputError);
+    const err = e as InputError;
+    expect(err.kind).toBe("invalid");
     expect(err.message).toMatch(text);
-    expect(JSON.stringify(err.details)).toContain(`"field":"${field}`);
+    expect(err.path).toBe(field);
     return;
   }
-  throw new Error("expected an invalidArgument error");
+  throw new Error("expected an InputError");
 }
 
 describe("signRawPayload secp256k1 ECDSA", () => {

@@ -5,9 +5,9 @@
  * Decisions where the public reference is silent (UNCONFIRMED against the live service):
  * - HASH_FUNCTION_NO_OP with an ECDSA or Schnorr key requires exactly 32 bytes: the bytes
  *   are the digest itself, and signing a shorter or longer value would silently give a
- *   signature over a different number than the caller meant. Other lengths → 400 on `payload`.
+ *   signature over a different number than the caller meant. Other lengths → an InputError at `payload`.
  * - HASH_FUNCTION_NOT_APPLICABLE is accepted only for ed25519 (the docs name it for EdDSA);
- *   with secp256k1/P-256 it is a 400 on `hashFunction`.
+ *   with secp256k1/P-256 it is an InputError at `hashFunction`.
  * - ed25519 accepts only HASH_FUNCTION_NOT_APPLICABLE and only the HEXADECIMAL / TEXT_UTF8
  *   encodings (EIP-712 and EIP-7702 digests are Ethereum-only).
  * - EIP712 and EIP7702_AUTHORIZATION require HASH_FUNCTION_NO_OP (the service hashes them).
@@ -21,7 +21,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { signRecoverableSecp256k1 } from "./libsecp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { toHex } from "./hex.js";
 import { decodePayload, isDigestEncoding, isPayloadEncoding, type PayloadEncoding } from "./payload-encoding.js";
 import { schnorrSign, tweakKeyPathKey } from "./taproot.js";
@@ -55,33 +55,33 @@ export function signRawPayloads(
   encoding: string,
   hashFunction: string,
 ): RawSignature[] {
-  if (!Array.isArray(payloads) || payloads.length === 0) throw invalidArgument("payloads must not be empty", "payloads");
+  if (!Array.isArray(payloads) || payloads.length === 0) throw new InputError("payloads must not be empty", "payloads");
   const { enc, hash } = checkRequest(key, encoding, hashFunction);
   return payloads.map((p, i) => signOne(key, p, enc, hash, `payloads[${i}]`));
 }
 
 function checkRequest(key: SigningKey, encoding: string, hashFunction: string): { enc: PayloadEncoding; hash: HashFunction } {
-  if (!isPayloadEncoding(encoding)) throw invalidArgument(`invalid payload encoding: ${String(encoding)}`, "encoding");
-  if (!isHashFunction(hashFunction)) throw invalidArgument(`invalid hash function: ${String(hashFunction)}`, "hashFunction");
+  if (!isPayloadEncoding(encoding)) throw new InputError(`invalid payload encoding: ${String(encoding)}`, "encoding");
+  if (!isHashFunction(hashFunction)) throw new InputError(`invalid hash function: ${String(hashFunction)}`, "hashFunction");
   if (key.curve === "CURVE_ED25519") {
     if (hashFunction !== "HASH_FUNCTION_NOT_APPLICABLE") {
-      throw invalidArgument(
+      throw new InputError(
         `invalid hash function: ed25519 keys require HASH_FUNCTION_NOT_APPLICABLE, got ${hashFunction}`,
         "hashFunction",
       );
     }
     if (isDigestEncoding(encoding)) {
-      throw invalidArgument(`invalid payload encoding: ${encoding} cannot be signed with an ed25519 key`, "encoding");
+      throw new InputError(`invalid payload encoding: ${encoding} cannot be signed with an ed25519 key`, "encoding");
     }
   } else {
     if (hashFunction === "HASH_FUNCTION_NOT_APPLICABLE") {
-      throw invalidArgument(
+      throw new InputError(
         "invalid hash function: HASH_FUNCTION_NOT_APPLICABLE is only valid for ed25519 keys",
         "hashFunction",
       );
     }
     if (isDigestEncoding(encoding) && hashFunction !== "HASH_FUNCTION_NO_OP") {
-      throw invalidArgument(`invalid hash function: ${encoding} must be used with HASH_FUNCTION_NO_OP`, "hashFunction");
+      throw new InputError(`invalid hash function: ${encoding} must be used with HASH_FUNCTION_NO_OP`, "hashFunction");
     }
   }
   return { enc: encoding, hash: hashFunction };
@@ -105,7 +105,7 @@ function applyHash(bytes: Uint8Array, hash: HashFunction, field: string): Uint8A
       return keccak_256(bytes);
     case "HASH_FUNCTION_NO_OP":
       if (bytes.length !== 32) {
-        throw invalidArgument(
+        throw new InputError(
           `invalid ${field}: HASH_FUNCTION_NO_OP requires a 32-byte digest, got ${bytes.length} bytes`,
           field,
         );

@@ -6,7 +6,7 @@
  * instructions ‖ (v0 only) address-table lookups.
  * Every length is checked and the message must be consumed exactly.
  */
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 
 const FIELD = "unsignedTransaction";
 
@@ -22,7 +22,7 @@ export type SolanaTransactionLayout = {
 };
 
 function malformed(reason: string): never {
-  throw invalidArgument(`${FIELD}: malformed Solana transaction: ${reason}`, FIELD);
+  throw new InputError(`${FIELD}: malformed Solana transaction: ${reason}`, FIELD);
 }
 
 class Reader {

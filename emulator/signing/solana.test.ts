@@ -8,7 +8,7 @@ import {
   VersionedTransaction,
 } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signSolanaTransaction } from "./solana.js";
 import { ED_KEY } from "./test-keys.fixture.js";
 
@@ -44,9 +44,9 @@ function expectInvalid(input: string, text: RegExp) {
   } catch (e) {
     err = e;
   }
-  expect(err).toBeInstanceOf(TurnkeyError);
-  expect((err as TurnkeyError).code).toBe(3);
-  expect((err as TurnkeyError).message).toMatch(text);
+  expect(err).toBeInstanceOf(InputError);
+  expect((err as InputError).path).toBe("unsignedTransaction");
+  expect((err as InputError).message).toMatch(text);
 }
 
 describe("signSolanaTransaction", () => {

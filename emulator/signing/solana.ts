@@ -5,7 +5,7 @@
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { parseSolanaTransaction } from "./solana-wire.js";
 
@@ -13,14 +13,14 @@ const FIELD = "unsignedTransaction";
 
 export function signSolanaTransaction(privateKey32: Uint8Array, unsignedHex: string): string {
   const tx = decodeHexField(unsignedHex, FIELD);
-  if (tx.length === 0) throw invalidArgument(`${FIELD} must not be empty`, FIELD);
+  if (tx.length === 0) throw new InputError(`${FIELD} must not be empty`, FIELD);
   const layout = parseSolanaTransaction(tx);
   const publicKey = ed25519.getPublicKey(privateKey32);
   const signerIndex = layout.staticAccountKeys
     .slice(0, layout.numRequiredSignatures)
     .findIndex((k) => equalBytes(k, publicKey));
   if (signerIndex < 0) {
-    throw invalidArgument(
+    throw new InputError(
       `${FIELD}: ${base58.encode(publicKey)} is not a required signer of this transaction`,
       FIELD,
     );

@@ -2,7 +2,7 @@ import { keccak256, recoverAddress, serializeSignature, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Account, Transaction } from "viem/tempo";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signTempoTransaction } from "./tempo.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 
@@ -51,8 +51,8 @@ describe("signTempoTransaction", () => {
       [signed.slice(2), /already carries a sender signature/],
     ] as const) {
       const err = await signTempoTransaction(SECP_KEY, input as Hex).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(TurnkeyError);
-      expect((err as TurnkeyError).message).toMatch(text);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).message).toMatch(text);
     }
   });
 });

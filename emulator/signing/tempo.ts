@@ -11,7 +11,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { Hex } from "viem";
 import type { Transaction } from "viem/tempo";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";
@@ -25,24 +25,24 @@ export async function signTempoTransaction(privateKey: Uint8Array, unsignedHex: 
   const { Transaction } = await (tempo ??= import("viem/tempo"));
   const bytes = decodeHexField(unsignedHex, FIELD);
   if (bytes[0] !== 0x76) {
-    throw invalidArgument(`${FIELD}: a Tempo transaction starts with the type byte 0x76`, FIELD);
+    throw new InputError(`${FIELD}: a Tempo transaction starts with the type byte 0x76`, FIELD);
   }
   const serialized = `0x${stripHexPrefix(unsignedHex).toLowerCase()}` as `0x76${string}`;
   let tx: Transaction.TransactionSerializableTempo;
   try {
     tx = Transaction.deserialize(serialized) as Transaction.TransactionSerializableTempo;
   } catch (e) {
-    throw invalidArgument(`${FIELD}: could not parse Tempo transaction: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: could not parse Tempo transaction: ${describeError(e)}`, FIELD);
   }
   if (tx.signature !== undefined) {
-    throw invalidArgument(`${FIELD}: transaction already carries a sender signature; send the unsigned serialization`, FIELD);
+    throw new InputError(`${FIELD}: transaction already carries a sender signature; send the unsigned serialization`, FIELD);
   }
   const presign = tx.feePayerSignature ? { ...tx, feePayerSignature: null } : tx;
   let preimage: Hex;
   try {
     preimage = await Transaction.serialize(presign);
   } catch (e) {
-    throw invalidArgument(`${FIELD}: invalid Tempo transaction: ${describeError(e)}`, FIELD);
+    throw new InputError(`${FIELD}: invalid Tempo transaction: ${describeError(e)}`, FIELD);
   }
   const sig = ecdsaRecoverable(secp256k1, keccak_256(decodeHexField(preimage, FIELD)), privateKey);
   const signed = await Transaction.serialize(tx, {

@@ -1,6 +1,6 @@
 import { utils } from "tronweb";
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { signTronTransaction } from "./tron.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 
@@ -61,8 +61,8 @@ describe("signTronTransaction", () => {
       } catch (e) {
         err = e;
       }
-      expect(err).toBeInstanceOf(TurnkeyError);
-      expect((err as TurnkeyError).message).toMatch(text);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).message).toMatch(text);
     }
   });
 });

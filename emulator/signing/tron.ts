@@ -7,7 +7,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";
 
@@ -19,7 +19,7 @@ export function tronTransactionId(rawData: Uint8Array): Uint8Array {
 
 export function signTronTransaction(privateKey: Uint8Array, rawDataHex: string): string {
   const rawData = decodeHexField(rawDataHex, FIELD);
-  if (rawData.length === 0) throw invalidArgument(`${FIELD} must not be empty`, FIELD);
+  if (rawData.length === 0) throw new InputError(`${FIELD} must not be empty`, FIELD);
   const sig = ecdsaRecoverable(secp256k1, tronTransactionId(rawData), privateKey);
   const signature = concatBytes(sig.r, sig.s, Uint8Array.of(sig.recovery + 27));
   return toHex(concatBytes(lengthDelimited(1, rawData), lengthDelimited(2, signature)));

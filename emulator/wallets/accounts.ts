@@ -1,27 +1,29 @@
 /**
  * Wallet accounts from a seed: validation of the account parameters (curve, path, address
- * format), derivation, and the address in the requested format.
+ * format), derivation, and the address in the requested format. Bad input throws an
+ * InputError whose path is relative to the account (`curve`, `path`...) or, for the list
+ * checks, to the list (`[1].path`).
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve } from "../chains/index.js";
-import { invalidArgument } from "../errors.js";
+import { InputError, inputAt } from "../input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };
 
 export type DerivedAccount = { curve: Curve; path: string; pathKey: string; addressFormat: string; address: string; publicKey: string; name: string | null };
 
 /** Checks one account's parameters without deriving (cheap, for up-front validation). */
-export function checkAccountParams(a: AccountParams, field: string): void {
-  if (a.pathFormat !== "PATH_FORMAT_BIP32") throw invalidArgument("invalid path format: only PATH_FORMAT_BIP32 is supported", `${field}.pathFormat`);
-  const curves = curvesFor(a.addressFormat);
+export function checkAccountParams(a: AccountParams): void {
+  if (a.pathFormat !== "PATH_FORMAT_BIP32") throw new InputError("invalid path format: only PATH_FORMAT_BIP32 is supported", "pathFormat");
+  const curves = inputAt("addressFormat", () => curvesFor(a.addressFormat));
   if (!curves.includes(a.curve as Curve)) {
-    throw invalidArgument(`invalid curve ${a.curve} for address format ${a.addressFormat}; supported: ${curves.join(", ")}`, `${field}.curve`);
+    throw new InputError(`invalid curve ${a.curve} for address format ${a.addressFormat}; supported: ${curves.join(", ")}`, "curve");
   }
-  parsePath(a.path, `${field}.path`);
+  parsePath(a.path, "path");
 }
 
-export function deriveAccount(seed: Uint8Array, a: AccountParams, field: string): DerivedAccount {
-  checkAccountParams(a, field);
+export function deriveAccount(seed: Uint8Array, a: AccountParams): DerivedAccount {
+  checkAccountParams(a);
   const curve = a.curve as Curve;
   const { publicKey } = deriveKey(seed, curve, a.path);
   return {
@@ -35,11 +37,11 @@ export function deriveAccount(seed: Uint8Array, a: AccountParams, field: string)
   };
 }
 
-export function checkNoRepeatedPaths(accounts: AccountParams[], field: string): void {
+export function checkNoRepeatedPaths(accounts: AccountParams[]): void {
   const seen = new Set<string>();
   accounts.forEach((a, i) => {
-    const key = `${a.curve}|${normalizePath(a.path)}|${a.addressFormat}`;
-    if (seen.has(key)) throw invalidArgument(`invalid path: ${a.path} is used twice for ${a.addressFormat} in this request`, `${field}[${i}].path`);
+    const key = `${a.curve}|${inputAt(`[${i}]`, () => normalizePath(a.path))}|${a.addressFormat}`;
+    if (seen.has(key)) throw new InputError(`invalid path: ${a.path} is used twice for ${a.addressFormat} in this request`, `[${i}].path`);
     seen.add(key);
   });
 }

@@ -6,7 +6,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import type { Curve } from "../chains/index.js";
-import { invalidArgument, notFound } from "../errors.js";
+import { InputError } from "../input-error.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
@@ -37,8 +37,9 @@ function compressedPublicKey(curve: Curve, priv: Uint8Array): Uint8Array {
   return (curve === "CURVE_SECP256K1" ? secp256k1 : p256).getPublicKey(priv, true);
 }
 
-export function resolveSigner(rt: Runtime, orgId: string, signWith: string, field = "parameters.signWith"): ResolvedSigner {
-  if (!signWith) throw invalidArgument("signWith is required", field);
+/** Bad input: an InputError at `signWith` when it is empty, "not_found" when nothing in the organization answers to it. */
+export function resolveSigner(rt: Runtime, orgId: string, signWith: string): ResolvedSigner {
+  if (!signWith) throw new InputError("signWith is required", "signWith");
   const { store, keyring } = rt;
   const account = store.wallets.accountByAddress(orgId, signWith);
   if (account) {
@@ -54,5 +55,5 @@ export function resolveSigner(rt: Runtime, orgId: string, signWith: string, fiel
     const addressFormat = pk.addresses.find((a) => a.address === signWith)?.format;
     return { key: { curve, privateKey, scheme: schemeFor(addressFormat) }, publicKey: compressedPublicKey(curve, privateKey), addressFormat, privateKey: pk };
   }
-  throw notFound(`could not find a wallet account or private key for signWith ${JSON.stringify(signWith)} in organization ${orgId}`);
+  throw new InputError(`could not find a wallet account or private key for signWith ${JSON.stringify(signWith)} in organization ${orgId}`, "signWith", "not_found");
 }

@@ -4,7 +4,7 @@
  * init_import_wallet / import_wallet and init_import_private_key / import_private_key (the
  * pending target key of each user is kept sealed and used once).
  */
-import { invalidArgument, notFound } from "../../errors.js";
+import { invalidArgument, notFound, withField } from "../../errors.js";
 import { deriveKey, type Curve } from "../../chains/index.js";
 import {
   makeExportBundle,
@@ -22,8 +22,10 @@ import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
-  parseP256PublicKey(targetPublicKey, "parameters.targetPublicKey");
-  return makeExportBundle({ plaintext, targetPublicKeyHex: targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer });
+  return withField("parameters", () => {
+    parseP256PublicKey(targetPublicKey, "targetPublicKey");
+    return makeExportBundle({ plaintext, targetPublicKeyHex: targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer });
+  });
 }
 
 function initImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow["kind"]): string {
@@ -41,7 +43,7 @@ function openImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow[
   const target = store.importTargets.get(user.id, kind);
   if (!target || target.orgId !== ctx.org.id)
     throw invalidArgument(`no pending import for this user: call init_import_${kind} first`, "parameters.encryptedBundle");
-  const pt = openEncryptedImportBundle(encryptedBundle, store.sealer.open(target.targetKeySealed), target.targetPublic);
+  const pt = withField("parameters", () => openEncryptedImportBundle(encryptedBundle, store.sealer.open(target.targetKeySealed), target.targetPublic));
   store.importTargets.delete(user.id, kind);
   return pt;
 }
@@ -90,7 +92,8 @@ export const exportImportOperations = [
 
   defineActivity("import_wallet", {
     run(ctx, p) {
-      const mnemonic = parseImportedWallet(openImport(ctx, p.userId, "wallet", p.encryptedBundle));
+      const plaintext = openImport(ctx, p.userId, "wallet", p.encryptedBundle);
+      const mnemonic = withField("parameters.encryptedBundle", () => parseImportedWallet(plaintext));
       return createWallet(ctx, ctx.org.id, { walletName: p.walletName, accounts: p.accounts, mnemonicLength: mnemonic.split(" ").length }, "parameters", mnemonic);
     },
   }),
@@ -103,7 +106,8 @@ export const exportImportOperations = [
 
   defineActivity("import_private_key", {
     run(ctx, p) {
-      const key = parseImportedPrivateKey(openImport(ctx, p.userId, "private_key", p.encryptedBundle));
+      const plaintext = openImport(ctx, p.userId, "private_key", p.encryptedBundle);
+      const key = withField("parameters.encryptedBundle", () => parseImportedPrivateKey(plaintext));
       const row = storePrivateKey(ctx, { privateKeyName: p.privateKeyName, curve: p.curve, privateKeyTags: [], addressFormats: p.addressFormats }, "parameters", key, true);
       return { privateKeyId: row.id, addresses: row.addresses };
     },

@@ -4,7 +4,7 @@
  * Codes and magic-link bundles are delivered to the emulator's mailbox, never sent.
  */
 import { randomInt } from "node:crypto";
-import { invalidArgument, notFound, type TurnkeyError } from "../../errors.js";
+import { invalidArgument, notFound, withField, type TurnkeyError } from "../../errors.js";
 import { isUuid, newId } from "../../ids.js";
 import {
   makeOtpEncryptionTargetBundle,
@@ -148,7 +148,7 @@ export function consumeVerificationToken(
     if (!sig) throw invalidArgument("clientSignature is required: the verification token is bound to a public key", "parameters.clientSignature");
     if (!sameP256Key(sig.publicKey, record.publicKey))
       throw invalidArgument("clientSignature public key does not match the verification token's public key", "parameters.clientSignature.publicKey");
-    if (!verifyClientSignature(sig)) throw invalidArgument("invalid client signature", "parameters.clientSignature.signature");
+    if (!withField("parameters", () => verifyClientSignature(sig))) throw invalidArgument("invalid client signature", "parameters.clientSignature.signature");
     let message: { type?: unknown; tokenId?: unknown; login?: { publicKey?: unknown } };
     try {
       message = JSON.parse(sig.message);
@@ -191,7 +191,7 @@ export const otpOperations = [
       let publicKey: string | undefined;
       let field: string;
       if ("encryptedOtpBundle" in p && p.encryptedOtpBundle) {
-        const opened = openEncryptedOtpBundle(p.encryptedOtpBundle, ctx.rt.store.sealer.open(otp.targetKeySealed!));
+        const opened = withField("parameters", () => openEncryptedOtpBundle(p.encryptedOtpBundle, ctx.rt.store.sealer.open(otp.targetKeySealed!)));
         submitted = opened.otp_code;
         publicKey = opened.public_key;
         field = "parameters.encryptedOtpBundle";

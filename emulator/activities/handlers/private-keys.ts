@@ -3,7 +3,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
+import { invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { addressFor, curvesFor, type Curve } from "../../chains/index.js";
 import { checkName, requireDistinct, requireUuid } from "../lookups.js";
@@ -38,7 +38,7 @@ export function storePrivateKey(ctx: ActivityContext, p: PrivateKeyParams, field
   const curve = p.curve as Curve;
   requireDistinct(p.addressFormats, `${field}.addressFormats`);
   p.addressFormats.forEach((f, i) => {
-    if (!curvesFor(f).includes(curve)) throw invalidArgument(`invalid address format ${f} for curve ${curve}`, `${field}.addressFormats[${i}]`);
+    if (!withField(`${field}.addressFormats[${i}]`, () => curvesFor(f)).includes(curve)) throw invalidArgument(`invalid address format ${f} for curve ${curve}`, `${field}.addressFormats[${i}]`);
   });
   p.privateKeyTags.forEach((t, i) => {
     if (!store.tags.get(ctx.org.id, t, "TAG_TYPE_PRIVATE_KEY")) throw invalidArgument(`private key tag not found: ${t}`, `${field}.privateKeyTags[${i}]`);
@@ -52,7 +52,7 @@ export function storePrivateKey(ctx: ActivityContext, p: PrivateKeyParams, field
     curve,
     privateKeySealed: keyring.sealPrivateKey(secret),
     publicKey: stored,
-    addresses: p.addressFormats.map((format) => ({ format, address: addressFor(format, curve, compressed) })),
+    addresses: p.addressFormats.map((format) => ({ format, address: withField(field, () => addressFor(format, curve, compressed)) })),
     exported: false,
     imported,
     createdAt: ctx.now,

@@ -1,6 +1,6 @@
 /** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2). */
 import * as bitcoin from "bitcoinjs-lib";
-import { invalidArgument } from "../../errors.js";
+import { invalidArgument, withField } from "../../errors.js";
 import { resolveSigner, type ResolvedSigner } from "../../wallets/signer.js";
 import {
   signBitcoinPsbt,
@@ -11,7 +11,6 @@ import {
   signTempoTransaction,
   signTronTransaction,
 } from "../../signing/index.js";
-import { withFieldPrefix } from "../lookups.js";
 import { defineActivity } from "../../operations/define.js";
 
 const CURVE_FOR_TYPE: Record<string, string> = {
@@ -50,30 +49,30 @@ export const signingOperations = [
   defineActivity("sign_raw_payload", {
     subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
     run(ctx, p) {
-      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
-      return withFieldPrefix("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
+      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
+      return withField("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
     },
   }),
 
   defineActivity("sign_raw_payloads", {
     subjects: (p) => ({ signWith: p.signWith }),
     run(ctx, p) {
-      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
-      return { signatures: withFieldPrefix("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
+      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
+      return { signatures: withField("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
     },
   }),
 
   defineActivity("sign_transaction", {
     subjects: (p) => ({ signWith: p.signWith, transaction: { type: p.type, unsigned: p.unsignedTransaction } }),
     run(ctx, p) {
-      const signer = resolveSigner(ctx.rt, ctx.org.id, p.signWith);
+      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
       const curve = CURVE_FOR_TYPE[p.type];
       if (!curve) throw invalidArgument(`unsupported transaction type ${p.type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
       if (signer.key.curve !== curve) {
         throw invalidArgument(`${p.type} needs a ${curve} key, but signWith ${p.signWith} is ${signer.key.curve}`, "parameters.signWith");
       }
       // Signing writes nothing, so the (possibly asynchronous) signature is made outside the store transaction.
-      return withFieldPrefix("parameters", () => signTransaction(signer, p.type, p.unsignedTransaction)).then((signedTransaction) => ({ signedTransaction }));
+      return withField("parameters", () => signTransaction(signer, p.type, p.unsignedTransaction)).then((signedTransaction) => ({ signedTransaction }));
     },
   }),
 ];

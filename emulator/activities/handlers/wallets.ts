@@ -1,5 +1,5 @@
 /** HD wallets: create_wallet, create_wallet_accounts, update_wallet, delete_wallets, delete_wallet_accounts. */
-import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
+import { invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../chains/index.js";
 import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "../../wallets/accounts.js";
@@ -20,10 +20,10 @@ export function requireWallet(ctx: ActivityContext, walletId: string, field: str
 /** Derives and (unless `persist` is false) stores accounts of one wallet; returns their addresses. */
 export function addAccounts(ctx: ActivityContext, wallet: WalletRow, seed: Uint8Array, accounts: AccountParams[], field: string, persist = true): string[] {
   const { store } = ctx.rt;
-  accounts.forEach((a, i) => checkAccountParams(a, `${field}[${i}]`));
-  checkNoRepeatedPaths(accounts, field);
+  accounts.forEach((a, i) => withField(`${field}[${i}]`, () => checkAccountParams(a)));
+  withField(field, () => checkNoRepeatedPaths(accounts));
   return accounts.map((a, i) => {
-    const d = deriveAccount(seed, a, `${field}[${i}]`);
+    const d = withField(`${field}[${i}]`, () => deriveAccount(seed, a));
     if (!persist) return d.address;
     if (store.wallets.accountExists(wallet.id, d.curve, d.pathKey, d.addressFormat)) {
       throw invalidArgument(`invalid path: ${a.path} is already used by an ${a.addressFormat} account of this wallet`, `${field}[${i}].path`);
@@ -48,9 +48,9 @@ export function createWallet(
     throw invalidArgument(`invalid mnemonic length ${length}: must be one of ${MNEMONIC_LENGTHS.join(", ")}`, `${field}.mnemonicLength`);
   }
   if (store.wallets.count(orgId) >= MAX_WALLETS_PER_ORG) throw resourceExhausted(`organization has reached the maximum of ${MAX_WALLETS_PER_ORG} wallets`);
-  p.accounts.forEach((a, i) => checkAccountParams(a, `${field}.accounts[${i}]`));
-  checkNoRepeatedPaths(p.accounts, `${field}.accounts`);
-  const phrase = mnemonic ?? generateMnemonic(length);
+  p.accounts.forEach((a, i) => withField(`${field}.accounts[${i}]`, () => checkAccountParams(a)));
+  withField(`${field}.accounts`, () => checkNoRepeatedPaths(p.accounts));
+  const phrase = mnemonic ?? withField(field, () => generateMnemonic(length));
   const wallet: WalletRow = {
     id: newId(),
     orgId,

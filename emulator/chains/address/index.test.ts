@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "@turnkey/sdk-server";
-import { TurnkeyError } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import { ADDRESS_FORMATS, addressFor, curvesFor, defaultPathFor } from "./index.js";
 
 type SdkAccount = { curve: string; path: string; addressFormat: string };
 const config = sdk.addressFormatConfig as Record<string, { defaultAccounts: SdkAccount[] | null }>;
 
-function thrown(fn: () => unknown): TurnkeyError {
+function thrown(fn: () => unknown): InputError {
   try {
     fn();
   } catch (e) {
-    return e as TurnkeyError;
+    expect(e).toBeInstanceOf(InputError);
+    return e as InputError;
   }
   throw new Error("expected a throw");
 }
@@ -56,31 +57,33 @@ describe("format registry (oracle: @turnkey/sdk-server addressFormatConfig / def
 });
 
 describe("addressFor errors", () => {
-  it("curve that does not fit the format -> 400 naming both", () => {
+  it("curve that does not fit the format -> InputError naming both", () => {
     const e = thrown(() => addressFor("ADDRESS_FORMAT_SOLANA", "CURVE_SECP256K1", new Uint8Array(33)));
-    expect(e).toBeInstanceOf(TurnkeyError);
-    expect(e.code).toBe(3);
+    expect(e.kind).toBe("invalid");
+    expect(e.path).toBe("curve");
     expect(e.message).toBe(
       "address format ADDRESS_FORMAT_SOLANA does not support CURVE_SECP256K1; supported: CURVE_ED25519",
     );
     expect(thrown(() => addressFor("ADDRESS_FORMAT_ETHEREUM", "CURVE_P256", new Uint8Array(33))).message).toMatch(
       /does not support CURVE_P256/,
     );
-    expect(thrown(() => addressFor("ADDRESS_FORMAT_TON_V5R1", "CURVE_SECP256K1", new Uint8Array(33))).code).toBe(3);
+    expect(thrown(() => addressFor("ADDRESS_FORMAT_TON_V5R1", "CURVE_SECP256K1", new Uint8Array(33))).path).toBe("curve");
   });
 
-  it("unknown format or curve -> 400", () => {
+  it("unknown format or curve -> InputError", () => {
     expect(thrown(() => addressFor("ADDRESS_FORMAT_NOPE", "CURVE_SECP256K1", new Uint8Array(33))).message).toBe(
       'invalid address format "ADDRESS_FORMAT_NOPE"',
     );
-    expect(thrown(() => curvesFor("ETHEREUM")).code).toBe(3);
+    // The format is curvesFor's whole input (no path); addressFor names its argument.
+    expect(thrown(() => curvesFor("ETHEREUM")).path).toBeUndefined();
+    expect(thrown(() => addressFor("ETHEREUM", "CURVE_SECP256K1", new Uint8Array(33))).path).toBe("addressFormat");
     expect(thrown(() => addressFor("ADDRESS_FORMAT_COMPRESSED", "CURVE_X" as never, new Uint8Array(33))).message).toMatch(
       /invalid curve/,
     );
-    expect(thrown(() => defaultPathFor("ADDRESS_FORMAT_ETHEREUM", -1)).code).toBe(3);
+    expect(thrown(() => defaultPathFor("ADDRESS_FORMAT_ETHEREUM", -1)).path).toBe("index");
   });
 
-  it("malformed public keys -> 400", () => {
+  it("malformed public keys -> InputError", () => {
     expect(thrown(() => addressFor("ADDRESS_FORMAT_ETHEREUM", "CURVE_SECP256K1", new Uint8Array(32))).message).toMatch(
       /expected 33 or 65 bytes, got 32/,
     );

@@ -1,11 +1,11 @@
 /**
  * Address encoding for every `ADDRESS_FORMAT_*` value.
  *
- *   addressFor(format, curve, publicKey)  -> address string (400 if the curve does not fit)
+ *   addressFor(format, curve, publicKey)  -> address string (InputError if the curve does not fit)
  *   curvesFor(format)                     -> curves the format accepts
  *   defaultPathFor(format, index = 0)     -> the official SDK's default path
  */
-import { invalidArgument } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import { type Curve, isCurve } from "../keys/curve.js";
 import { ADDRESS_FORMATS, type AddressFormat, FORMAT_SPECS } from "./formats.js";
 
@@ -15,8 +15,9 @@ export function isAddressFormat(x: unknown): x is AddressFormat {
   return typeof x === "string" && (ADDRESS_FORMATS as readonly string[]).includes(x);
 }
 
-function spec(format: string) {
-  if (!isAddressFormat(format)) throw invalidArgument(`invalid address format "${format}"`, "addressFormat");
+/** `path`: where the InputError for an unknown format points (absent when the format is the whole input). */
+function spec(format: string, path?: string) {
+  if (!isAddressFormat(format)) throw new InputError(`invalid address format "${format}"`, path);
   return FORMAT_SPECS[format];
 }
 
@@ -28,9 +29,9 @@ export function curvesFor(format: string): readonly Curve[] {
 /** Default BIP-32 path of account `index` for `format`, as the official SDK's helpers build it. */
 export function defaultPathFor(format: string, index = 0): string {
   if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) {
-    throw invalidArgument(`invalid account index ${index}`, "index");
+    throw new InputError(`invalid account index ${index}`, "index");
   }
-  return spec(format).defaultPath(index);
+  return spec(format, "addressFormat").defaultPath(index);
 }
 
 /**
@@ -38,10 +39,10 @@ export function defaultPathFor(format: string, index = 0): string {
  * 65-byte uncompressed also accepted; 32 bytes for ed25519) in `format`.
  */
 export function addressFor(format: string, curve: Curve, publicKey: Uint8Array): string {
-  const s = spec(format);
-  if (!isCurve(curve)) throw invalidArgument(`invalid curve "${String(curve)}"`, "curve");
+  const s = spec(format, "addressFormat");
+  if (!isCurve(curve)) throw new InputError(`invalid curve "${String(curve)}"`, "curve");
   if (!s.curves.includes(curve)) {
-    throw invalidArgument(
+    throw new InputError(
       `address format ${format} does not support ${curve}; supported: ${s.curves.join(", ")}`,
       "curve",
     );

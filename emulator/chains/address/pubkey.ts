@@ -2,7 +2,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { invalidArgument } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import type { Curve } from "../keys/curve.js";
 
 export interface WeierstrassKey {
@@ -16,13 +16,13 @@ export interface WeierstrassKey {
 export function weierstrassKey(curve: "CURVE_SECP256K1" | "CURVE_P256", publicKey: Uint8Array): WeierstrassKey {
   const Point = curve === "CURVE_SECP256K1" ? secp256k1.Point : p256.Point;
   if (publicKey.length !== 33 && publicKey.length !== 65) {
-    throw invalidArgument(`invalid ${curve} public key: expected 33 or 65 bytes, got ${publicKey.length}`, "publicKey");
+    throw new InputError(`invalid ${curve} public key: expected 33 or 65 bytes, got ${publicKey.length}`, "publicKey");
   }
   let point;
   try {
     point = Point.fromBytes(publicKey);
   } catch {
-    throw invalidArgument(`invalid ${curve} public key: not a point on the curve`, "publicKey");
+    throw new InputError(`invalid ${curve} public key: not a point on the curve`, "publicKey");
   }
   return { compressed: point.toBytes(true), uncompressed: point.toBytes(false) };
 }
@@ -30,12 +30,12 @@ export function weierstrassKey(curve: "CURVE_SECP256K1" | "CURVE_P256", publicKe
 /** Validates a 32-byte ed25519 public key. */
 export function ed25519Key(publicKey: Uint8Array): Uint8Array {
   if (publicKey.length !== 32) {
-    throw invalidArgument(`invalid CURVE_ED25519 public key: expected 32 bytes, got ${publicKey.length}`, "publicKey");
+    throw new InputError(`invalid CURVE_ED25519 public key: expected 32 bytes, got ${publicKey.length}`, "publicKey");
   }
   try {
     ed25519.Point.fromBytes(publicKey);
   } catch {
-    throw invalidArgument("invalid CURVE_ED25519 public key: not a point on the curve", "publicKey");
+    throw new InputError("invalid CURVE_ED25519 public key: not a point on the curve", "publicKey");
   }
   return publicKey;
 }

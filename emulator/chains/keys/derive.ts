@@ -8,7 +8,7 @@
  * ed25519 default paths with non-hardened tails (Solana m/44'/501'/0'/0, Sui and TON
  * m/44'/x'/0'/0/0), so the service must accept them. By default we derive such a
  * segment as if it were hardened (i -> i'), the convention of Ledger-style ed25519
- * wallets; `{ ed25519NonHardened: "reject" }` turns this into a 400 instead.
+ * wallets; `{ ed25519NonHardened: "reject" }` turns this into an InputError instead.
  *
  * A small LRU of intermediate nodes, keyed by a hash of the seed, the curve and the
  * path prefix, makes sibling derivations (m/44'/60'/0'/0/i for many i) reuse the
@@ -16,7 +16,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import { bip32Master } from "./bip32.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
@@ -45,7 +45,7 @@ function master(curve: Curve, seed: Uint8Array): HdNode {
     case "CURVE_P256":
       return slip10Master("nist256p1", seed);
     default:
-      throw invalidArgument(`invalid curve "${String(curve)}"`, "curve");
+      throw new InputError(`invalid curve "${String(curve)}"`, "curve");
   }
 }
 
@@ -81,7 +81,7 @@ function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number
   return indices.map((index, i) => {
     if (index >= HARDENED_OFFSET) return index;
     if (opts.ed25519NonHardened === "reject") {
-      throw invalidArgument(
+      throw new InputError(
         `invalid path "${path}": segment ${i + 1} ("${index}") must be hardened for CURVE_ED25519`,
         "path",
       );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { TurnkeyError } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import { assertValidMnemonic, generateMnemonic, isValidMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "./mnemonic.js";
 
 const ABANDON = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
@@ -17,15 +17,15 @@ describe("mnemonic", () => {
     expect(generateMnemonic().split(" ")).toHaveLength(12);
   });
 
-  it("rejects other lengths with a 400", () => {
+  it("rejects other lengths with an InputError", () => {
     for (const n of [0, 11, 13, 25, 12.5]) {
-      expect(() => generateMnemonic(n)).toThrow(TurnkeyError);
+      expect(() => generateMnemonic(n)).toThrow(InputError);
     }
     try {
       generateMnemonic(13);
     } catch (e) {
-      expect((e as TurnkeyError).code).toBe(3);
-      expect((e as TurnkeyError).message).toMatch(/12, 15, 18, 21, 24/);
+      expect((e as InputError).path).toBe("mnemonicLength");
+      expect((e as InputError).message).toMatch(/12, 15, 18, 21, 24/);
     }
   });
 

@@ -5,7 +5,7 @@
 import { pbkdf2Sync } from "node:crypto";
 import { generateMnemonic as scureGenerate, validateMnemonic as scureValidate } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { invalidArgument } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 
 export const MNEMONIC_LENGTHS = [12, 15, 18, 21, 24] as const;
 export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number];
@@ -13,7 +13,7 @@ export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number];
 /** A fresh English mnemonic of `length` words (12 by default); 3 words carry 32 bits of entropy. */
 export function generateMnemonic(length: number = 12): string {
   if (!(MNEMONIC_LENGTHS as readonly number[]).includes(length)) {
-    throw invalidArgument(
+    throw new InputError(
       `invalid mnemonic length ${length}: must be one of ${MNEMONIC_LENGTHS.join(", ")}`,
       "mnemonicLength",
     );
@@ -31,9 +31,9 @@ export function mnemonicWordCount(mnemonic: string): number {
   return mnemonic.trim().split(/\s+/).filter(Boolean).length;
 }
 
-/** Throws a 400 unless `mnemonic` is valid; never echoes the phrase. */
+/** Throws an InputError (at `field`) unless `mnemonic` is valid; never echoes the phrase. */
 export function assertValidMnemonic(mnemonic: string, field = "mnemonic"): void {
-  if (!isValidMnemonic(mnemonic)) throw invalidArgument("invalid mnemonic", field);
+  if (!isValidMnemonic(mnemonic)) throw new InputError("invalid mnemonic", field);
 }
 
 /** BIP-39 seed: PBKDF2-HMAC-SHA512(NFKD(mnemonic), "mnemonic" + NFKD(passphrase), 2048) -> 64 bytes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 import { formatPath, HARDENED_OFFSET, normalizePath, parsePath } from "./path.js";
 
 const H = HARDENED_OFFSET;
@@ -25,16 +25,16 @@ describe("parsePath", () => {
     ["m/ 1", /segment 1/],
     ["m/2147483648", /segment 1 \("2147483648"\) is out of range/],
     ["m/99999999999", /segment 1/],
-  ])("rejects %j with a 400 naming the segment", (path, re) => {
+  ])("rejects %j with an InputError naming the segment", (path, re) => {
     let err: unknown;
     try {
       parsePath(path);
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(TurnkeyError);
-    expect((err as TurnkeyError).code).toBe(3);
-    expect((err as TurnkeyError).message).toMatch(re);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).path).toBe("path");
+    expect((err as InputError).message).toMatch(re);
   });
 
   it("rejects paths deeper than 255", () => {

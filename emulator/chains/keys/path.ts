@@ -2,7 +2,7 @@
  * BIP-32 path strings: `m/44'/60'/0'/0/0`. Hardened segments end in `'`, `h` or `H`.
  * Indices are plain decimal below 2^31; the result applies the hardened offset.
  */
-import { invalidArgument } from "../../errors.js";
+import { InputError } from "../../input-error.js";
 
 export const HARDENED_OFFSET = 0x80000000;
 /** BIP-32 serialises depth in one byte. */
@@ -12,27 +12,27 @@ const SEGMENT = /^(\d{1,10})(['hH]?)$/;
 
 /** Child indices of `path` (hardened ones include 0x80000000). `m` alone is the master key (empty list). */
 export function parsePath(path: string, field = "path"): number[] {
-  if (typeof path !== "string" || path.length === 0) throw invalidArgument("invalid path: empty", field);
+  if (typeof path !== "string" || path.length === 0) throw new InputError("invalid path: empty", field);
   const parts = path.split("/");
   if (parts[0] !== "m") {
-    throw invalidArgument(`invalid path "${path}": must start with "m/"`, field);
+    throw new InputError(`invalid path "${path}": must start with "m/"`, field);
   }
   const segments = parts.slice(1);
   if (segments.length > MAX_PATH_DEPTH) {
-    throw invalidArgument(`invalid path "${path}": deeper than ${MAX_PATH_DEPTH} levels`, field);
+    throw new InputError(`invalid path "${path}": deeper than ${MAX_PATH_DEPTH} levels`, field);
   }
   return segments.map((seg, i) => {
     const m = SEGMENT.exec(seg);
     const where = `segment ${i + 1} ("${seg}")`;
     if (!m) {
-      throw invalidArgument(
+      throw new InputError(
         `invalid path "${path}": ${where} is not a decimal index with an optional ' or h hardened marker`,
         field,
       );
     }
     const index = Number(m[1]);
     if (index >= HARDENED_OFFSET) {
-      throw invalidArgument(`invalid path "${path}": ${where} is out of range (index must be below 2^31)`, field);
+      throw new InputError(`invalid path "${path}": ${where} is out of range (index must be below 2^31)`, field);
     }
     return m[2] ? index + HARDENED_OFFSET : index;
   });
