@@ -51,7 +51,7 @@ export default function turnkeyEmulatorTrust(options = {}) {
    * @returns {import("esbuild").Plugin}
    */
   const esbuildPlugin = () => ({
-    name: `turnkey-emulator-trust:${subs ? subs[0][1].slice(2, 18) : "off"}`,
+    name: `turnkey-emulator-trust:${subs ? [...new Set(subs.map(([, to]) => to.slice(2, 10)))].join("") : "off"}`,
     /** @param {import("esbuild").PluginBuild} build */
     setup(build) {
       build.onLoad({ filter: ESBUILD_FILTER }, async (args) => {
