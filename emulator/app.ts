@@ -10,6 +10,7 @@ import { adminRouter, type AdminHooks } from "./admin/routes.js";
 import { GrpcCode, TurnkeyError } from "./errors.js";
 import { openApiDocument } from "./http/openapi-document.js";
 import { proxyRouter } from "./proxy/router.js";
+import { controlMiddleware } from "./control/index.js";
 import { rpcErrorHandler } from "./http/errors.js";
 import { conformingBody } from "./http/contract-check.js";
 import { coordinatorSchemas } from "../contracts/index.js";
@@ -18,6 +19,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
   app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
   app.use(cors());
   app.get("/openapi.json", (_req, res) => {

@@ -11,6 +11,10 @@ const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtur
   --port N         port to listen on (default 8787; 0 picks a free port)
   --host H         interface to listen on (default 127.0.0.1)
   --db FILE        keep state in this SQLite file (default: in memory)
+  --state FILE     load this state file at start (GET /emulator/v1/state's format)
+  --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)
+  --log            print one line per request (method, path, status, latency, org, caller)
+  --rate-limit     enforce the per-organization limit of 10 requests per second
   --fixtures FILE  seed state (default: fixtures/default.json)
   --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
                    the embedded one; repeatable`;
@@ -37,6 +41,10 @@ async function main(argv: string[]): Promise<void> {
       host: { type: "string", default: "127.0.0.1" },
       db: { type: "string" },
       fixtures: { type: "string" },
+      state: { type: "string" },
+      "export-on-exit": { type: "string" },
+      log: { type: "boolean", default: false },
+      "rate-limit": { type: "boolean", default: false },
       chain: { type: "string", multiple: true },
     },
     strict: true,
@@ -53,7 +61,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, chains });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], chains });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening

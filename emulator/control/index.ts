@@ -3,7 +3,8 @@
  * the clock, snapshots and state export/import, fault injection and the request log.
  *
  * `controlRouter` serves their routes (mounted by admin/routes.ts); `controlMiddleware`
- * runs in front of the coordinator and the auth proxy (mounted first by app.ts).
+ * runs in front of the coordinator and the auth proxy (mounted first by app.ts): it records
+ * each request, then applies faults and the optional rate limit.
  */
 import { readFileSync } from "node:fs";
 import { Router } from "express";
@@ -11,30 +12,38 @@ import type { Runtime } from "../runtime.js";
 import { clockRouter } from "./clock-routes.js";
 import { snapshotRouter } from "./snapshot-routes.js";
 import { loadState } from "./snapshots.js";
+import { faultMiddleware, faultRouter, rateLimitMiddleware } from "./fault-routes.js";
+import { requestLogMiddleware, requestLogRouter } from "./request-log-routes.js";
+import { controlOf } from "./state.js";
 
 export function controlRouter(rt: Runtime): Router {
   const router = Router();
   router.use(clockRouter(rt));
   router.use(snapshotRouter(rt));
+  router.use(faultRouter(rt));
+  router.use(requestLogRouter(rt));
   return router;
 }
 
-export type ControlOptions = {
-  /** Print one line per request (`--log`); a function receives the lines instead of stdout. */
-  log?: boolean | ((line: string) => void);
-  /** Enforce the per-organization rate limit (`--rate-limit`). */
-  rateLimit?: boolean;
-};
+export function controlMiddleware(rt: Runtime): Router {
+  const router = Router();
+  router.use(requestLogMiddleware(rt));
+  router.use(faultMiddleware(rt));
+  router.use(rateLimitMiddleware(rt));
+  return router;
+}
 
-/** Applies the start options of the control features to one instance. */
-export function configureControl(rt: Runtime, _options: ControlOptions): void {}
-
-/** What a reset clears besides the store and the clock. */
-export function resetControl(_rt: Runtime): void {}
+/** What a reset clears besides the store and the clock: faults and rate-limit windows (snapshots and the request log stay). */
+export function resetControl(rt: Runtime): void {
+  const s = controlOf(rt);
+  s.faults.clear();
+  s.rateLimiter?.clear();
+}
 
 /** Loads a state file (the bytes of GET /emulator/v1/state) into the instance. */
 export function loadStateFile(rt: Runtime, file: string): void {
   loadState(rt, readFileSync(file));
 }
 
+export { configureControl, type ControlOptions } from "./state.js";
 export { exportStateFile } from "./snapshots.js";
