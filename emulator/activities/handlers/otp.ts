@@ -14,7 +14,7 @@ import {
   verifyEs256Jwt,
   type ClientSignature,
 } from "../../bundles/index.js";
-import { findUsersByContact } from "../../auth/contacts.js";
+import { findUsersByContact, sameEmail, samePhone } from "../../auth/contacts.js";
 import { sameP256Key } from "../../auth/attested.js";
 import { checkEmail, checkName, checkPhone } from "../lookups.js";
 import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "./sessions.js";
@@ -125,12 +125,22 @@ function checkCode(ctx: ActivityContext, otp: OtpRow, submitted: string, field: 
  * organization) and, when the token binds a public key, the client signature over its usage.
  * Marks it used; returns its record.
  */
-export function consumeVerificationToken(
-  ctx: ActivityContext,
-  token: string,
-  field: string,
-  opts: { clientSignature?: ClientSignature; usage: "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP"; sessionPublicKey?: string },
-): VerificationTokenRow {
+/**
+ * Spends a verification token on a contact update (update_user_email / update_user_phone_number
+ * with `verificationToken`): the token must be live, unused, issued in this organization or its
+ * parent, and for exactly the new contact. The update carries no client signature, so a token
+ * bound to a public key is accepted without one.
+ */
+export function consumeContactVerification(ctx: ActivityContext, token: string, otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS", contact: string): void {
+  const field = "parameters.verificationToken";
+  const record = openVerificationToken(ctx, token, field, "USAGE_TYPE_LOGIN");
+  const same = otpType === "OTP_TYPE_EMAIL" ? sameEmail(record.contact, contact) : samePhone(record.contact, contact);
+  if (record.verificationType !== otpType || !same) throw invalidArgument(`verification token was issued for another ${otpType === "OTP_TYPE_EMAIL" ? "email address" : "phone number"}`, field);
+  ctx.rt.store.verificationTokens.markUsed(record.id, ctx.now, "USAGE_TYPE_LOGIN");
+}
+
+/** A live, unused verification token this instance issued to `ctx.org` or its parent. */
+function openVerificationToken(ctx: ActivityContext, token: string, field: string, usage: "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP"): VerificationTokenRow {
   let claims: Record<string, unknown>;
   try {
     claims = verifyEs256Jwt(token, ctx.rt.keys.enclave.tlsFetcher.publicKey).payload;
@@ -140,9 +150,19 @@ export function consumeVerificationToken(
   const record = typeof claims.id === "string" ? ctx.rt.store.verificationTokens.get(claims.id) : undefined;
   if (!record) throw invalidArgument("invalid verification token: not issued by this emulator", field);
   if (record.expiresAt <= ctx.now) throw invalidArgument("verification token has expired", field);
-  if (ctx.rt.store.verificationTokens.usedFor(record, opts.usage) !== null) throw invalidArgument("verification token has already been used", field);
+  if (ctx.rt.store.verificationTokens.usedFor(record, usage) !== null) throw invalidArgument("verification token has already been used", field);
   if (record.orgId !== ctx.org.id && record.orgId !== ctx.org.parentId)
     throw invalidArgument("verification token was issued by another organization", field);
+  return record;
+}
+
+export function consumeVerificationToken(
+  ctx: ActivityContext,
+  token: string,
+  field: string,
+  opts: { clientSignature?: ClientSignature; usage: "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP"; sessionPublicKey?: string },
+): VerificationTokenRow {
+  const record = openVerificationToken(ctx, token, field, opts.usage);
   if (record.publicKey) {
     const sig = opts.clientSignature;
     if (!sig) throw invalidArgument("clientSignature is required: the verification token is bound to a public key", "parameters.clientSignature");

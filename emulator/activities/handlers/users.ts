@@ -1,5 +1,6 @@
 /** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users. */
-import { invalidArgument, unimplemented } from "../../errors.js";
+import { invalidArgument } from "../../errors.js";
+import { consumeContactVerification } from "./otp.js";
 import { insertUser } from "../../domain/users.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
@@ -93,8 +94,9 @@ export const userOperations = [
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
-      if (p.verificationToken) throw unimplemented("update_user_email: verificationToken is not emulated yet");
-      ctx.rt.store.users.update(user.id, { email: p.userEmail || null, emailVerified: false }, ctx.now);
+      // With an OTP verification token for the new address, the address is verified.
+      if (p.verificationToken) consumeContactVerification(ctx, p.verificationToken, "OTP_TYPE_EMAIL", p.userEmail);
+      ctx.rt.store.users.update(user.id, { email: p.userEmail || null, emailVerified: !!p.verificationToken }, ctx.now);
       return { userId: user.id };
     },
   }),
@@ -103,8 +105,8 @@ export const userOperations = [
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
-      if (p.verificationToken) throw unimplemented("update_user_phone_number: verificationToken is not emulated yet");
-      ctx.rt.store.users.update(user.id, { phone: p.userPhoneNumber || null, phoneVerified: false }, ctx.now);
+      if (p.verificationToken) consumeContactVerification(ctx, p.verificationToken, "OTP_TYPE_SMS", p.userPhoneNumber);
+      ctx.rt.store.users.update(user.id, { phone: p.userPhoneNumber || null, phoneVerified: !!p.verificationToken }, ctx.now);
       return { userId: user.id };
     },
   }),
