@@ -27,7 +27,7 @@ const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 
 /** The whole state as one SQLite database image. */
 export function captureState(store: Store): Buffer {
-  return asRollbackImage(store.db.serialize());
+  return asRollbackImage(store.image()); // with the sealing key inside, unless it is EMULATOR_SEALING_KEY
 }
 
 /**

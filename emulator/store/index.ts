@@ -1,5 +1,6 @@
+import Database from "better-sqlite3";
 import { openDb, type Db } from "./db.js";
-import { sealerFor, type Sealer } from "./seal.js";
+import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
@@ -39,8 +40,13 @@ export class Store {
   readonly policyEvaluations: PolicyEvaluations;
   readonly authProxyConfigs: AuthProxyConfigs;
   readonly sealer: Sealer;
+  /** The sealing key in use and where it lives (store/seal.ts). */
+  readonly sealing: Sealing;
 
-  constructor(readonly db: Db) {
+  /** Verifies (or, for a new database, creates) the sealing key first: a key that does not open the secrets is refused here. */
+  constructor(readonly db: Db, opts: { sealingKey?: string } = {}) {
+    this.sealing = openSealing(db, opts.sealingKey ?? process.env.EMULATOR_SEALING_KEY);
+    this.sealer = this.sealing.sealer;
     this.organizations = new Organizations(db);
     this.users = new Users(db);
     this.apiKeys = new ApiKeys(db);
@@ -60,11 +66,24 @@ export class Store {
     this.smartContractInterfaces = new SmartContractInterfaces(db);
     this.policyEvaluations = new PolicyEvaluations(db);
     this.authProxyConfigs = new AuthProxyConfigs(db);
-    this.sealer = sealerFor(db);
   }
 
-  static open(file?: string): Store {
-    return new Store(openDb(file));
+  static open(file?: string, opts: { sealingKey?: string } = {}): Store {
+    const db = openDb(file);
+    try {
+      return new Store(db, opts);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The whole database as one SQLite image that opens anywhere: a key kept in a key file
+   * goes inside the image (an EMULATOR_SEALING_KEY never does).
+   */
+  image(): Buffer {
+    return withKeyInside(this.db.serialize(), this.sealing, (image) => new Database(image));
   }
 
   /** Runs `fn` in one SQLite transaction: all of its writes land, or none. */
@@ -72,7 +91,7 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
-  /** Drops every resource (keeps the schema and the sealing key). */
+  /** Drops every resource (keeps the schema, the sealing key and its check value). */
   clear(): void {
     const tables = (
       this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]

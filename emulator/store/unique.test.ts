@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { Store } from "./index.js";
 import { MIGRATIONS } from "./schema.js";
 import { isTurnkeyError } from "../errors.js";
+import { createSealer } from "./seal.js";
+import { randomBytes } from "node:crypto";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const OTHER = "00000000-0000-4000-8000-000000000002";
@@ -107,10 +109,11 @@ describe("the uniqueness migration", () => {
       for (const m of MIGRATIONS.slice(0, before)) old.exec(m);
       old.pragma(`user_version = ${before}`);
       old.prepare("INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, 'o', 0, 0)").run(ORG);
-      const add = old.prepare("INSERT INTO wallets (id, org_id, name, mnemonic_sealed, created_at, updated_at) VALUES (?, ?, ?, 'x', 0, 0)");
-      add.run("w1", ORG, "dup");
-      add.run("w2", ORG, "dup");
-      add.run("w3", ORG, "solo");
+      // An older database keeps its sealing key inside (moved out to old.db.key on open).
+      const key = randomBytes(32);
+      old.prepare("INSERT INTO meta (key, value) VALUES ('sealing_key', ?)").run(key.toString("hex"));
+      const add = old.prepare("INSERT INTO wallets (id, org_id, name, mnemonic_sealed, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)");
+      for (const [id, name] of [["w1", "dup"], ["w2", "dup"], ["w3", "solo"]]) add.run(id, ORG, name, createSealer(key).seal("m"));
       old.close();
 
       const store = Store.open(file);
