@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper, updateRow } from "./rows.js";
 
 /**
  * One organization's auth-proxy configuration: its public config id, whether the proxy is
@@ -20,65 +21,29 @@ export type AuthProxyConfigRow = {
   updatedAt: number;
 };
 
-type Raw = {
-  org_id: string;
-  config_id: string;
-  enabled: number;
-  proxy_user_id: string;
-  proxy_api_key_id: string;
-  proxy_public_key: string;
-  proxy_key_sealed: string;
-  settings: string;
-  created_at: number;
-  updated_at: number;
-};
-
-const fromRaw = (r: Raw): AuthProxyConfigRow => ({
-  orgId: r.org_id,
-  configId: r.config_id,
-  enabled: r.enabled === 1,
-  proxyUserId: r.proxy_user_id,
-  proxyApiKeyId: r.proxy_api_key_id,
-  proxyPublicKey: r.proxy_public_key,
-  proxyKeySealed: r.proxy_key_sealed,
-  settings: JSON.parse(r.settings),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const rows = rowMapper<AuthProxyConfigRow>({ json: ["settings"], bool: ["enabled"] });
 
 export class AuthProxyConfigs {
   constructor(private readonly db: Db) {}
 
   insert(c: AuthProxyConfigRow): void {
-    prep(
-      this.db,
-      `INSERT INTO auth_proxy_configs (org_id, config_id, enabled, proxy_user_id, proxy_api_key_id, proxy_public_key, proxy_key_sealed, settings, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(c.orgId, c.configId, c.enabled ? 1 : 0, c.proxyUserId, c.proxyApiKeyId, c.proxyPublicKey, c.proxyKeySealed, JSON.stringify(c.settings), c.createdAt, c.updatedAt);
+    insertRow(this.db, "auth_proxy_configs", rows, c);
   }
 
   forOrg(orgId: string): AuthProxyConfigRow | undefined {
-    const r = prep(this.db, "SELECT * FROM auth_proxy_configs WHERE org_id = ?").get(orgId) as Raw | undefined;
-    return r && fromRaw(r);
+    return rows.read(prep(this.db, "SELECT * FROM auth_proxy_configs WHERE org_id = ?").get(orgId));
   }
 
   byConfigId(configId: string): AuthProxyConfigRow | undefined {
-    const r = prep(this.db, "SELECT * FROM auth_proxy_configs WHERE config_id = ?").get(configId) as Raw | undefined;
-    return r && fromRaw(r);
+    return rows.read(prep(this.db, "SELECT * FROM auth_proxy_configs WHERE config_id = ?").get(configId));
   }
 
   /** Every enabled configuration (CORS preflights carry no config id). */
   enabled(): AuthProxyConfigRow[] {
-    return (prep(this.db, "SELECT * FROM auth_proxy_configs WHERE enabled = 1").all() as Raw[]).map(fromRaw);
+    return rows.readAll(prep(this.db, "SELECT * FROM auth_proxy_configs WHERE enabled = 1").all());
   }
 
   update(orgId: string, patch: Partial<Pick<AuthProxyConfigRow, "enabled" | "settings" | "proxyUserId" | "proxyApiKeyId" | "proxyPublicKey" | "proxyKeySealed">>, now: number): void {
-    const cur = this.forOrg(orgId);
-    if (!cur) return;
-    const n = { ...cur, ...patch };
-    prep(
-      this.db,
-      `UPDATE auth_proxy_configs SET enabled = ?, proxy_user_id = ?, proxy_api_key_id = ?, proxy_public_key = ?, proxy_key_sealed = ?, settings = ?, updated_at = ? WHERE org_id = ?`,
-    ).run(n.enabled ? 1 : 0, n.proxyUserId, n.proxyApiKeyId, n.proxyPublicKey, n.proxyKeySealed, JSON.stringify(n.settings), now, orgId);
+    updateRow(this.db, "auth_proxy_configs", rows, orgId, { ...patch, updatedAt: now }, "org_id");
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { rowMapper } from "./rows.js";
+import { insertRow, rowMapper } from "./rows.js";
 
 export type Oauth2CredentialRow = {
   id: string;
@@ -26,7 +26,7 @@ export type Oauth2CodeRow = {
   usedAt: number | null;
 };
 
-type RawCode = { code: string; provider: string; client_id: string; redirect_uri: string; code_challenge: string; subject: string; username: string | null; expires_at: number; used_at: number | null };
+const codes = rowMapper<Oauth2CodeRow>();
 
 const cred = rowMapper<Oauth2CredentialRow>();
 
@@ -55,34 +55,11 @@ export class Oauth2 {
   }
 
   insertCode(c: Oauth2CodeRow): void {
-    prep(this.db, "INSERT INTO oauth2_codes (code, provider, client_id, redirect_uri, code_challenge, subject, username, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
-      c.code,
-      c.provider,
-      c.clientId,
-      c.redirectUri,
-      c.codeChallenge,
-      c.subject,
-      c.username,
-      c.expiresAt,
-      c.usedAt,
-    );
+    insertRow(this.db, "oauth2_codes", codes, c);
   }
 
   code(code: string): Oauth2CodeRow | undefined {
-    const r = prep(this.db, "SELECT * FROM oauth2_codes WHERE code = ?").get(code) as RawCode | undefined;
-    return (
-      r && {
-        code: r.code,
-        provider: r.provider,
-        clientId: r.client_id,
-        redirectUri: r.redirect_uri,
-        codeChallenge: r.code_challenge,
-        subject: r.subject,
-        username: r.username,
-        expiresAt: r.expires_at,
-        usedAt: r.used_at,
-      }
-    );
+    return codes.read(prep(this.db, "SELECT * FROM oauth2_codes WHERE code = ?").get(code));
   }
 
   useCode(code: string, now: number): void {

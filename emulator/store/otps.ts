@@ -58,41 +58,17 @@ export type VerificationTokenRow = {
 
 export type TokenUsage = "USAGE_TYPE_LOGIN" | "USAGE_TYPE_SIGNUP";
 
-type TokenRaw = {
-  id: string;
-  org_id: string;
-  contact: string;
-  verification_type: string;
-  public_key: string | null;
-  expires_at: number;
-  used_at: number | null;
-  signup_used_at: number | null;
-  created_at: number;
-};
+const tokens = rowMapper<VerificationTokenRow>();
 
 export class VerificationTokens {
   constructor(private readonly db: Db) {}
 
   get(id: string): VerificationTokenRow | undefined {
-    const r = prep(this.db, "SELECT * FROM verification_tokens WHERE id = ?").get(id) as TokenRaw | undefined;
-    return (
-      r && {
-        id: r.id,
-        orgId: r.org_id,
-        contact: r.contact,
-        verificationType: r.verification_type,
-        publicKey: r.public_key,
-        expiresAt: r.expires_at,
-        usedAt: r.used_at,
-        signupUsedAt: r.signup_used_at,
-        createdAt: r.created_at,
-      }
-    );
+    return tokens.read(prep(this.db, "SELECT * FROM verification_tokens WHERE id = ?").get(id));
   }
 
   insert(t: VerificationTokenRow): void {
-    prep(this.db, "INSERT INTO verification_tokens (id, org_id, contact, verification_type, public_key, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(t.id, t.orgId, t.contact, t.verificationType, t.publicKey, t.expiresAt, t.usedAt, t.createdAt);
+    insertRow(this.db, "verification_tokens", tokens, t);
   }
 
   /** When the token was used for this kind of usage, or null. */

@@ -54,10 +54,10 @@ export function insertRow<R>(db: Db, table: string, mapper: RowMapper<R>, record
   return Number(info.lastInsertRowid);
 }
 
-/** UPDATE of the given fields of the row with this id. */
-export function updateRow<R>(db: Db, table: string, mapper: RowMapper<R>, id: string, patch: Partial<R>): void {
+/** UPDATE of the given fields of the row whose key column (default `id`) holds `key`. */
+export function updateRow<R>(db: Db, table: string, mapper: RowMapper<R>, key: string, patch: Partial<R>, keyColumn = "id"): void {
   const cols = mapper.write(patch);
   const names = Object.keys(cols);
   if (!names.length) return;
-  prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ?`).run(...Object.values(cols), id);
+  prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE ${keyColumn} = ?`).run(...Object.values(cols), key);
 }

@@ -1,36 +1,33 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
 
 export type TagType = "TAG_TYPE_USER" | "TAG_TYPE_PRIVATE_KEY";
 
 export type TagRow = { id: string; orgId: string; name: string; tagType: TagType; createdAt: number; updatedAt: number };
 
-type Raw = { id: string; org_id: string; name: string; tag_type: TagType; created_at: number; updated_at: number };
-
-const fromRaw = (r: Raw): TagRow => ({ id: r.id, orgId: r.org_id, name: r.name, tagType: r.tag_type, createdAt: r.created_at, updatedAt: r.updated_at });
+const rows = rowMapper<TagRow>();
 
 /** User tags and private-key tags: a named set of member ids of one kind. */
 export class Tags {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string, tagType: TagType): TagRow | undefined {
-    const r = prep(this.db, "SELECT * FROM tags WHERE id = ? AND org_id = ? AND tag_type = ?").get(id, orgId, tagType) as Raw | undefined;
-    return r && fromRaw(r);
+    return rows.read(prep(this.db, "SELECT * FROM tags WHERE id = ? AND org_id = ? AND tag_type = ?").get(id, orgId, tagType));
   }
 
   byName(orgId: string, name: string, tagType: TagType): TagRow | undefined {
-    const r = prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND name = ? AND tag_type = ?").get(orgId, name, tagType) as Raw | undefined;
-    return r && fromRaw(r);
+    return rows.read(prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND name = ? AND tag_type = ?").get(orgId, name, tagType));
   }
 
   list(orgId: string, tagType: TagType): TagRow[] {
-    return (prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND tag_type = ? ORDER BY created_at, id").all(orgId, tagType) as Raw[]).map(fromRaw);
+    return rows.readAll(prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND tag_type = ? ORDER BY created_at, id").all(orgId, tagType));
   }
 
   insert(t: TagRow): void {
     uniquely(UNIQUE_RULES.tag, () => UNIQUE_RULES.tag.error(t.name, t.tagType), () =>
-      prep(this.db, "INSERT INTO tags (id, org_id, name, tag_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(t.id, t.orgId, t.name, t.tagType, t.createdAt, t.updatedAt),
+      insertRow(this.db, "tags", rows, t),
     );
   }
 
