@@ -15,7 +15,7 @@ import { systemClock } from "./clock.js";
 import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { createApp } from "./app.js";
-import { fixtureInfo, loadFixture, seedFixture, type Fixture } from "./fixtures.js";
+import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
@@ -61,6 +61,8 @@ export type EmulatorInfo = {
   authProxyConfigId: string | null;
   /** Every chain with its JSON-RPC URL (local chains start on first use). */
   chains: ChainListing[];
+  /** Every seeded top-level organization (the main one first) with its URLs, proxy config, users' contacts and sub-organizations. */
+  organizations: SeededOrganization[];
 };
 
 export type RunningEmulator = {
@@ -74,7 +76,7 @@ export type RunningEmulator = {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const fixture = typeof options.fixtures === "object" ? options.fixtures : loadFixture(options.fixtures);
+  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(options.fixtures);
   const store = Store.open(options.db ?? ":memory:");
   const rt: Runtime = {
     store,
@@ -90,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
 
   const info = (): EmulatorInfo =>
-    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list() }) as EmulatorInfo;
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
   const reset = () => {
     rt.store.clear();
     rt.keyring.clear();
@@ -133,4 +135,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-export { loadFixture, type Fixture } from "./fixtures.js";
+export { loadFixture, FixtureError, type Fixture } from "./fixtures.js";

@@ -3,13 +3,13 @@
  * accounts (with the default fixture, `test test ... junk`: 0xf39F...2266 and friends).
  */
 import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../chains/index.js";
-import type { Fixture } from "../fixtures.js";
+import { fixtureOrganizations, type Fixture } from "../fixtures.js";
 
 export type FundedAccounts = { evm: `0x${string}`[]; solana: string[] };
 
 export function fixtureFundedAccounts(fixture: Fixture): FundedAccounts {
   const out: FundedAccounts = { evm: [], solana: [] };
-  for (const w of fixture.organization.wallets) {
+  for (const w of fixtureOrganizations(fixture).flatMap((o) => o.org.wallets)) {
     const wanted = w.accounts.filter((a) => a.addressFormat === "ADDRESS_FORMAT_ETHEREUM" || a.addressFormat === "ADDRESS_FORMAT_SOLANA");
     if (!wanted.length) continue;
     const seed = mnemonicToSeed(w.mnemonic);
