@@ -22,6 +22,7 @@ import { operationForActivityType } from "../operations/registry.js";
 import { decide, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
+import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSatisfied, presentAuthenticator } from "./mfa.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
 export const MAX_AGE_MS = 60 * 60 * 1000;
@@ -75,9 +76,11 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   const fingerprint = fingerprintOf(s.rawBody);
   const existing = store.activities.byFingerprint(fingerprint);
   if (existing) {
+    // MFA: the same body stamped by another credential of a user who owes authenticators presents it.
+    if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
     // The same body from another user of the organization counts as their approval.
     const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !existing.votes.some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
-    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now) : answerAsRecorded(existing);
+    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
   }
 
   const proposal = voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now);
@@ -98,7 +101,12 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
   const decision = decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
-  return settle(rt, s.op, s.entry, activity, decision, s.caller, now, null);
+  // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
+  const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
+  if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
+  const settled = await settle(rt, s.op, s.entry, activity, decision, s.caller, now, null);
+  if (mfa) noteSatisfied(rt, settled.id, s.caller.user.id, mfa, now);
+  return settled;
 }
 
 /** Applies a decision to an activity (new: `existingSeq` null), running the handler on allow. */
@@ -156,7 +164,7 @@ async function settle(
   return store.tx(() => {
     // An identical request may have completed while this one awaited: keep the first.
     const raced = existing ? store.activities.byId(activity.id) : store.activities.byFingerprint(activity.fingerprint);
-    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" ? raced : complete(outcome);
+    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" && raced.status !== AUTHENTICATORS_NEEDED ? raced : complete(outcome);
   });
 }
 
@@ -169,13 +177,21 @@ function callerOf(rt: Runtime, v: StoredVote | undefined): Caller | undefined {
   return { user, org, credential: { kind, id: v.credentialId ?? "", publicKey: v.publicKey, type: v.credentialType ?? "", scheme: v.scheme, signature: v.signature } };
 }
 
-async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number): Promise<ActivityRow> {
+/**
+ * Adds a vote (none: decides again on the votes it has, once the proposer's MFA is met) and
+ * decides. A `voter` whose own MFA policy applies has the vote held until it is met (mfa.ts).
+ */
+async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: number, voter?: Caller): Promise<ActivityRow> {
   const found = operationForActivityType(a.type);
   if (!found) throw invalidArgument(`activity ${a.id} has type ${a.type}, which this emulator no longer runs`, "parameters.fingerprint");
   const { op, entry } = found;
-  const votes = [...a.votes, v];
+  if (v && voter) {
+    const held = holdVote(rt, a, entry, v, voter, now);
+    if (held) return held;
+  }
+  const votes = v ? [...a.votes, v] : a.votes;
   const withVote = { ...a, votes };
-  if (v.selection === "VOTE_SELECTION_REJECTED") {
+  if (v?.selection === "VOTE_SELECTION_REJECTED") {
     return rt.store.tx(() => {
       rt.store.activities.update(a.id, { status: "ACTIVITY_STATUS_REJECTED", votes }, now);
       return rt.store.activities.byId(a.id)!;
@@ -184,7 +200,22 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote, now: number):
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
   const decision = decide(rt, org, entry, a.type, params, votes);
-  return settle(rt, op, entry, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v)!, now, a);
+  return settle(rt, op, entry, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, a);
+}
+
+/** Whether this caller owes authenticators on the activity (the proposer while AUTHENTICATORS_NEEDED, or a held approver). */
+function awaitsAuthenticators(rt: Runtime, a: ActivityRow, caller: Caller): boolean {
+  const challenge = rt.store.mfaChallenges.of(a.id, caller.user.id);
+  return a.status === AUTHENTICATORS_NEEDED ? a.userId === caller.user.id || !!challenge : !!challenge && !challenge.satisfied && a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
+}
+
+/** A stamp presented towards MFA (mfa.ts); once the challenge is met the activity is decided again. */
+async function presentMfa(rt: Runtime, a: ActivityRow, caller: Caller, v: StoredVote, now: number): Promise<ActivityRow> {
+  if (!awaitsAuthenticators(rt, a, caller)) throw invalidArgument(`activity ${a.id} is waiting for its proposer's authenticators (MFA): other users may vote once that is satisfied`, "parameters.fingerprint");
+  if (v.selection === "VOTE_SELECTION_REJECTED") return addVote(rt, a, v, now);
+  const { satisfied, heldVote } = presentAuthenticator(rt, a, caller, now);
+  if (!satisfied) return rt.store.activities.byId(a.id)!;
+  return addVote(rt, a, heldVote, now);
 }
 
 /** approve_activity / reject_activity: a vote on the activity named by fingerprint. */
@@ -192,12 +223,13 @@ async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRo
   const fingerprint = typeof s.body.parameters.fingerprint === "string" ? s.body.parameters.fingerprint : "";
   const target = rt.store.activities.byFingerprint(fingerprint);
   if (!target || target.orgId !== s.target.id) throw notFound(NO_ACTIVITY_FOR_FINGERPRINT);
+  const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
+  if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(s.caller, s.rawBody, selection, now), now);
   if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {
     throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`, "parameters.fingerprint");
   }
   if (target.votes.some((v) => v.userId === s.caller.user.id)) {
     throw invalidArgument(`user ${s.caller.user.id} has already voted on activity ${target.id}`, "parameters.fingerprint");
   }
-  const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
-  return addVote(rt, target, voteOf(s.caller, s.rawBody, selection, now), now);
+  return addVote(rt, target, voteOf(s.caller, s.rawBody, selection, now), now, s.caller);
 }

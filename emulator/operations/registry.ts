@@ -24,6 +24,8 @@ import { recoveryOperations } from "../activities/handlers/recovery.js";
 import { policyOperations } from "../activities/handlers/policies.js";
 import { organizationOperations } from "../activities/handlers/organization.js";
 import { voteOperations } from "../activities/votes.js";
+import { mfaPolicyOperations } from "../activities/handlers/mfa-policies.js";
+import { mfaPolicyQueryOperations } from "../queries/mfa-policies.js";
 import { userQueryOperations } from "../queries/users.js";
 import { organizationQueryOperations } from "../queries/organizations.js";
 import { activityQueryOperations } from "../queries/activities.js";
@@ -53,6 +55,8 @@ const entries: OperationEntry[] = [
   ...policyOperations,
   ...organizationOperations,
   ...voteOperations,
+  ...mfaPolicyOperations,
+  ...mfaPolicyQueryOperations,
   ...userQueryOperations,
   ...organizationQueryOperations,
   ...activityQueryOperations,

@@ -17,6 +17,7 @@ import { SubOrganizations } from "./sub-organizations.js";
 import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies.js";
 import { Oauth2 } from "./oauth2.js";
 import { AuthProxyConfigs } from "./auth-proxy-configs.js";
+import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -39,6 +40,8 @@ export class Store {
   readonly smartContractInterfaces: SmartContractInterfaces;
   readonly policyEvaluations: PolicyEvaluations;
   readonly authProxyConfigs: AuthProxyConfigs;
+  readonly mfaPolicies: MfaPolicies;
+  readonly mfaChallenges: MfaChallenges;
   readonly sealer: Sealer;
   /** The sealing key in use and where it lives (store/seal.ts). */
   readonly sealing: Sealing;
@@ -66,6 +69,8 @@ export class Store {
     this.smartContractInterfaces = new SmartContractInterfaces(db);
     this.policyEvaluations = new PolicyEvaluations(db);
     this.authProxyConfigs = new AuthProxyConfigs(db);
+    this.mfaPolicies = new MfaPolicies(db);
+    this.mfaChallenges = new MfaChallenges(db);
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {

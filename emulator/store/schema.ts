@@ -319,4 +319,34 @@ export const MIGRATIONS: string[] = [
     WHERE rowid NOT IN (SELECT MIN(rowid) FROM authenticators GROUP BY org_id, credential_id);
   CREATE UNIQUE INDEX authenticators_org_credential ON authenticators(org_id, credential_id);
   `,
+  // MFA policies (per user) and the challenges they raise on activities (activities/mfa.ts).
+  `
+  CREATE TABLE mfa_policies (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    condition TEXT NOT NULL,
+    required_methods TEXT NOT NULL,
+    evaluation_order INTEGER NOT NULL,
+    notes TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX mfa_policies_user ON mfa_policies(user_id, evaluation_order, created_at);
+
+  CREATE TABLE mfa_challenges (
+    id TEXT PRIMARY KEY,
+    activity_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    mfa_policy_id TEXT NOT NULL,
+    required_methods TEXT NOT NULL,
+    satisfied_methods TEXT NOT NULL,
+    satisfied INTEGER NOT NULL,
+    held_vote TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (activity_id, user_id)
+  );
+  `,
 ];

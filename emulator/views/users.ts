@@ -7,6 +7,7 @@ import type { TagRow } from "../store/tags.js";
 import type { AuthenticatorRow } from "../store/authenticators.js";
 import type { Wire } from "../../contracts/wire.js";
 import type { OauthProviderRow } from "../store/oauth-providers.js";
+import { renderMfaPolicy } from "./mfa-policies.js";
 
 export function renderApiKey(k: ApiKeyRow): Wire["v1ApiKey"] {
   return {
@@ -31,7 +32,7 @@ export function renderUser(store: Store, u: UserRow): Wire["v1User"] {
     oauthProviders: store.oauthProviders.forUser(u.id).map(renderOauthProvider),
     createdAt: toTimestamp(u.createdAt),
     updatedAt: toTimestamp(u.updatedAt),
-    mfaPolicies: [],
+    mfaPolicies: store.mfaPolicies.forUser(u.id).map(renderMfaPolicy),
   };
 }
 
