@@ -2,11 +2,13 @@
  * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]`
  */
 import { parseArgs } from "node:util";
-import { startEmulator } from "./index.js";
-import { parseChainOption } from "./networks/registry.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./package-root.js";
 
 const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
+       emulator --version
 
   --port N         port to listen on (default 8787; 0 picks a free port)
   --host H         interface to listen on (default 127.0.0.1)
@@ -23,6 +25,12 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h" || command === "help") {
     console.log(USAGE);
+    return;
+  }
+  if (command === "--version" || command === "-v") {
+    // Nothing else is loaded for --help and --version: they answer at once.
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
+    console.log(pkg.version);
     return;
   }
   if (command === "conformance") {
@@ -54,6 +62,8 @@ async function main(argv: string[]): Promise<void> {
     console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
     process.exit(2);
   }
+  // The emulator and its dependencies load only for `start`.
+  const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./networks/registry.js")]);
   let chains: Record<string, string>;
   try {
     chains = Object.fromEntries((values.chain ?? []).map(parseChainOption));
