@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TurnkeyClient } from "@turnkey/http";
+import { encryptOtpCodeToBundle } from "@turnkey/crypto";
 import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { newP256KeyPair, rawPost, sdkClient, stampBody, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { info, lastMail } from "./auth/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 
 let emu: RunningEmulator;
@@ -211,6 +213,47 @@ describe("MFA enforcement", () => {
     expect(status.mfaStatuses.map((s) => [s.mfaPolicyId, s.satisfied])).toEqual([[policy.mfaPolicyId, true]]);
     // An activity no MFA policy applied to has no statuses.
     expect((await c.getMfaStatus({ activityId: policy.activity.id })).mfaStatuses).toEqual([]);
+    await c.deleteMfaPolicy({ userId, mfaPolicyId: policy.mfaPolicyId });
+  });
+});
+
+describe("MFA by email OTP (attested stamp)", () => {
+  /** X-Stamp-Attested: the client key's stamp plus the verification token that vouches for it. */
+  const attested = async (body: string, k: KeyPair, token: string) => {
+    const { signature } = JSON.parse(Buffer.from((await stampBody(body, k)).stampHeaderValue, "base64url").toString());
+    return Buffer.from(JSON.stringify({ publicKeyAttestation: token, scheme: "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN", publicKey: k.publicKey, signature })).toString("base64url");
+  };
+
+  it("is met by approve_activity stamped with a verification token for the user's email, once", async () => {
+    const policy = await c.createMfaPolicy({
+      userId,
+      mfaPolicyName: "key tags need email otp",
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'",
+      requiredAuthenticationMethods: [step("AUTHENTICATION_TYPE_EMAIL_OTP")],
+      order: 0,
+    });
+    const held = await c.createPrivateKeyTag({ privateKeyTagName: "otp-gated", privateKeyIds: [] });
+    expect(held.activity.status).toBe("ACTIVITY_STATUS_AUTHENTICATORS_NEEDED");
+
+    const clientKey = newP256KeyPair();
+    const { otpId, otpEncryptionTargetBundle } = await sdkClient(emu).initOtp({ otpType: "OTP_TYPE_EMAIL", contact: "alice@example.com", appName: "MFA" } as never);
+    const code = (await lastMail(emu, "alice@example.com")).otpCode!;
+    const { tlsFetcherPublicKey } = await info(emu);
+    const { verificationToken } = await sdkClient(emu).verifyOtp({ otpId, encryptedOtpBundle: await encryptOtpCodeToBundle(code, otpEncryptionTargetBundle, clientKey.publicKey, tlsFetcherPublicKey) });
+
+    const approve = () => JSON.stringify({ type: "ACTIVITY_TYPE_APPROVE_ACTIVITY", timestampMs: String(Date.now()), organizationId: orgId, parameters: { fingerprint: held.activity.fingerprint } });
+    const body = approve();
+    const r = await rawPost(emu, "/public/v1/submit/approve_activity", body, { key: null, headers: { "X-Stamp-Attested": await attested(body, clientKey, verificationToken) } });
+    expect(r.status).toBe(200);
+    expect(r.json.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    expect((await c.listPrivateKeyTags({})).privateKeyTags.map((t) => t.tagName)).toContain("otp-gated");
+    const status = await c.getMfaStatus({ activityId: held.activity.id });
+    expect(status.mfaStatuses[0]).toMatchObject({ satisfied: true, satisfiedMethods: [{ type: "AUTHENTICATION_TYPE_EMAIL_OTP" }] });
+
+    // The token vouched once.
+    const again = approve();
+    const replay = await rawPost(emu, "/public/v1/submit/approve_activity", again, { key: null, headers: { "X-Stamp-Attested": await attested(again, clientKey, verificationToken) } });
+    expect(replay.status).toBe(401);
     await c.deleteMfaPolicy({ userId, mfaPolicyId: policy.mfaPolicyId });
   });
 });

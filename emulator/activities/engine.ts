@@ -10,7 +10,7 @@
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  */
 import { createHash } from "node:crypto";
-import { invalidArgument, notFound } from "../errors.js";
+import { invalidArgument, notFound, unauthenticated } from "../errors.js";
 import { newId } from "../ids.js";
 import type { OperationContract } from "../../contracts/index.js";
 import type { Runtime } from "../runtime.js";
@@ -225,6 +225,7 @@ async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRo
   if (!target || target.orgId !== s.target.id) throw notFound(NO_ACTIVITY_FOR_FINGERPRINT);
   const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
   if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(s.caller, s.rawBody, selection, now), now);
+  if (s.caller.credential.kind === "attested") throw unauthenticated("an X-Stamp-Attested stamp can approve an activity only to present an MFA method its user owes", "UNAUTHENTICATED");
   if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {
     throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`, "parameters.fingerprint");
   }

@@ -137,7 +137,11 @@ export function presentAuthenticator(rt: Runtime, activity: ActivityRow, caller:
   const method = presentedMethod(rt, caller);
   const presented = challenge.satisfiedMethods.some((m) => m.type === method.type && m.id === method.id) ? challenge.satisfiedMethods : [...challenge.satisfiedMethods, method];
   const satisfied = isSatisfied(challenge.requiredMethods, presented);
-  rt.store.tx(() => rt.store.mfaChallenges.update(challenge.id, { satisfiedMethods: presented, satisfied, updatedAt: now }));
+  rt.store.tx(() => {
+    rt.store.mfaChallenges.update(challenge.id, { satisfiedMethods: presented, satisfied, updatedAt: now });
+    // A verification token vouches once, as for a login.
+    if (caller.credential.kind === "attested" && caller.credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN") rt.store.verificationTokens.markUsed(caller.credential.id, now);
+  });
   return { satisfied, heldVote: challenge.heldVote };
 }
 

@@ -6,7 +6,8 @@
  *    the token's contact;
  *  - STAMP_ATTESTED_SCHEME_P256_OIDC: an id_token of a trusted issuer whose nonce is
  *    sha256(publicKey hex); the caller is the user holding the OAuth provider {iss, sub, aud}.
- * Only `stamp_login` accepts such stamps (the stamp vouches for a login, nothing else).
+ * Only `stamp_login` accepts such stamps (the stamp vouches for a login), and `approve_activity`
+ * where it presents an MFA method (activities/mfa.ts; the engine refuses it as a plain vote).
  */
 import { unauthenticated } from "../errors.js";
 import { compressedP256Hex, verifyEs256Jwt } from "../bundles/index.js";
@@ -20,7 +21,7 @@ import type { Caller } from "./caller.js";
 
 export const SCHEME_VERIFICATION_TOKEN = "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN";
 export const SCHEME_OIDC = "STAMP_ATTESTED_SCHEME_P256_OIDC";
-export const ATTESTED_ACTIVITY_TYPES = new Set(["ACTIVITY_TYPE_STAMP_LOGIN"]);
+export const ATTESTED_ACTIVITY_TYPES = new Set(["ACTIVITY_TYPE_STAMP_LOGIN", "ACTIVITY_TYPE_APPROVE_ACTIVITY"]);
 
 export type AttestedStamp = { publicKeyAttestation: string; scheme: string; publicKey: string; signature: string };
 
@@ -50,7 +51,7 @@ export function verifyAttestedStamp(stamp: AttestedStamp, rawBody: Buffer): void
     type = undefined;
   }
   if (typeof type !== "string" || !ATTESTED_ACTIVITY_TYPES.has(type))
-    throw unauthenticated("X-Stamp-Attested stamps are only accepted for stamp_login (ACTIVITY_TYPE_STAMP_LOGIN)", "UNAUTHENTICATED");
+    throw unauthenticated("X-Stamp-Attested stamps are only accepted for stamp_login (ACTIVITY_TYPE_STAMP_LOGIN) and for approve_activity presenting an MFA method", "UNAUTHENTICATED");
 }
 
 /** Organizations a login addressed to `target` may land in: the target, or (top-level target) its sub-organizations. */
