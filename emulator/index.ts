@@ -108,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     s.once("error", reject);
   });
   server.keepAliveTimeout = 5_000;
+  server.on("upgrade", (req, socket) => rt.networks?.handleUpgrade(req, socket));
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   rt.urls.baseUrl = `http://${urlHost}:${port}`;

@@ -4,6 +4,8 @@
  * instance that never touches a chain pays nothing. A caip2 given an external URL is a
  * client of that node instead.
  */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import { invalidArgument } from "../errors.js";
 import type { Chain } from "./chain.js";
 import { isKnownCaip2, knownCaip2s, parseCaip2 } from "./caip2.js";
@@ -86,6 +88,11 @@ export class Networks {
     const c = await this.get(caip2, field);
     if (c.namespace !== "solana") throw invalidArgument(`${caip2} is not a Solana cluster`, field);
     return c as SolanaChain;
+  }
+
+  /** WebSocket upgrades on a chain's RPC path (Solana subscriptions); anything else is refused. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex): void {
+    void import("./websocket.js").then(({ handleChainUpgrade }) => handleChainUpgrade(this, req, socket)).catch(() => socket.destroy());
   }
 
   rpcUrl(caip2: string): string {

@@ -26,6 +26,11 @@ export class SolanaChain implements Chain {
     this.transport = engine ?? transport;
   }
 
+  /** The embedded engine (undefined for an external validator). */
+  get localEngine(): SolanaEngine | undefined {
+    return this.engine;
+  }
+
   handleRpc(req: JsonRpcRequest): Promise<JsonRpcResponse> {
     return this.transport.request(req);
   }

@@ -27,6 +27,8 @@ type LiteSvm = {
   setAccount(pubkey: Uint8Array, account: SvmAccount): void;
   getBalance(pubkey: Uint8Array): bigint | null;
   latestBlockhash(): string;
+  expireBlockhash(): void;
+  setBlockhashCheck(on: boolean): void;
   minimumBalanceForRentExemption(len: bigint): bigint;
   sendVersionedTransaction(bytes: Uint8Array): SvmResult;
   simulateVersionedTransaction(bytes: Uint8Array): { meta(): SvmMeta } | SvmFailed;
@@ -34,7 +36,7 @@ type LiteSvm = {
   airdrop(pubkey: Uint8Array, lamports: bigint): SvmResult | null;
   warpToSlot(slot: bigint): void;
   getClock(): { slot: bigint };
-  getProgramAccounts(program: Uint8Array): { address(): Uint8Array; account(): SvmAccount }[];
+  getProgramAccounts(program: Uint8Array): { address: Uint8Array; account(): SvmAccount }[];
 };
 type LiteSvmBinding = { LiteSvm: new () => LiteSvm; Account: new (lamports: bigint, data: Uint8Array, owner: Uint8Array, executable: boolean, rentEpoch: bigint) => SvmAccount };
 
@@ -51,6 +53,10 @@ const LAMPORTS_PER_SIGNATURE = 5000n;
 /** How many blocks a blockhash stays usable (what getLatestBlockhash promises). */
 const BLOCKHASH_VALIDITY = 150n;
 const SLOTS_PER_EPOCH = 432_000n;
+/** A validator's slot time: slots (and blockhashes) move on with the clock, as web3.js expects. */
+const SLOT_MS = 400;
+
+export type SolanaEvent = { type: "landed"; signature: string; slot: bigint; err: unknown | null } | { type: "slot"; slot: bigint };
 
 type TxRecord = {
   signature: string;
@@ -77,16 +83,53 @@ export class SolanaEngine implements RpcTransport {
   private readonly rejected = new Map<string, TxRecord>();
   private queue: { tx: SolanaTx; bytes: Uint8Array; signature: string }[] = [];
   private slot: bigint;
+  /** Blockhashes still accepted (the last 150 slots'), with the slot that made each. */
+  private readonly recentBlockhashes = new Map<string, bigint>();
+  private lastTick: number;
+  private readonly listeners = new Set<(e: SolanaEvent) => void>();
   automine = true;
 
   constructor(private readonly opts: SolanaEngineOptions) {
     const { LiteSvm } = liteSvm();
     this.svm = new LiteSvm();
+    // LiteSVM accepts only its latest blockhash; a cluster accepts any of the last 150. Checked here.
+    this.svm.setBlockhashCheck(false);
     this.slot = this.svm.getClock().slot;
+    this.recentBlockhashes.set(this.svm.latestBlockhash(), this.slot);
+    this.lastTick = this.now();
     for (const a of opts.accounts) this.fund(a.address, a.lamports);
   }
 
+  /** Listens to landed transactions and new slots (for the websocket subscriptions). */
+  subscribe(fn: (e: SolanaEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Whether a signature has landed: its slot and error, or null. */
+  landed(signature: string): { slot: bigint; err: unknown | null } | null {
+    const r = this.records.get(signature);
+    return r ? { slot: r.slot, err: r.err } : null;
+  }
+
+  private emit(e: SolanaEvent): void {
+    for (const fn of this.listeners) fn(e);
+  }
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /** Moves the slot on with the clock (lazily, when someone looks). */
+  tick(): void {
+    const due = Math.floor((this.now() - this.lastTick) / SLOT_MS);
+    if (due <= 0) return;
+    this.lastTick += due * SLOT_MS;
+    this.advance(BigInt(Math.min(due, 1000)));
+  }
+
   async request(req: JsonRpcRequest): Promise<JsonRpcResponse> {
+    this.tick();
     try {
       return rpcResult(req.id, this.dispatch(req.method, Array.isArray(req.params) ? req.params : req.params === undefined ? [] : [req.params]));
     } catch (err) {
@@ -133,6 +176,7 @@ export class SolanaEngine implements RpcTransport {
 
   /** Executes whatever is held back, then closes `blocks` slots. */
   mine(blocks = 1): void {
+    this.tick();
     const held = this.queue;
     this.queue = [];
     for (const h of held) this.execute(h.tx, h.bytes, h.signature);
@@ -168,7 +212,7 @@ export class SolanaEngine implements RpcTransport {
       case "getLatestBlockhash":
         return { context: ctx, value: { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: Number(this.slot + BLOCKHASH_VALIDITY) } };
       case "isBlockhashValid":
-        return { context: ctx, value: p[0] === this.svm.latestBlockhash() };
+        return { context: ctx, value: typeof p[0] === "string" && this.recentBlockhashes.has(p[0]) };
       case "getMinimumBalanceForRentExemption":
         return Number(this.svm.minimumBalanceForRentExemption(BigInt(integer(p[0], "dataLength"))));
       case "getBalance":
@@ -246,7 +290,8 @@ export class SolanaEngine implements RpcTransport {
     const tx = parseTx(bytes);
     const signature = signatureOf(tx);
     if (!opts.skipPreflight) {
-      const sim = this.records.has(signature) || this.isPending(signature) ? { err: "AlreadyProcessed", logs: [] as string[], unitsConsumed: 0 } : this.simulateBytes(bytes);
+      const known = this.records.has(signature) || this.isPending(signature);
+      const sim = known ? { err: "AlreadyProcessed", logs: [] as string[], unitsConsumed: 0 } : !this.blockhashOk(tx) ? { err: "BlockhashNotFound", logs: [] as string[], unitsConsumed: 0 } : this.simulateBytes(bytes);
       if (sim.err) {
         throw new RpcError(-32002, `Transaction simulation failed: ${solanaErrorMessage(sim.err)}`, { err: sim.err, logs: sim.logs, accounts: null, unitsConsumed: sim.unitsConsumed ?? 0, returnData: null });
       }
@@ -269,7 +314,7 @@ export class SolanaEngine implements RpcTransport {
       replacementBlockhash = { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: Number(this.slot + BLOCKHASH_VALIDITY) };
     }
     const verify = opts.sigVerify ?? !opts.replaceRecentBlockhash;
-    const r = this.simulateBytes(bytes, verify);
+    const r = opts.replaceRecentBlockhash || this.blockhashOk(tx) ? this.simulateBytes(bytes, verify) : { err: "BlockhashNotFound", logs: [] as string[], unitsConsumed: 0, returnData: null };
     return { err: r.err, logs: r.logs, accounts: null, unitsConsumed: r.unitsConsumed, returnData: r.returnData, ...(replacementBlockhash ? { replacementBlockhash } : {}) };
   }
 
@@ -286,7 +331,11 @@ export class SolanaEngine implements RpcTransport {
   }
 
   /** Runs one transaction and records its outcome (pre/post balances, fee, logs). */
-  private execute(tx: SolanaTx, bytes: Uint8Array, signature: string): TxRecord {
+  private execute(tx: SolanaTx, bytes: Uint8Array, signature: string): void {
+    if (!this.blockhashOk(tx)) {
+      this.rejected.set(signature, { signature, slot: this.slot, blockTime: this.blockTime(), tx, bytes, accountKeys: [], loaded: { writable: [], readonly: [] }, err: "BlockhashNotFound", fee: 0n, preBalances: [], postBalances: [], meta: emptyMeta(tx) });
+      return;
+    }
     const loaded = this.loadedAddresses(tx);
     const keys = [...tx.accountKeys.map((k) => base58.encode(k)), ...loaded.writable, ...loaded.readonly];
     const balances = () => keys.map((k) => this.svm.getBalance(base58.decode(k)) ?? 0n);
@@ -313,21 +362,36 @@ export class SolanaEngine implements RpcTransport {
     };
     if (landed) this.remember(rec);
     else this.rejected.set(signature, rec);
-    return rec;
+  }
+
+  /** The transaction's blockhash is one of the last 150 slots' (or it advances a durable nonce). */
+  private blockhashOk(tx: SolanaTx): boolean {
+    if (this.recentBlockhashes.has(base58.encode(tx.recentBlockhash))) return true;
+    const first = tx.instructions[0];
+    const program = first && tx.accountKeys[first.programIdIndex];
+    return !!program && program.every((b) => b === 0) && first.data.length >= 4 && first.data[0] === 4 && first.data[1] === 0; // SystemInstruction::AdvanceNonceAccount
   }
 
   private remember(rec: TxRecord): void {
     this.records.set(rec.signature, rec);
     this.order.push(rec);
+    this.emit({ type: "landed", signature: rec.signature, slot: rec.slot, err: rec.err });
   }
 
   private advance(n: bigint): void {
     this.slot += n;
     this.svm.warpToSlot(this.slot);
+    this.svm.expireBlockhash();
+    this.recentBlockhashes.set(this.svm.latestBlockhash(), this.slot);
+    for (const [hash, slot] of this.recentBlockhashes) {
+      if (slot + BLOCKHASH_VALIDITY >= this.slot) break;
+      this.recentBlockhashes.delete(hash);
+    }
+    this.emit({ type: "slot", slot: this.slot });
   }
 
   private blockTime(): number {
-    return Math.floor((this.opts.now?.() ?? Date.now()) / 1000);
+    return Math.floor(this.now() / 1000);
   }
 
   private loadedAddresses(tx: SolanaTx): { writable: string[]; readonly: string[] } {
@@ -446,8 +510,18 @@ export class SolanaEngine implements RpcTransport {
         const t = readTokenAccount(d);
         return t.owner === owner && (!filter.mint || t.mint === filter.mint);
       })
-      .map((x) => ({ pubkey: base58.encode(x.address()), account: this.accountJson(x.address(), encoding) }));
+      .map((x) => ({ pubkey: base58.encode(x.address), account: this.accountJson(x.address, encoding) }));
   }
+}
+
+function emptyMeta(tx: SolanaTx): SvmMeta {
+  return {
+    signature: () => tx.signatures[0]!,
+    logs: () => [],
+    innerInstructions: () => [],
+    computeUnitsConsumed: () => 0n,
+    returnData: () => ({ programId: () => new Uint8Array(32), data: () => new Uint8Array(0) }),
+  };
 }
 
 function uiAmount(amount: bigint, decimals: number) {
