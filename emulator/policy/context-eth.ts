@@ -3,9 +3,11 @@
  * `eth.eip_712` from EIP-712 typed data. All hex strings (addresses, data) are
  * lowercased; integers are bigint.
  */
-import { decodeFunctionData, parseTransaction, toFunctionSelector, toFunctionSignature, validateTypedData } from "viem/utils";
+import { lazyModule } from "../lazy-module.js";
 import type { Abi, AbiFunction, AbiParameter, Hex } from "viem";
 import { invalidArgument } from "../errors.js";
+
+const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 
 const TX_TYPE: Record<string, string> = {
   legacy: "LEGACY",
@@ -25,9 +27,9 @@ export interface EthTxOptions {
 const hexOf = (s: string) => (s.startsWith("0x") || s.startsWith("0X") ? `0x${s.slice(2)}` : `0x${s}`) as Hex;
 
 export function buildEthTxContext(unsignedTransaction: string, options: EthTxOptions = {}): Record<string, unknown> {
-  let tx: ReturnType<typeof parseTransaction>;
+  let tx: ReturnType<typeof viem.parseTransaction>;
   try {
-    tx = parseTransaction(hexOf(unsignedTransaction.trim()));
+    tx = viem.parseTransaction(hexOf(unsignedTransaction.trim()));
   } catch (e) {
     throw invalidArgument(`invalid Ethereum transaction: ${(e as Error).message.split("\n")[0]}`, "unsignedTransaction");
   }
@@ -54,11 +56,11 @@ export function buildEthTxContext(unsignedTransaction: string, options: EthTxOpt
 
 function decodeCall(abi: Abi, data: Hex): Record<string, unknown> {
   const selector = data.slice(0, 10).toLowerCase();
-  const fn = abi.find((i): i is AbiFunction => i.type === "function" && toFunctionSelector(i) === selector);
+  const fn = abi.find((i): i is AbiFunction => i.type === "function" && viem.toFunctionSelector(i) === selector);
   if (!fn) return {};
   let args: readonly unknown[];
   try {
-    args = (decodeFunctionData({ abi: [fn], data }).args ?? []) as readonly unknown[];
+    args = (viem.decodeFunctionData({ abi: [fn], data }).args ?? []) as readonly unknown[];
   } catch {
     return {};
   }
@@ -66,7 +68,7 @@ function decodeCall(abi: Abi, data: Hex): Record<string, unknown> {
   fn.inputs.forEach((param, i) => {
     callArgs[param.name || String(i)] = abiValue(param, args[i]);
   });
-  return { function_name: fn.name, function_signature: toFunctionSignature(fn), contract_call_args: callArgs };
+  return { function_name: fn.name, function_signature: viem.toFunctionSignature(fn), contract_call_args: callArgs };
 }
 
 /** Tuples become positional lists; addresses and bytes lowercase hex; integers bigint. */
@@ -106,7 +108,7 @@ export function buildEip712Context(typedData: string | TypedDataInput): Record<s
   try {
     td = typeof typedData === "string" ? (JSON.parse(typedData) as TypedDataInput) : typedData;
     if (!td || typeof td !== "object" || typeof td.primaryType !== "string" || !td.types || !td.message) throw new Error("missing types, primaryType or message");
-    validateTypedData(td as Parameters<typeof validateTypedData>[0]);
+    viem.validateTypedData(td as Parameters<typeof viem.validateTypedData>[0]);
   } catch (e) {
     throw invalidArgument(`invalid EIP-712 typed data: ${(e as Error).message.split("\n")[0]}`, "payload");
   }

@@ -1,7 +1,9 @@
 /** Smart contract interfaces: the uploaded ABI text as the policy engine decodes calls with it. */
-import { parseAbi } from "viem/utils";
+import { lazyModule } from "../lazy-module.js";
 import type { Abi } from "viem";
 import { invalidArgument } from "../errors.js";
+
+const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 
 /** The ABI of an uploaded interface (a JSON ABI, `{abi: [...]}`, or human-readable signatures one per line), or a 400 naming the field. */
 export function parseInterface(type: string, text: string, field: string): Abi {
@@ -15,7 +17,7 @@ export function parseInterface(type: string, text: string, field: string): Abi {
     throw new Error("expected a JSON ABI array");
   } catch (e) {
     try {
-      return parseAbi(text.split("\n").filter((l) => l.trim()));
+      return viem.parseAbi(text.split("\n").filter((l) => l.trim()));
     } catch {
       throw invalidArgument(`invalid smart contract interface: ${(e as Error).message}`, field);
     }

@@ -1,8 +1,11 @@
 /** Summary of a PSBT for policies: spent outpoints with values, outputs, fee (all in satoshis). */
-import * as bitcoin from "bitcoinjs-lib";
+import type * as Bitcoin from "bitcoinjs-lib";
+import { bitcoin } from "./bitcoinjs.js";
 import { toHex } from "./hex.js";
 import { prevoutOf } from "./bitcoin-inputs.js";
 import { parsePsbtHex } from "./bitcoin.js";
+
+
 
 export type PsbtSummary = {
   version: number;
@@ -13,7 +16,7 @@ export type PsbtSummary = {
   fee?: number;
 };
 
-export function describePsbt(psbtHex: string, network: bitcoin.Network = bitcoin.networks.bitcoin): PsbtSummary {
+export function describePsbt(psbtHex: string, network: Bitcoin.Network = bitcoin.networks.bitcoin): PsbtSummary {
   const psbt = parsePsbtHex(psbtHex);
   const inputs = psbt.txInputs.map((txIn, i) => {
     const prevout = prevoutOf(psbt, i);

@@ -8,7 +8,10 @@
  * The rules are applied to every input, not only to this key's (UNCONFIRMED: the docs list
  * them as PSBT requirements without saying they are per-signer).
  */
-import { Transaction, type Psbt } from "bitcoinjs-lib";
+import type { Psbt, Transaction } from "bitcoinjs-lib";
+import { bitcoin } from "./bitcoinjs.js";
+
+
 import { InputError } from "../input-error.js";
 import { toHex } from "./hex.js";
 
@@ -39,7 +42,7 @@ export function prevoutOf(psbt: Psbt, index: number): Prevout | undefined {
     const txIn = psbt.txInputs[index]!;
     let prev: Transaction;
     try {
-      prev = Transaction.fromBuffer(input.nonWitnessUtxo);
+      prev = bitcoin.Transaction.fromBuffer(input.nonWitnessUtxo);
     } catch {
       bad(index, "non_witness_utxo is not a valid transaction");
     }

@@ -6,25 +6,26 @@
  * Legacy and SegWit v0: SIGHASH_ALL ECDSA into partial_sigs; Taproot: SIGHASH_DEFAULT
  * BIP-340 Schnorr into tap_key_sig.
  */
-import * as ecc from "@bitcoinerlab/secp256k1";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import * as bitcoin from "bitcoinjs-lib";
+import type * as Bitcoin from "bitcoinjs-lib";
+import { bitcoin } from "./bitcoinjs.js";
 import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { checkInput, type PsbtInputData, type ScriptKind } from "./bitcoin-inputs.js";
 import { schnorrSign, tweakKeyPathKey } from "./taproot.js";
 
-bitcoin.initEccLib(ecc);
+
+
 
 const FIELD = "unsignedTransaction";
 
 export type SignBitcoinOptions = {
   /** Network used only to name the key's addresses in error messages (default mainnet). */
-  network?: bitcoin.Network;
+  network?: Bitcoin.Network;
 };
 
-export function parsePsbtHex(psbtHex: string): bitcoin.Psbt {
+export function parsePsbtHex(psbtHex: string): Bitcoin.Psbt {
   const bytes = decodeHexField(psbtHex, FIELD);
   try {
     return bitcoin.Psbt.fromBuffer(bytes);
@@ -47,11 +48,11 @@ export function signBitcoinPsbt(
   const tweaked = tweakKeyPathKey(privateKey);
   const internalXOnly = publicKeyCompressed.subarray(1);
 
-  const ecdsaSigner: bitcoin.Signer = {
+  const ecdsaSigner: Bitcoin.Signer = {
     publicKey: publicKeyCompressed,
     sign: (hash) => secp256k1.sign(hash, privateKey, { prehash: false, lowS: true }),
   };
-  const taprootSigner: bitcoin.Signer = {
+  const taprootSigner: Bitcoin.Signer = {
     publicKey: Uint8Array.of(0x02, ...tweaked.outputKeyXOnly),
     sign: () => {
       throw new Error("ECDSA is not used on a taproot key-path input");

@@ -5,16 +5,18 @@
  * Supported: legacy (EIP-155 when the unsigned RLP carries `[chainId, 0x, 0x]`, pre-155
  * v = 27/28 otherwise), EIP-2930, EIP-1559, EIP-4844 (bare tx_payload_body only) and
  * EIP-7702. The digest is keccak256 of viem's canonical unsigned serialization of the
- * parsed transaction, and the output is viem `serializeTransaction(tx, signature)`.
+ * parsed transaction, and the output is viem `viem.serializeTransaction(tx, signature)`.
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { parseTransaction, serializeTransaction } from "viem/utils";
+import { lazyModule } from "../lazy-module.js";
 import type { Hex, TransactionSerializable } from "viem";
 import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";
+
+const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 
 const FIELD = "unsignedTransaction";
 
@@ -30,9 +32,9 @@ export function signEthereumTransaction(privateKey: Uint8Array, unsignedHex: str
     throw new InputError(`${FIELD}: unsupported Ethereum transaction type 0x${typeByte.toString(16).padStart(2, "0")}`, FIELD);
   }
 
-  let tx: ReturnType<typeof parseTransaction>;
+  let tx: ReturnType<typeof viem.parseTransaction>;
   try {
-    tx = parseTransaction(serialized);
+    tx = viem.parseTransaction(serialized);
   } catch (e) {
     throw new InputError(`${FIELD}: could not parse Ethereum transaction: ${describeError(e)}`, FIELD);
   }
@@ -50,14 +52,14 @@ export function signEthereumTransaction(privateKey: Uint8Array, unsignedHex: str
   const unsigned = tx as TransactionSerializable;
   let preimage: Hex;
   try {
-    preimage = serializeTransaction(unsigned);
+    preimage = viem.serializeTransaction(unsigned);
   } catch (e) {
     throw new InputError(`${FIELD}: invalid Ethereum transaction: ${describeError(e)}`, FIELD);
   }
   const digest = keccak_256(decodeHexField(preimage, FIELD));
   const sig = ecdsaRecoverable(secp256k1, digest, privateKey);
   const yParity = sig.recovery;
-  const signed = serializeTransaction(unsigned, {
+  const signed = viem.serializeTransaction(unsigned, {
     r: `0x${toHex(sig.r)}`,
     s: `0x${toHex(sig.s)}`,
     // viem derives the legacy v (EIP-155 or 27/28) from this and the chainId.

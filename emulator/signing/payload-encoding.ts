@@ -4,12 +4,13 @@
  * give the 32-byte Ethereum digest the service computes itself (viem `hashTypedData`,
  * `hashAuthorization`).
  */
-import { hashTypedData, isAddress } from "viem/utils";
+import { lazyModule } from "../lazy-module.js";
 import type { TypedDataDefinition } from "viem";
-import { hashAuthorization } from "viem/utils";
 import { InputError } from "../input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField } from "./hex.js";
+
+const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 
 export const PAYLOAD_ENCODINGS = [
   "PAYLOAD_ENCODING_HEXADECIMAL",
@@ -64,7 +65,7 @@ function eip712Digest(payload: string, field: string): Uint8Array {
   if (!types || typeof types !== "object") throw new InputError(`${field}: EIP-712 typed data is missing "types"`, field);
   if (typeof primaryType !== "string") throw new InputError(`${field}: EIP-712 typed data is missing "primaryType"`, field);
   try {
-    const hex = hashTypedData({
+    const hex = viem.hashTypedData({
       domain: (domain ?? {}) as TypedDataDefinition["domain"],
       types: types as TypedDataDefinition["types"],
       primaryType,
@@ -79,12 +80,12 @@ function eip712Digest(payload: string, field: string): Uint8Array {
 function eip7702Digest(payload: string, field: string): Uint8Array {
   const data = parseJsonObject(payload, field, "an EIP-7702 authorization");
   const address = data.address ?? data.contractAddress;
-  if (typeof address !== "string" || !isAddress(address, { strict: false })) {
+  if (typeof address !== "string" || !viem.isAddress(address, { strict: false })) {
     throw new InputError(`${field}: EIP-7702 authorization "address" must be a 20-byte hex address`, field);
   }
   const chainId = nonNegativeInteger(data.chainId, `${field}: EIP-7702 authorization "chainId"`, field);
   const nonce = nonNegativeInteger(data.nonce, `${field}: EIP-7702 authorization "nonce"`, field);
-  const hex = hashAuthorization({
+  const hex = viem.hashAuthorization({
     address,
     chainId: chainId as unknown as number,
     nonce: nonce as unknown as number,

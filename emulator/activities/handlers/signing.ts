@@ -1,5 +1,6 @@
 /** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2). */
-import * as bitcoin from "bitcoinjs-lib";
+import type * as Bitcoin from "bitcoinjs-lib";
+import { bitcoin } from "../../signing/bitcoinjs.js";
 import { invalidArgument, withField } from "../../errors.js";
 import { resolveSigner, type ResolvedSigner } from "../../wallets/signer.js";
 import {
@@ -13,6 +14,8 @@ import {
 } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 
+
+
 const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
   TRANSACTION_TYPE_TEMPO: "CURVE_SECP256K1",
@@ -21,7 +24,7 @@ const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_SOLANA: "CURVE_ED25519",
 };
 
-function bitcoinNetwork(addressFormat: string | undefined): bitcoin.Network {
+function bitcoinNetwork(addressFormat: string | undefined): Bitcoin.Network {
   if (addressFormat?.includes("_REGTEST_")) return bitcoin.networks.regtest;
   if (addressFormat?.includes("_TESTNET_") || addressFormat?.includes("_SIGNET_")) return bitcoin.networks.testnet;
   return bitcoin.networks.bitcoin;
