@@ -16,6 +16,7 @@ import { activities, queries } from "../operations/registry.js";
 import { notEmulated } from "../operations/not-emulated.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
+import { checkRequestLimits } from "../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
 
@@ -36,6 +37,7 @@ async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, 
   const entry = activities.get(op.name);
   if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
   const body = parseRequest(op.request, json) as Record<string, unknown>;
+  checkRequestLimits(op.name, body);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
   const served = organizationServed(caller, target, { kind: "submit", reach: entry?.reach ?? OWN_ORGANIZATION_ONLY });
@@ -46,6 +48,7 @@ async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, 
 
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
+  checkRequestLimits(op.name, body);
   const entry = queries.get(op.name);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
