@@ -9,10 +9,11 @@
  * fresh keyring so no cached seed or key of the old state survives. An instance kept in a
  * file (`--db`) gets the image written beside its file and renamed over it.
  *
- * Sealed secrets: the image carries the database's own sealing key (meta table), so an
- * exported state opens anywhere. A state sealed under EMULATOR_SEALING_KEY carries no key:
- * the importing emulator needs the same EMULATOR_SEALING_KEY, and an import whose secrets
- * do not open under the key it would use is refused (nothing changes).
+ * Sealed secrets: a state image carries the sealing key inside (Store.image(); a file-backed
+ * instance moves it out to `<db>.key` again when it opens the loaded file), so an exported
+ * state opens anywhere. A state sealed under EMULATOR_SEALING_KEY carries no key: the
+ * importing emulator needs the same EMULATOR_SEALING_KEY, and an import whose secrets do
+ * not open under the key it would use is refused (nothing changes).
  */
 import Database from "better-sqlite3";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
