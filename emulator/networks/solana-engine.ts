@@ -281,7 +281,6 @@ export class SolanaEngine implements RpcTransport {
       meta: r,
     };
     this.remember(rec);
-    if (this.automine) this.advance(1n);
     return signature;
   }
 
@@ -297,10 +296,9 @@ export class SolanaEngine implements RpcTransport {
       }
     }
     if (this.records.has(signature) || this.isPending(signature)) return signature;
-    if (this.automine) {
-      this.execute(tx, bytes, signature);
-      this.advance(1n);
-    } else this.queue.push({ tx, bytes, signature });
+    // Automine: it lands in the current slot (slots move on with the clock, many transactions each).
+    if (this.automine) this.execute(tx, bytes, signature);
+    else this.queue.push({ tx, bytes, signature });
     return signature;
   }
 

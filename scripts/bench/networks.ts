@@ -1,0 +1,58 @@
+/**
+ * Local chains benchmark: first-use cost of each chain kind (engine import + chain creation +
+ * fixture pre-funding, seen from the first JSON-RPC request) and raw transfer throughput
+ * through the chain's JSON-RPC over HTTP (pre-signed transactions, one at a time, automine).
+ */
+import { Keypair, SystemProgram, Transaction } from "@solana/web3.js";
+import { privateKeyToAccount } from "viem/accounts";
+import { startEmulator } from "../../emulator/index.js";
+
+const ANVIL_0_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+export async function benchNetworks(): Promise<void> {
+  console.log("\n# local chains benchmark\n");
+  const N = Number(process.env.BENCH_CHAIN_TXS ?? 500);
+  const emu = await startEmulator({ port: 0, validateResponses: false });
+  const rpc = async (caip2: string, method: string, params: unknown[] = []) => {
+    const r = await fetch(`${emu.url}/emulator/v1/chains/${caip2}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const j = (await r.json()) as { result?: any; error?: { message: string } };
+    if (j.error) throw new Error(`${method}: ${j.error.message}`);
+    return j.result;
+  };
+  const baseline = performance.now();
+  await rpc("eip155:8453", "eth_chainId").catch(() => undefined);
+  // The route itself, for a chain already running, is the baseline for first use.
+  const warm = performance.now();
+  await rpc("eip155:8453", "eth_chainId");
+  const routeMs = performance.now() - warm;
+  console.log(`first use of an EVM chain (EDR import + context + chain + pre-funding)  ${(warm - baseline).toFixed(0)} ms; a request on a running chain ${routeMs.toFixed(2)} ms`);
+  let t = performance.now();
+  await rpc("eip155:1", "eth_chainId");
+  console.log(`first use of a second EVM chain (engine already loaded)  ${(performance.now() - t).toFixed(0)} ms`);
+  t = performance.now();
+  await rpc("solana:mainnet", "getSlot");
+  console.log(`first use of a Solana cluster (LiteSVM load + instance + pre-funding)  ${(performance.now() - t).toFixed(0)} ms`);
+
+  const account = privateKeyToAccount(ANVIL_0_KEY);
+  const to = "0x000000000000000000000000000000000000bEEF";
+  const evmTxs = await Promise.all(Array.from({ length: N }, (_, nonce) => account.signTransaction({ chainId: 8453, type: "eip1559", nonce, to, value: 1n, gas: 21_000n, maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1n })));
+  t = performance.now();
+  for (const raw of evmTxs) await rpc("eip155:8453", "eth_sendRawTransaction", [raw]);
+  const evmSec = (performance.now() - t) / 1000;
+  console.log(`EVM eth_sendRawTransaction over HTTP, sequential, a block per tx  ${(N / evmSec).toFixed(0)} tx/s (${N} transfers)`);
+
+  const payer = Keypair.generate();
+  await fetch(`${emu.url}/emulator/v1/chains/solana:mainnet/fund`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: payer.publicKey.toBase58(), amount: "1000000000000" }) });
+  const dest = Keypair.generate().publicKey;
+  const { value } = await rpc("solana:mainnet", "getLatestBlockhash");
+  const solTxs = Array.from({ length: N }, (_, i) => {
+    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: value.blockhash }).add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: dest, lamports: 1_000_000 + i }));
+    tx.sign(payer);
+    return tx.serialize().toString("base64");
+  });
+  t = performance.now();
+  for (const b64 of solTxs) await rpc("solana:mainnet", "sendTransaction", [b64, { encoding: "base64" }]);
+  const solSec = (performance.now() - t) / 1000;
+  console.log(`Solana sendTransaction (with preflight) over HTTP, sequential  ${(N / solSec).toFixed(0)} tx/s (${N} transfers)`);
+  await emu.stop();
+}
