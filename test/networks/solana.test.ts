@@ -72,7 +72,7 @@ describe("local Solana clusters over JSON-RPC", () => {
     expect(got?.meta?.err).toBeNull();
     expect(got?.meta?.fee).toBe(5000);
     expect(await connection.getBalance(from.publicKey)).toBe(10 * LAMPORTS_PER_SOL - 0.25 * LAMPORTS_PER_SOL - 5000);
-    expect(got?.meta?.preBalances[0]! - got!.meta!.postBalances[0]!).toBe(0.25 * LAMPORTS_PER_SOL + 5000);
+    expect(got!.meta!.preBalances[0]! - got!.meta!.postBalances[0]!).toBe(0.25 * LAMPORTS_PER_SOL + 5000);
     expect(got?.transaction.signatures[0]).toBe(signature);
   });
 
