@@ -26,6 +26,8 @@ export type NewApiKey = {
   credentialType: string;
   /** Lifetime in seconds (a decimal string, as on the wire); absent for a long-lived key. */
   expirationSeconds?: string | null;
+  /** The session profile a login key was issued under. */
+  sessionProfileId?: string | null;
 };
 
 /** Writes a key within the user's limits; returns its id. */
@@ -53,7 +55,7 @@ export function insertApiKey(store: Store, k: NewApiKey, now: number): string {
     credentialType: k.credentialType,
     expirationSeconds: expiring ? k.expirationSeconds! : null,
     expiresAt: expiring ? now + Number(k.expirationSeconds) * 1000 : null,
-    sessionProfileId: null,
+    sessionProfileId: k.sessionProfileId ?? null,
     createdAt: now,
     updatedAt: now,
   });

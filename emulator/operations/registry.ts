@@ -34,6 +34,9 @@ import { subOrganizationQueryOperations } from "../queries/sub-organizations.js"
 import { oauthQueryOperations } from "../queries/oauth.js";
 import { policyQueryOperations } from "../queries/policies.js";
 import { emailEventQueryOperations } from "../queries/email-events.js";
+import { invitationOperations } from "../activities/handlers/invitations.js";
+import { sessionProfileOperations } from "../activities/handlers/session-profiles.js";
+import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 
 const entries: OperationEntry[] = [
@@ -65,6 +68,9 @@ const entries: OperationEntry[] = [
   ...oauthQueryOperations,
   ...policyQueryOperations,
   ...emailEventQueryOperations,
+  ...invitationOperations,
+  ...sessionProfileOperations,
+  ...sessionProfileQueryOperations,
   ...proxyEndpoints,
 ];
 

@@ -18,6 +18,8 @@ import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies
 import { Oauth2 } from "./oauth2.js";
 import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
+import { Invitations } from "./invitations.js";
+import { SessionProfiles } from "./session-profiles.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -42,6 +44,8 @@ export class Store {
   readonly authProxyConfigs: AuthProxyConfigs;
   readonly mfaPolicies: MfaPolicies;
   readonly mfaChallenges: MfaChallenges;
+  readonly invitations: Invitations;
+  readonly sessionProfiles: SessionProfiles;
   readonly sealer: Sealer;
   /** The sealing key in use and where it lives (store/seal.ts). */
   readonly sealing: Sealing;
@@ -71,6 +75,8 @@ export class Store {
     this.authProxyConfigs = new AuthProxyConfigs(db);
     this.mfaPolicies = new MfaPolicies(db);
     this.mfaChallenges = new MfaChallenges(db);
+    this.invitations = new Invitations(db);
+    this.sessionProfiles = new SessionProfiles(db);
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {

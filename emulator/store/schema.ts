@@ -349,4 +349,32 @@ export const MIGRATIONS: string[] = [
     UNIQUE (activity_id, user_id)
   );
   `,
+  // Invitations (create_invitations / delete_invitation) and session profiles (immutable,
+  // created by the parent organization; login activities may name one).
+  `
+  CREATE TABLE invitations (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    sender_user_id TEXT NOT NULL,
+    receiver_name TEXT NOT NULL,
+    receiver_email TEXT NOT NULL,
+    receiver_tags TEXT NOT NULL,
+    access_type TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX invitations_org ON invitations(org_id, created_at);
+
+  CREATE TABLE session_profiles (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    expiration_seconds TEXT,
+    notes TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX session_profiles_org ON session_profiles(org_id, created_at);
+  `,
 ];

@@ -1,8 +1,4 @@
 /** Non-HD private keys: create_private_keys (V2) and delete_private_keys. */
-import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { p256 } from "@noble/curves/nist.js";
-import { ed25519 } from "@noble/curves/ed25519.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { addressFor, curvesFor, type Curve } from "../../chains/index.js";
@@ -10,23 +6,11 @@ import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { PrivateKeyRow } from "../../store/private-keys.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { publicKeysOf, randomPrivateKey } from "../../domain/private-keys.js";
+
+export { publicKeysOf };
 
 export const MAX_PRIVATE_KEYS_PER_ORG = 1000;
-
-/** The stored public key: uncompressed SEC1 for the ECDSA curves, raw 32 bytes for ed25519. */
-export function publicKeysOf(curve: Curve, privateKey: Uint8Array): { compressed: Uint8Array; stored: string } {
-  if (curve === "CURVE_ED25519") {
-    const pk = ed25519.getPublicKey(privateKey);
-    return { compressed: pk, stored: bytesToHex(pk) };
-  }
-  const c = curve === "CURVE_SECP256K1" ? secp256k1 : p256;
-  return { compressed: c.getPublicKey(privateKey, true), stored: bytesToHex(c.getPublicKey(privateKey, false)) };
-}
-
-export function randomPrivateKey(curve: Curve): Uint8Array {
-  if (curve === "CURVE_ED25519") return ed25519.utils.randomSecretKey();
-  return (curve === "CURVE_SECP256K1" ? secp256k1 : p256).utils.randomSecretKey();
-}
 
 export type PrivateKeyParams = { privateKeyName: string; curve: string; privateKeyTags: string[]; addressFormats: string[] };
 

@@ -7,7 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { invalidArgument, unimplemented } from "../../errors.js";
+import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail } from "../../errors.js";
+import { isUuid } from "../../ids.js";
+import type { SessionProfileRow } from "../../store/session-profiles.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
 import { insertApiKey } from "../../domain/api-keys.js";
 import { requireUser } from "../lookups.js";
@@ -40,25 +42,53 @@ export function sessionPublicKey(value: string, field: string): string {
 /** Registers a P-256 key as an expiring API key of `user`; returns the key id. */
 export function registerExpiringKey(
   ctx: ActivityContext,
-  p: { org: OrganizationRow; user: UserRow; publicKey: string; seconds: number; credentialType: string; name: string; invalidateExisting?: boolean },
+  p: { org: OrganizationRow; user: UserRow; publicKey: string; seconds: number; credentialType: string; name: string; invalidateExisting?: boolean; sessionProfileId?: string },
 ): string {
   const { store } = ctx.rt;
   for (const k of store.apiKeys.forUser(p.user.id)) {
     // A login key reused for a new session replaces its earlier registration.
     if ((p.invalidateExisting && k.credentialType === p.credentialType) || k.publicKey === p.publicKey) store.apiKeys.delete(k.id);
   }
-  const keyOf = { orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds) };
+  const keyOf = { orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds), sessionProfileId: p.sessionProfileId };
   const id = insertApiKey(store, keyOf, ctx.now);
   return id;
 }
 
 export type LoginParams = { publicKey: string; expirationSeconds?: string; invalidateExisting?: boolean; sessionProfileId?: string };
 
-/** Registers the login key and returns the session JWT (stamp_login, otp_login, oauth_login). */
+/**
+ * The session profile a login names: the login organization's own, or its parent's (profiles
+ * are created by the parent organization for its sub-organizations' sessions). Unknown: 404.
+ */
+export function requireSessionProfile(ctx: ActivityContext, org: OrganizationRow, id: string): SessionProfileRow {
+  const field = "parameters.sessionProfileId";
+  if (!isUuid(id)) throw invalidArgument(`invalid session profile UUID: ${JSON.stringify(id)}`, field);
+  const { store } = ctx.rt;
+  const found = store.sessionProfiles.get(org.id, id) ?? (org.parentId ? store.sessionProfiles.get(org.parentId, id) : undefined);
+  if (!found) {
+    const message = `session profile not found: ${id}`;
+    throw new TurnkeyError(GrpcCode.NOT_FOUND, message, [turnkeyErrorDetail("UNSPECIFIED"), badRequestDetail(field, message)]);
+  }
+  return found;
+}
+
+/** A session's lifetime: the shorter of the login's and the profile's; the default when neither is set. */
+export function loginSeconds(requested: string | undefined, profile: SessionProfileRow | undefined): number {
+  const asked = requested === undefined || requested === "" ? undefined : sessionSeconds(requested, "parameters.expirationSeconds");
+  const cap = profile?.expirationSeconds ? Number(profile.expirationSeconds) : undefined;
+  if (asked === undefined) return cap ?? DEFAULT_SESSION_SECONDS;
+  return cap === undefined ? asked : Math.min(asked, cap);
+}
+
+/**
+ * Registers the login key and returns the session JWT (stamp_login, otp_login, oauth_login).
+ * With a session profile, the session is named after it (`session_type`), carries its id and
+ * scope, lasts no longer than it allows, and its key records the profile.
+ */
 export function issueLoginSession(ctx: ActivityContext, org: OrganizationRow, user: UserRow, p: LoginParams): string {
-  if (p.sessionProfileId) throw unimplemented("sessionProfileId: session profiles are not emulated yet");
   const publicKey = sessionPublicKey(p.publicKey, "parameters.publicKey");
-  const seconds = sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds");
+  const profile = p.sessionProfileId ? requireSessionProfile(ctx, org, p.sessionProfileId) : undefined;
+  const seconds = loginSeconds(p.expirationSeconds, profile);
   registerExpiringKey(ctx, {
     org,
     user,
@@ -67,9 +97,17 @@ export function issueLoginSession(ctx: ActivityContext, org: OrganizationRow, us
     credentialType: "CREDENTIAL_TYPE_LOGIN",
     name: `Session Key ${new Date(ctx.now).toISOString()}`,
     invalidateExisting: p.invalidateExisting,
+    sessionProfileId: profile?.id,
   });
   return signSessionJwt(
-    { exp: Math.floor(ctx.now / 1000) + seconds, public_key: publicKey, session_type: "SESSION_TYPE_READ_WRITE", user_id: user.id, organization_id: org.id },
+    {
+      exp: Math.floor(ctx.now / 1000) + seconds,
+      public_key: publicKey,
+      session_type: profile ? profile.name : "SESSION_TYPE_READ_WRITE",
+      user_id: user.id,
+      organization_id: org.id,
+      ...(profile ? { session_profile_id: profile.id, scope: profile.scope } : {}),
+    },
     ctx.rt.keys.enclave.notarizer,
   );
 }

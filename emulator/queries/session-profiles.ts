@@ -1,0 +1,36 @@
+/** get_session_profile / get_session_profiles: the organization's own profiles, oldest first. */
+import { notFound } from "../errors.js";
+import { isUuid } from "../ids.js";
+import { toTimestamp } from "../clock.js";
+import { requireUuid } from "../activities/lookups.js";
+import type { SessionProfileRow } from "../store/session-profiles.js";
+import type { Wire } from "../../contracts/wire.js";
+import { defineQuery } from "../operations/define.js";
+
+export function renderSessionProfile(p: SessionProfileRow): Wire["v1SessionProfile"] {
+  return {
+    sessionProfileId: p.id,
+    sessionProfileName: p.name,
+    scope: p.scope,
+    ...(p.expirationSeconds !== null ? { expirationSeconds: p.expirationSeconds } : {}),
+    ...(p.notes !== null ? { notes: p.notes } : {}),
+    createdAt: toTimestamp(p.createdAt),
+    updatedAt: toTimestamp(p.updatedAt),
+  };
+}
+
+export const sessionProfileQueryOperations = [
+  defineQuery("get_session_profile", {
+    run(ctx, b) {
+      requireUuid(b.sessionProfileId, "sessionProfileId", "session profile");
+      const p = isUuid(b.sessionProfileId) ? ctx.rt.store.sessionProfiles.get(ctx.org.id, b.sessionProfileId) : undefined;
+      if (!p) throw notFound(`session profile not found: ${b.sessionProfileId}`);
+      return { sessionProfile: renderSessionProfile(p) };
+    },
+  }),
+  defineQuery("get_session_profiles", {
+    run(ctx) {
+      return { sessionProfiles: ctx.rt.store.sessionProfiles.forOrg(ctx.org.id).map(renderSessionProfile) };
+    },
+  }),
+];
