@@ -9,6 +9,7 @@ import type { Request, Response, Router } from "express";
 import { proxy, proxySchemas, parseRequest } from "../../contracts/index.js";
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
 import { operationRouter, type Surface } from "../http/pipeline.js";
+import { checkRequestLimits } from "../limits/request-limits.js";
 import { ALLOWED_HEADERS } from "../http/cors.js";
 import type { Runtime } from "../runtime.js";
 import { allowedOrigin, type AuthProxySettings } from "./settings.js";
@@ -71,6 +72,7 @@ const proxySurface: Surface<ProxyContext> = {
   run(_rt, op, px, json) {
     const endpoint = endpoints.get(op.name)!;
     const body = parseRequest(op.request, json) as Record<string, unknown>;
+    checkRequestLimits(op.name, body);
     if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
       throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
     return endpoint.run(px, body);
