@@ -39,7 +39,8 @@ function methodOf(rt: Runtime, orgId: string, c: Pick<Credential, "kind" | "id" 
     const token = rt.store.verificationTokens.get(c.id);
     return { type: token && /SMS/.test(token.verificationType) ? "AUTHENTICATION_TYPE_SMS_OTP" : "AUTHENTICATION_TYPE_EMAIL_OTP" };
   }
-  if (/SESSION/.test(c.type)) {
+  // Login keys (stamp_login, otp_login, oauth_login) and read-write session keys are sessions.
+  if (/SESSION/.test(c.type) || c.type === "CREDENTIAL_TYPE_LOGIN") {
     const key = rt.store.apiKeys.get(orgId, c.id);
     return { type: "AUTHENTICATION_TYPE_SESSION", id: key?.sessionProfileId ?? DEFAULT_SESSION_PROFILE_ID };
   }
