@@ -38,8 +38,12 @@ import { invitationOperations } from "../activities/handlers/invitations.js";
 import { sessionProfileOperations } from "../activities/handlers/session-profiles.js";
 import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
+import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
+import { chainDataQueryOperations } from "../queries/chain-data.js";
 
 const entries: OperationEntry[] = [
+  ...sendTransactionOperations,
+  ...chainDataQueryOperations,
   ...userOperations,
   ...apiOnlyUserOperations,
   ...apiKeyOperations,

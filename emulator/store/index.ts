@@ -5,6 +5,7 @@ import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
 import { Tags } from "./tags.js";
+import { SendTransactions } from "./send-transactions.js";
 import { Activities } from "./activities.js";
 import { Authenticators } from "./authenticators.js";
 import { Wallets } from "./wallets.js";
@@ -27,6 +28,7 @@ export class Store {
   readonly users: Users;
   readonly apiKeys: ApiKeys;
   readonly tags: Tags;
+  readonly sendTransactions: SendTransactions;
   readonly activities: Activities;
   readonly authenticators: Authenticators;
   readonly wallets: Wallets;
@@ -58,6 +60,7 @@ export class Store {
     this.users = new Users(db);
     this.apiKeys = new ApiKeys(db);
     this.tags = new Tags(db);
+    this.sendTransactions = new SendTransactions(db);
     this.activities = new Activities(db);
     this.authenticators = new Authenticators(db);
     this.wallets = new Wallets(db);

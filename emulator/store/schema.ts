@@ -377,4 +377,18 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX session_profiles_org ON session_profiles(org_id, created_at);
   `,
+  // Transactions broadcast by eth_send_transaction / sol_send_transaction (their status is read from the chain).
+  `
+  CREATE TABLE send_transactions (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    activity_id TEXT NOT NULL,
+    caip2 TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    tx_hash TEXT NOT NULL,
+    from_address TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX send_transactions_org ON send_transactions(org_id, created_at);
+  `,
 ];
