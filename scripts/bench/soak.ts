@@ -155,13 +155,13 @@ type Step = (c: Client, org: SubOrg, n: number) => Promise<{ op: string; ok: boo
 
 async function timed(op: string, call: () => Promise<{ status: number; json: any }>, ok: (json: any) => boolean) {
   const t = performance.now();
-  let status = 0;
-  let json: any;
+  let answer: { status: number; json: any };
   try {
-    ({ status, json } = await call());
+    answer = await call();
   } catch (e) {
     return { op, ok: false, ms: performance.now() - t, error: String(e) };
   }
+  const { status, json } = answer;
   const ms = performance.now() - t;
   const good = status === 200 && ok(json);
   return { op, ok: good, ms, json, error: good ? undefined : `${status} ${JSON.stringify(json).slice(0, 200)}` };
@@ -179,7 +179,10 @@ const MIX: [weight: number, step: Step][] = [
     async (c, org, n) => {
       const payload = bytesToHex(new TextEncoder().encode(`soak ${n}`.padEnd(32, ".")).slice(0, 32));
       const r = await timed("sign_raw_payload", () => c.submit("sign_raw_payload", "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", { signWith: org.address, payload, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" }), completed);
-      if (r.ok) org.activityIds.push((r as any).json.activity.id), org.activityIds.splice(0, org.activityIds.length - 16);
+      if (r.ok) {
+        org.activityIds.push((r as any).json.activity.id);
+        org.activityIds.splice(0, org.activityIds.length - 16);
+      }
       return [r];
     },
   ],
