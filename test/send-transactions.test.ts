@@ -127,3 +127,12 @@ describe("get_nonces", () => {
     expect(String(r.nonce)).toBe("1");
   });
 });
+
+describe("list_supported_assets", () => {
+  it("lists the chain's native asset, the one get_wallet_address_balances reports", async () => {
+    const client = sdkClient(emu);
+    const assets = await client.listSupportedAssets({ caip2: "eip155:8453" });
+    const balances = await client.getWalletAddressBalances({ address: FROM, caip2: "eip155:8453" });
+    expect(assets.assets).toEqual([expect.objectContaining({ symbol: "ETH", decimals: 18, caip19: balances.balances?.[0]?.caip19 })]);
+  });
+});

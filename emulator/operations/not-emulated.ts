@@ -9,7 +9,7 @@ import type { QueryName, SubmitName } from "./define.js";
 
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
-const NEEDS_CHAIN = "the local chains run (emulator/networks) and eth_send_transaction, get_send_transaction_status, get_wallet_address_balances and get_nonces use them, but this operation is not wired to them yet";
+const NEEDS_CHAIN = "the local chains run (emulator/networks) and eth_send_transaction, get_send_transaction_status, get_wallet_address_balances, get_nonces and list_supported_assets use them, but this operation is not wired to them yet";
 const TVC = "it manages TVC apps and deployments, which are not emulated yet";
 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
@@ -19,7 +19,6 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   sol_send_transaction: NEEDS_CHAIN,
   eth_undelegate_7702: NEEDS_CHAIN,
   get_gas_usage: NEEDS_CHAIN,
-  list_supported_assets: NEEDS_CHAIN,
   list_eth_transaction_history: NEEDS_CHAIN,
   list_sol_transaction_history: NEEDS_CHAIN,
   earn_deploy_wrapper: NEEDS_OPERATORS,

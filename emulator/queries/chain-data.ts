@@ -95,6 +95,12 @@ async function nonces(ctx: QueryContext, body: { address: string; caip2: string;
 }
 
 export const chainDataQueryOperations = [
+  defineQuery("list_supported_assets", {
+    run: (ctx, body) => {
+      const { caip19, symbol, name, decimals } = nativeAsset(networksOf(ctx, "caip2").resolve(body.caip2));
+      return { assets: [{ caip19, symbol, name, decimals }] };
+    },
+  }),
   defineQuery("get_nonces", {
     run: (ctx, body) => nonces(ctx, body) as unknown as Record<string, unknown>,
   }),
