@@ -3,12 +3,14 @@
  * broadcast, read from its chain), get_wallet_address_balances, list_supported_assets and
  * get_nonces.
  */
-import { getAddress, isAddress } from "viem";
 import { invalidArgument, notFound } from "../errors.js";
 import { defineQuery } from "../operations/define.js";
 import type { Networks } from "../networks/registry.js";
 import type { TxStatus } from "../networks/chain.js";
 import type { QueryContext } from "./types.js";
+import { lazyModule } from "../lazy-module.js";
+
+const viem = lazyModule<typeof import("viem")>("viem");
 
 function networksOf(ctx: QueryContext, field: string): Networks {
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
@@ -77,21 +79,21 @@ function display(balance: bigint, decimals: number): string {
 async function balances(ctx: QueryContext, address: string, caip2: string): Promise<Record<string, unknown>> {
   const networks = networksOf(ctx, "caip2");
   const id = networks.resolve(caip2);
-  if (id.startsWith("eip155:") && !isAddress(address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, "address");
+  if (id.startsWith("eip155:") && !viem.isAddress(address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, "address");
   if (id.startsWith("solana:") && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`address must be a base58 Solana address, got ${JSON.stringify(address)}`, "address");
   const chain = await networks.get(id);
-  const owner = id.startsWith("eip155:") ? getAddress(address) : address;
+  const owner = id.startsWith("eip155:") ? viem.getAddress(address) : address;
   const balance = await chain.getBalance(owner);
   const asset = nativeAsset(id);
   return { balances: [{ caip19: asset.caip19, symbol: asset.symbol, name: asset.name, decimals: asset.decimals, balance: balance.toString(), display: { crypto: display(balance, asset.decimals) } }] };
 }
 
 async function nonces(ctx: QueryContext, body: { address: string; caip2: string; nonce?: boolean; gasStationNonce?: boolean }): Promise<Record<string, unknown>> {
-  if (!isAddress(body.address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(body.address)}`, "address");
+  if (!viem.isAddress(body.address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(body.address)}`, "address");
   if (body.gasStationNonce) throw invalidArgument("gasStationNonce: this emulator runs no gas station (sponsored sends are not emulated)", "gasStationNonce");
   if (!body.nonce) return {};
   const chain = await networksOf(ctx, "caip2").evm(body.caip2);
-  return { nonce: (await chain.getNonce(getAddress(body.address))).toString() };
+  return { nonce: (await chain.getNonce(viem.getAddress(body.address))).toString() };
 }
 
 export const chainDataQueryOperations = [

@@ -4,8 +4,7 @@
  * broadcasts it to the emulator's chain and records a send-transaction status whose fate
  * get_send_transaction_status reads back from the chain.
  */
-import { privateKeyToAddress } from "viem/accounts";
-import { getAddress, isAddress, isHex, serializeTransaction, toHex, type Hex } from "viem";
+import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { resolveSigner } from "../../wallets/signer.js";
@@ -14,6 +13,10 @@ import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { RpcError } from "../../networks/rpc.js";
+import { lazyModule } from "../../lazy-module.js";
+
+const viem = lazyModule<typeof import("viem")>("viem");
+const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");
 
 type EthSendParams = {
   from: string;
@@ -44,10 +47,10 @@ function theCall(p: EthSendParams): { to: Hex; value: bigint; data: Hex } {
   const base = p.calls ? "parameters.calls[0]" : "parameters";
   if (calls.length !== 1) throw invalidArgument(`calls must hold exactly one call here: batching several calls needs the sponsored smart-account path, which this emulator does not run (got ${calls.length})`, "parameters.calls");
   const c = calls[0]!;
-  if (!isAddress(c.to, { strict: false })) throw invalidArgument(`to must be a 0x-prefixed 20-byte address, got ${JSON.stringify(c.to)}`, `${base}.to`);
+  if (!viem.isAddress(c.to, { strict: false })) throw invalidArgument(`to must be a 0x-prefixed 20-byte address, got ${JSON.stringify(c.to)}`, `${base}.to`);
   const data = c.data ?? "0x";
-  if (!isHex(data) || data.length % 2 !== 0) throw invalidArgument(`data must be 0x-prefixed hex bytes`, `${base}.data`);
-  return { to: getAddress(c.to), value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
+  if (!viem.isHex(data) || data.length % 2 !== 0) throw invalidArgument(`data must be 0x-prefixed hex bytes`, `${base}.data`);
+  return { to: viem.getAddress(c.to), value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
 }
 
 function chainRejection(err: unknown): never {
@@ -71,7 +74,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
     }
   })();
   if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${p.from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");
-  const from = privateKeyToAddress(toHex(signer.key.privateKey));
+  const from = viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey));
   const call = theCall(p);
   const nonceIn = uint(p.nonce, "parameters.nonce");
   const gasIn = uint(p.gasLimit, "parameters.gasLimit");
@@ -93,7 +96,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
   if (balance < call.value + gas * maxFee) {
     throw invalidArgument(`insufficient funds: ${from} holds ${balance} wei on ${chain.caip2}, the transaction needs up to ${call.value + gas * maxFee} (value + gasLimit * maxFeePerGas)`, "parameters.from");
   }
-  const unsigned = serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
+  const unsigned = viem.serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
   const signed = signEthereumTransaction(signer.key.privateKey, unsigned);
   const txHash = await chain.sendRawTransaction(signed).catch(chainRejection);
   const id = newId();
@@ -108,7 +111,7 @@ function ethSubjects(p: EthSendParams) {
   try {
     const call = theCall(p);
     const chainId = Number(p.caip2.split(":")[1]);
-    const unsigned = serializeTransaction({ type: "eip1559", chainId, to: call.to, value: call.value, data: call.data, ...(p.nonce && /^[0-9]+$/.test(p.nonce) ? { nonce: Number(p.nonce) } : {}) });
+    const unsigned = viem.serializeTransaction({ type: "eip1559", chainId, to: call.to, value: call.value, data: call.data, ...(p.nonce && /^[0-9]+$/.test(p.nonce) ? { nonce: Number(p.nonce) } : {}) });
     return { signWith: p.from, address: p.from, transaction: { type: "TRANSACTION_TYPE_ETHEREUM", unsigned } };
   } catch {
     return { signWith: p.from, address: p.from };
