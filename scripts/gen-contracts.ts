@@ -12,11 +12,10 @@
  *     serves at /openapi.json and from which openapi-typescript derives static types.
  *
  * The documents' paths come from the command line, else from TURNKEY_API_DOCUMENT and
- * TURNKEY_AUTH_PROXY_DOCUMENT, else from a reference checkout beside this repository
- * (../shared/reference/). `generateContracts` returns the files' texts without writing
+ * TURNKEY_AUTH_PROXY_DOCUMENT; nothing outside the repository is looked for. `generateContracts` returns the files' texts without writing
  * them (scripts/gen-contracts.test.ts compares them with the checked-in files).
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildModel, type ContractModel } from "./contracts-model.js";
@@ -45,15 +44,10 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
-const besideRepo = (name: string) => join(root, "..", "shared", "reference", name);
-
-/** Arguments first, then the environment, then a reference checkout beside the repository. */
+/** Arguments first, then the environment. */
 function documentPaths(argv: string[]): [string | undefined, string | undefined] {
   if (argv.length > 0) return [argv[0], argv[1]];
-  const env = process.env;
-  if (env.TURNKEY_API_DOCUMENT) return [env.TURNKEY_API_DOCUMENT, env.TURNKEY_AUTH_PROXY_DOCUMENT];
-  if (existsSync(besideRepo("public_api.swagger.json"))) return [besideRepo("public_api.swagger.json"), besideRepo("auth_proxy.swagger.json")];
-  return [undefined, undefined];
+  return [process.env.TURNKEY_API_DOCUMENT, process.env.TURNKEY_AUTH_PROXY_DOCUMENT];
 }
 
 function main(argv: string[]): void {
