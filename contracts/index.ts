@@ -10,10 +10,3 @@ export const coordinator: Record<string, OperationContract> = { ...coordinatorOp
 export const proxy: Record<string, OperationContract> = proxyOperations;
 export { coordinatorSchemas, proxySchemas };
 export { parseRequest, checkResponse, type ContractProblem } from "./validate.js";
-
-/** Submit operations by activity type (the registry the activity engine dispatches on). */
-export const submitByActivityType: ReadonlyMap<string, OperationContract> = new Map(
-  Object.values(coordinator)
-    .filter((op) => op.kind === "submit" && op.activityType)
-    .map((op) => [op.activityType!, op]),
-);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { coordinator, submitByActivityType } from "./index.js";
+import { coordinator } from "./index.js";
+import { activities, operationForActivityType } from "../emulator/operations/registry.js";
 
 const require = createRequire(import.meta.url);
 const sdkSource = readFileSync(require.resolve("@turnkey/sdk-server").replace(/index\.(m?js)$/, "__generated__/sdk-client-base.$1"), "utf8");
@@ -41,7 +42,8 @@ describe("operation registry", () => {
     for (const [path, op] of submits) {
       expect(op.activityType, path).toMatch(/^ACTIVITY_TYPE_/);
       expect(op.intentKey, path).toMatch(/Intent(V\d+)?$/);
-      expect(submitByActivityType.get(op.activityType!)).toBe(op);
+      // An emulated operation is found again from its activity type (how votes find what to run).
+      if (activities.has(op.name)) expect(operationForActivityType(op.activityType!)?.op, path).toBe(op);
     }
   });
 });

@@ -14,6 +14,7 @@ import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { submitActivity } from "../activities/engine.js";
 import { activities, queries } from "../operations/registry.js";
 import { notEmulated } from "../operations/not-emulated.js";
+import type { Reach } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
 import { checkRequestLimits } from "../limits/request-limits.js";
@@ -37,24 +38,30 @@ async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, 
   const entry = activities.get(op.name);
   if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  checkRequestLimits(op.name, body);
-  const target = targetOrganization(rt, body.organizationId);
-  const caller = resolveCaller(rt, stamp, target);
-  const served = organizationServed(caller, target, { kind: "submit", reach: entry?.reach ?? OWN_ORGANIZATION_ONLY });
+  const { caller, org } = admitTo(rt, op, stamp, body, entry?.reach);
   if (!entry) throw notEmulated(op);
-  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: served });
+  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: org });
   return { activity: renderActivity(rt.store, activity) };
 }
 
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  checkRequestLimits(op.name, body);
   const entry = queries.get(op.name);
-  const target = targetOrganization(rt, body.organizationId);
-  const caller = resolveCaller(rt, stamp, target);
-  const org = organizationServed(caller, target, { kind: "query", reach: entry?.reach ?? OWN_ORGANIZATION_ONLY });
+  const { caller, org } = admitTo(rt, op, stamp, body, entry?.reach);
   if (!entry) throw notEmulated(op);
   return entry.run({ rt, now: rt.clock.now(), org, caller }, body);
+}
+
+/**
+ * After the contract: the request's limits, its target organization, its caller, and the
+ * organization it is served in (tenant isolation, auth/access.ts). An operation that is not
+ * emulated is still checked, so that it answers 501 only to a caller who may reach it.
+ */
+function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, reach: Reach = OWN_ORGANIZATION_ONLY) {
+  checkRequestLimits(op.name, body);
+  const target = targetOrganization(rt, body.organizationId);
+  const caller = resolveCaller(rt, stamp, target);
+  return { caller, org: organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach }) };
 }
 
 export function sendError(rt: Runtime, res: Response, err: unknown): void {

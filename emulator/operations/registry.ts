@@ -5,7 +5,7 @@
  */
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
-import type { ActivityEntry, ActivityType, OperationEntry, ProxyEntry, QueryEntry } from "./define.js";
+import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry } from "./define.js";
 import { userOperations } from "../activities/handlers/users.js";
 import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
 import { apiKeyOperations } from "../activities/handlers/api-keys.js";
@@ -106,12 +106,6 @@ export function pathOf(e: OperationEntry): string {
 export const proxyForwardedActivityTypes: readonly string[] = [...activities.values()]
   .filter((e) => e.proxyForwarded)
   .flatMap((e) => [coordinator[pathOf(e)]!.activityType!, ...e.legacy]);
-
-/** Older activity types accepted on a submit path. */
-export function legacyTypesOf(path: string): readonly ActivityType[] {
-  const op = coordinator[path];
-  return (op && activities.get(op.name)?.legacy) ?? [];
-}
 
 /** Entries whose operation the published contract does not route (a failing registry test lists them). */
 export function unroutedEntries(): OperationEntry[] {

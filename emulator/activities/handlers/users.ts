@@ -43,6 +43,20 @@ export function createUser(ctx: ActivityContext, orgId: string, u: UserParams, f
   return id;
 }
 
+/**
+ * update_user_email / update_user_phone_number: an empty value clears the contact; with an OTP
+ * verification token for the new contact, the contact is stored verified.
+ */
+function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS", value: string, verificationToken?: string) {
+  const user = requireUser(ctx.rt.store, ctx.org.id, userId, "parameters.userId");
+  const email = kind === "OTP_TYPE_EMAIL";
+  if (value) (email ? checkEmail : checkPhone)(value, email ? "parameters.userEmail" : "parameters.userPhoneNumber");
+  if (verificationToken) consumeContactVerification(ctx, verificationToken, kind, value);
+  const verified = !!verificationToken;
+  ctx.rt.store.users.update(user.id, email ? { email: value || null, emailVerified: verified } : { phone: value || null, phoneVerified: verified }, ctx.now);
+  return { userId: user.id };
+}
+
 export const userOperations = [
   defineActivity("create_users", {
     run(ctx, p) {
@@ -91,24 +105,11 @@ export const userOperations = [
   }),
 
   defineActivity("update_user_email", {
-    run(ctx, p) {
-      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-      if (p.userEmail) checkEmail(p.userEmail, "parameters.userEmail");
-      // With an OTP verification token for the new address, the address is verified.
-      if (p.verificationToken) consumeContactVerification(ctx, p.verificationToken, "OTP_TYPE_EMAIL", p.userEmail);
-      ctx.rt.store.users.update(user.id, { email: p.userEmail || null, emailVerified: !!p.verificationToken }, ctx.now);
-      return { userId: user.id };
-    },
+    run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_EMAIL", p.userEmail, p.verificationToken),
   }),
 
   defineActivity("update_user_phone_number", {
-    run(ctx, p) {
-      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-      if (p.userPhoneNumber) checkPhone(p.userPhoneNumber, "parameters.userPhoneNumber");
-      if (p.verificationToken) consumeContactVerification(ctx, p.verificationToken, "OTP_TYPE_SMS", p.userPhoneNumber);
-      ctx.rt.store.users.update(user.id, { phone: p.userPhoneNumber || null, phoneVerified: !!p.verificationToken }, ctx.now);
-      return { userId: user.id };
-    },
+    run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_SMS", p.userPhoneNumber, p.verificationToken),
   }),
 
   defineActivity("delete_users", {
