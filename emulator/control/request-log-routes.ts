@@ -9,6 +9,7 @@ import type { Runtime } from "../runtime.js";
 import { handle } from "./http.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
 import { controlOf } from "./state.js";
+import { requestFacts } from "../http/request-facts.js";
 
 export function requestLogRouter(rt: Runtime): Router {
   const router = Router();
@@ -58,14 +59,16 @@ export function requestLogMiddleware(rt: Runtime) {
     res.once("close", () => {
       const status = res.writableFinished ? res.statusCode : 0;
       const isError = status >= 400 && typeof answer?.code === "number";
-      const key = stampKey(req.headers);
+      // What the pipeline resolved, when it got that far; otherwise (refused early) read it from the request.
+      const facts = requestFacts(res);
+      const key = facts ? facts.credential : stampKey(req.headers);
       const record = state.requests.add({
         at: new Date(atMs).toISOString(),
         atMs,
         method: req.method,
         path: req.path,
-        organizationId: str(answer?.activity?.organizationId) ?? organizationOf(req.body) ?? str(answer?.organizationId),
-        caller: key ? { userId: userOf(rt, key), key: keyPrefix(key) } : null,
+        organizationId: facts?.organizationId ?? str(answer?.activity?.organizationId) ?? organizationOf(req.body) ?? str(answer?.organizationId),
+        caller: key ? { userId: facts ? facts.userId : userOf(rt, key), key: keyPrefix(key) } : null,
         status,
         latencyMs: Math.round((performance.now() - started) * 100) / 100,
         activityId: str(answer?.activity?.id),

@@ -17,6 +17,7 @@ import { notEmulated } from "../operations/not-emulated.js";
 import type { Reach } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
+import { noteRequest } from "./request-facts.js";
 import { checkRequestLimits } from "../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
@@ -27,27 +28,27 @@ const coordinatorSurface: Surface<VerifiedStamp> = {
   operation: (path) => coordinator[path],
   errorSchema: coordinatorSchemas.rpcStatus,
   admit: (_rt, _op, req, _res, raw) => verifyStamp(req.headers, raw),
-  run: (rt, op, stamp, json, raw) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw) : query(rt, op, stamp, json)),
+  run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
 };
 
 export function coordinatorRouter(rt: Runtime): Router {
   return operationRouter(rt, coordinatorSurface);
 }
 
-async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer): Promise<unknown> {
+async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
   const entry = activities.get(op.name);
   if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  const { caller, org } = admitTo(rt, op, stamp, body, entry?.reach);
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
   if (!entry) throw notEmulated(op);
   const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: org });
   return { activity: renderActivity(rt.store, activity) };
 }
 
-function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>): unknown {
+function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = queries.get(op.name);
-  const { caller, org } = admitTo(rt, op, stamp, body, entry?.reach);
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
   if (!entry) throw notEmulated(op);
   return entry.run({ rt, now: rt.clock.now(), org, caller }, body);
 }
@@ -57,11 +58,13 @@ function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: R
  * organization it is served in (tenant isolation, auth/access.ts). An operation that is not
  * emulated is still checked, so that it answers 501 only to a caller who may reach it.
  */
-function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, reach: Reach = OWN_ORGANIZATION_ONLY) {
+function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, res: Response, reach: Reach = OWN_ORGANIZATION_ONLY) {
   checkRequestLimits(op.name, body);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
-  return { caller, org: organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach }) };
+  const org = organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach });
+  noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: caller.credential.kind === "authenticator" ? caller.credential.id : caller.credential.publicKey });
+  return { caller, org };
 }
 
 export function sendError(rt: Runtime, res: Response, err: unknown): void {

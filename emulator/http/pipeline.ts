@@ -27,8 +27,8 @@ export type Surface<Admitted> = {
   admit(rt: Runtime, op: OperationContract, req: Request, res: Response, raw: Buffer): Admitted | Promise<Admitted>;
   /** Whether an empty body stands for `{}`. */
   emptyBody?(op: OperationContract): boolean;
-  /** Runs the operation; returns the response body. */
-  run(rt: Runtime, op: OperationContract, admitted: Admitted, json: Record<string, unknown>, raw: Buffer): Promise<unknown> | unknown;
+  /** Runs the operation; returns the response body. `res` is for noting what was learned (request-facts.ts). */
+  run(rt: Runtime, op: OperationContract, admitted: Admitted, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> | unknown;
 };
 
 export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
@@ -46,7 +46,7 @@ export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
       const raw = bodyBytes(req.body);
       const admitted = await surface.admit(rt, op, req, res, raw);
       const json = parseJsonObject(raw, surface.emptyBody?.(op) ?? false);
-      const payload = await surface.run(rt, op, admitted, json, raw);
+      const payload = await surface.run(rt, op, admitted, json, raw, res);
       res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
       fail(res, err);
