@@ -1,0 +1,47 @@
+/**
+ * One way to start a headless browser for the browser tests: Debian's Chromium
+ * (`apt-get install -y chromium`; `.ci/run` installs it) driven by playwright-core with an
+ * explicit executable path, because browser downloads cannot work offline.
+ *
+ * Set CHROMIUM_PATH to use another binary. Outside CI a machine without Chromium skips the
+ * browser tests with a message saying why; under CI (CI=true) a missing browser is a failure.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+/** The Chromium binary to drive, or undefined when this machine has none. */
+export function chromiumPath(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return fromEnv;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+/** True when browser tests must be skipped here (no browser, and not CI). */
+export function skipBrowserTests(): boolean {
+  if (chromiumPath()) return false;
+  if (process.env.CI) throw new Error("CI needs Chromium for the browser tests: apt-get install -y chromium (or set CHROMIUM_PATH)");
+  console.warn("browser tests skipped: no Chromium here (apt-get install -y chromium, or set CHROMIUM_PATH)");
+  return true;
+}
+
+// Flags for a closed network: without the background-networking ones Chromium keeps trying
+// to reach Google's hosts and its refused connections slow every start.
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** A headless Chromium (playwright gives it a fresh temporary profile and removes it on close). */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error("no Chromium: apt-get install -y chromium, or set CHROMIUM_PATH");
+  return chromium.launch({ executablePath, headless: true, args: FLAGS });
+}
