@@ -10,6 +10,9 @@ import type { QueryName, SubmitName } from "./define.js";
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
 const NEEDS_CHAIN = "the local chains run (emulator/networks) and eth_send_transaction, get_send_transaction_status, get_wallet_address_balances, get_nonces and list_supported_assets use them, but this operation is not wired to them yet";
+const EARN_STATUS = "it polls an Earn request, and Earn needs third-party yield vaults and their live on-chain state, which do not exist offline (earn_* activities answer 501 too)";
+const SWAP_STATUS = "it polls a swap, and swaps need a DEX aggregator's quotes and liquidity, which do not exist offline (create_swap_quote and execute_swap answer 501 too)";
+const SPARK_FROST = "a Spark partial signature is the user's share in Spark's own nested FROST scheme with its statechain operators; only Spark's signer library defines it and, without the operators that aggregate it, nothing could check that a share the emulator made is right";
 const TVC = "it manages TVC apps and deployments, which are not emulated yet";
 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
@@ -32,6 +35,15 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   spark_prepare_transfer: NEEDS_OPERATORS,
   spark_claim_transfer: NEEDS_OPERATORS,
   spark_prepare_lightning_receive: NEEDS_OPERATORS,
+  spark_sign_frost: SPARK_FROST,
+  get_earn_deploy_status: EARN_STATUS,
+  get_earn_deposit_status: EARN_STATUS,
+  get_earn_withdraw_status: EARN_STATUS,
+  get_claim_earn_fees_status: EARN_STATUS,
+  list_earn_vaults: "it lists third-party yield vaults with live TVL and APY, which need the vaults' on-chain state and market data that do not exist offline",
+  list_earn_enabled_vaults: "it reports deployed Earn wrappers with on-chain deposits and live APY; deploying a wrapper (earn_deploy_wrapper) needs vaults that do not exist offline",
+  list_earn_positions: "it reports Earn positions with value, yield and projected fees from live vault state, which does not exist offline",
+  get_swap_status: SWAP_STATUS,
   list_tvc_apps: TVC,
   create_tvc_app: TVC,
   create_tvc_deployment: TVC,
