@@ -21,6 +21,11 @@ export class Tags {
     return rows.read(prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND name = ? AND tag_type = ?").get(orgId, name, tagType));
   }
 
+  /** Tags of both kinds in the organization. */
+  count(orgId: string): number {
+    return (prep(this.db, "SELECT COUNT(*) AS n FROM tags WHERE org_id = ?").get(orgId) as { n: number }).n;
+  }
+
   list(orgId: string, tagType: TagType): TagRow[] {
     return rows.readAll(prep(this.db, "SELECT * FROM tags WHERE org_id = ? AND tag_type = ? ORDER BY created_at, id").all(orgId, tagType));
   }

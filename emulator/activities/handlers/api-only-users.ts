@@ -5,15 +5,13 @@
  */
 import { invalidArgument } from "../../errors.js";
 import { defineActivity } from "../../operations/define.js";
-import { createUser, MAX_USERS_PER_ORG, requireUserTags } from "./users.js";
+import { createUser, requireRoomForUsers, requireUserTags } from "./users.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {
     run(ctx, p) {
       if (!p.apiOnlyUsers.length) throw invalidArgument("apiOnlyUsers must not be empty", "parameters.apiOnlyUsers");
-      if (ctx.rt.store.users.count(ctx.org.id) + p.apiOnlyUsers.length > MAX_USERS_PER_ORG) {
-        throw invalidArgument(`organization cannot have more than ${MAX_USERS_PER_ORG} users`, "parameters.apiOnlyUsers");
-      }
+      requireRoomForUsers(ctx, p.apiOnlyUsers.length);
       p.apiOnlyUsers.forEach((u, i) => requireUserTags(ctx, u.userTags, `parameters.apiOnlyUsers[${i}].userTags`));
       const userIds = p.apiOnlyUsers.map((u, i) =>
         createUser(

@@ -2,13 +2,22 @@
  * User tags and private-key tags: the same three activities over two member kinds, which
  * differ only in their wire field names and in what a member id must refer to.
  */
-import { invalidArgument, notFound } from "../../errors.js";
+import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import type { TagType } from "../../store/tags.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import { requirePrivateKey } from "./private-keys.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+
+/** The service's tag limits: 100 per organization, 10 per sub-organization (user and private-key tags together). */
+export const MAX_TAGS_PER_ORG = 100;
+export const MAX_TAGS_PER_SUB_ORG = 10;
+
+function requireRoomForTag(ctx: ActivityContext): void {
+  const max = ctx.org.parentId ? MAX_TAGS_PER_SUB_ORG : MAX_TAGS_PER_ORG;
+  if (ctx.rt.store.tags.count(ctx.org.id) >= max) throw resourceExhausted(`organization has reached the maximum of ${max} tags`);
+}
 
 type TagKind = {
   type: TagType;
@@ -35,6 +44,7 @@ function tagActions(k: TagKind) {
     create(ctx: ActivityContext, name: string, members: string[], f: { name: string; members: string }): string {
       requireFreeName(ctx, name, f.name);
       requireMembers(ctx, members, f.members);
+      requireRoomForTag(ctx);
       const id = newId();
       ctx.rt.store.tags.insert({ id, orgId: ctx.org.id, name, tagType: k.type, createdAt: ctx.now, updatedAt: ctx.now });
       for (const m of members) ctx.rt.store.tags.addMember(id, m);

@@ -1,5 +1,5 @@
 /** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users. */
-import { invalidArgument } from "../../errors.js";
+import { invalidArgument, resourceExhausted } from "../../errors.js";
 import { consumeContactVerification } from "./otp.js";
 import { insertUser } from "../../domain/users.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
@@ -11,6 +11,13 @@ import { defineActivity } from "../../operations/define.js";
 
 /** Limit of the real service. */
 export const MAX_USERS_PER_ORG = 100;
+
+/** The per-organization user limit: over it, 429 ResourceExhausted like the service's other limits. */
+export function requireRoomForUsers(ctx: ActivityContext, adding: number): void {
+  if (ctx.rt.store.users.count(ctx.org.id) + adding > MAX_USERS_PER_ORG) {
+    throw resourceExhausted(`organization has reached the maximum of ${MAX_USERS_PER_ORG} users`);
+  }
+}
 
 export type UserParams = {
   userName: string;
@@ -61,9 +68,7 @@ export const userOperations = [
   defineActivity("create_users", {
     run(ctx, p) {
       if (!p.users.length) throw invalidArgument("users must not be empty", "parameters.users");
-      if (ctx.rt.store.users.count(ctx.org.id) + p.users.length > MAX_USERS_PER_ORG) {
-        throw invalidArgument(`organization cannot have more than ${MAX_USERS_PER_ORG} users`, "parameters.users");
-      }
+      requireRoomForUsers(ctx, p.users.length);
       p.users.forEach((u, i) => requireUserTags(ctx, u.userTags ?? [], `parameters.users[${i}].userTags`));
       return { userIds: p.users.map((u, i) => createUser(ctx, ctx.org.id, u, `parameters.users[${i}]`)) };
     },
