@@ -18,9 +18,11 @@ import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
+import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
-import { configureControl, exportStateFile, loadStateFile, resetControl, type ControlOptions } from "./control/index.js";
+import { EventBus } from "./events/index.js";
+import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
 
 export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
@@ -55,6 +57,8 @@ export type EmulatorInfo = {
   signerPublicKey: string;
   tlsFetcherPublicKey: string;
   notarizerPublicKey: string;
+  /** The on-ramp credentials encryption key stand-in (compressed hex): pass it to @turnkey/crypto's encryptOnRampSecret. */
+  onRampEncryptionPublicKey: string;
   /** The built-in OIDC issuer (`iss` of its id_tokens). */
   oidcIssuer: string;
   /** The seeded auth-proxy configuration (the `X-Auth-Proxy-Config-ID` for `proxyUrl`), if the fixture has one. */
@@ -85,14 +89,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
+    events: new EventBus(),
   };
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
   configureControl(rt, options);
+  rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
 
   const info = (): EmulatorInfo =>
-    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
   const reset = () => {
     rt.store.clear();
     rt.keyring.clear();

@@ -7,6 +7,7 @@ import type { Clock } from "./clock.js";
 import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
 import type { Networks } from "./networks/registry.js";
+import type { EventBus } from "./events/index.js";
 
 export type Runtime = {
   store: Store;
@@ -20,4 +21,6 @@ export type Runtime = {
   keys: InstanceKeys;
   /** Local chains (created on first use) and external chain clients, by caip2. */
   networks?: Networks;
+  /** Activity status changes, balance and send-status events (emulator/events): the webhook outbox listens. */
+  events: EventBus;
 };

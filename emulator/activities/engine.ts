@@ -125,11 +125,13 @@ async function settle(
   const write = (patch: Partial<ActivityRow>): ActivityRow => {
     const row = { ...activity, ...patch, updatedAt: now };
     store.policyEvaluations.insert({ id: newId(), activityId: row.id, orgId: row.orgId, voteId, evaluations: decision.evaluations, createdAt: now });
+    let written: ActivityRow;
     if (existing) {
       store.activities.update(row.id, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now);
-      return store.activities.byId(row.id)!;
-    }
-    return store.activities.insert(row);
+      written = store.activities.byId(row.id)!;
+    } else written = store.activities.insert(row);
+    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written }); // in the transaction: the outbox commits with it
+    return written;
   };
   // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
   if (decision.outcome === "deny") throw denialError(store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
@@ -194,7 +196,9 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   if (v?.selection === "VOTE_SELECTION_REJECTED") {
     return rt.store.tx(() => {
       rt.store.activities.update(a.id, { status: "ACTIVITY_STATUS_REJECTED", votes }, now);
-      return rt.store.activities.byId(a.id)!;
+      const rejected = rt.store.activities.byId(a.id)!;
+      rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: rejected.orgId, activity: rejected });
+      return rejected;
     });
   }
   const org = rt.store.organizations.get(a.orgId)!;

@@ -116,6 +116,7 @@ export function holdActivity(rt: Runtime, activity: Omit<ActivityRow, "seq">, ev
       createdAt: now,
     });
     recordChallenge(rt, row.id, activity.votes[0]!.userId, req, null, now);
+    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: row.orgId, activity: row });
     return row;
   });
 }
