@@ -2,7 +2,7 @@
  * Raw-body capture: stamps sign the exact bytes received, so the body is kept as a Buffer
  * and parsed here, never re-serialised before verification.
  */
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { invalidArgument } from "../errors.js";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -13,12 +13,28 @@ export function bodyBytes(body: unknown): Buffer {
   return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
 }
 
+/** The raw body, read by the same reader and limits as `rawBody`; its refusals reject. */
+export function readBody(req: Request, res: Response): Promise<Buffer> {
+  return new Promise((resolve, reject) => rawBody(req, res, (err?: unknown) => (err ? reject(err) : resolve(bodyBytes(req.body)))));
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are refused rather than silently replaced. */
+function utf8Text(raw: Buffer): string {
+  try {
+    return utf8.decode(raw);
+  } catch {
+    throw invalidArgument("invalid request body: it is not valid UTF-8", "body");
+  }
+}
+
 /** Parses a JSON object body; `emptyAsObject` lets body-less calls through as `{}`. */
 export function parseJsonObject(raw: Buffer, emptyAsObject = false): Record<string, unknown> {
   if (raw.length === 0 && emptyAsObject) return {};
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString("utf8"));
+    value = JSON.parse(utf8Text(raw));
   } catch (e) {
     throw invalidArgument(`invalid JSON request body: ${(e as Error).message}`, "body");
   }

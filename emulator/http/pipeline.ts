@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { OperationContract } from "../../contracts/index.js";
 import { GrpcCode, TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
-import { bodyBytes, parseJsonObject, rawBody } from "./body.js";
+import { parseJsonObject, readBody } from "./body.js";
 import { conformingBody } from "./contract-check.js";
 import { sendRpcError } from "./errors.js";
 
@@ -23,7 +23,9 @@ export type Surface<Admitted> = {
   errorSchema: z.ZodType;
   /** Answers a CORS preflight (the app-wide CORS middleware does it when absent). */
   preflight?(rt: Runtime, req: Request, res: Response): void;
-  /** Admits the request before its body is read: stamp, config id, origin. */
+  /** Sets what a refusal before admission needs (the proxy's CORS headers, so a browser can read the error). */
+  refused?(rt: Runtime, req: Request, res: Response): void;
+  /** Admits the request before its body is parsed: stamp, config id, origin. */
   admit(rt: Runtime, op: OperationContract, req: Request, res: Response, raw: Buffer): Admitted | Promise<Admitted>;
   /** Whether an empty body stands for `{}`. */
   emptyBody?(op: OperationContract): boolean;
@@ -37,18 +39,22 @@ export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
     if (rt.validateResponses && err instanceof TurnkeyError) conformingBody(true, surface.errorSchema, "rpcStatus", "error response", err.toJSON());
     sendRpcError(res, err);
   };
-  router.all(surface.paths, rawBody, async (req: Request, res: Response, next: NextFunction) => {
+  router.all(surface.paths, async (req: Request, res: Response, next: NextFunction) => {
     const op = surface.operation(req.path);
     if (!op) return next();
     if (req.method === "OPTIONS" && surface.preflight) return surface.preflight(rt, req, res);
+    let admitted: A | undefined;
     try {
       if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
-      const raw = bodyBytes(req.body);
-      const admitted = await surface.admit(rt, op, req, res, raw);
+      // Read here rather than as middleware, so that the reader's refusals (size, encoding)
+      // leave through the surface's own error path, with its CORS headers.
+      const raw = await readBody(req, res);
+      admitted = await surface.admit(rt, op, req, res, raw);
       const json = parseJsonObject(raw, surface.emptyBody?.(op) ?? false);
       const payload = await surface.run(rt, op, admitted, json, raw, res);
       res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
+      if (admitted === undefined) surface.refused?.(rt, req, res);
       fail(res, err);
     }
   });

@@ -54,15 +54,24 @@ const proxySurface: Surface<ProxyContext> = {
     if (ok) setCors(res, ok);
     res.status(204).end();
   },
-  admit(rt, _op, req, res) {
+  refused(rt, req, res) {
+    // Let the browser read the refusal when its origin may call this configuration (or the
+    // configuration itself is what is wrong); an origin the configuration refuses gets none.
     const origin = req.headers.origin;
+    if (!origin) return;
     let px: ProxyContext;
     try {
       px = resolveConfig(rt, req);
-    } catch (err) {
-      if (origin) setCors(res, origin);
-      throw err;
+    } catch {
+      setCors(res, origin);
+      return;
     }
+    const allowed = allowedOrigin(px.settings, origin);
+    if (allowed) setCors(res, allowed);
+  },
+  admit(rt, _op, req, res) {
+    const origin = req.headers.origin;
+    const px = resolveConfig(rt, req);
     const allowed = allowedOrigin(px.settings, origin);
     if (!allowed) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
     setCors(res, allowed);

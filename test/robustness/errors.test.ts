@@ -10,6 +10,8 @@ import { TurnkeyRequestError as HttpRequestError } from "@turnkey/http";
 import { TurnkeyRequestError as ServerRequestError } from "@turnkey/sdk-server";
 import type { RunningEmulator } from "../../emulator/index.js";
 import { MAX_BODY_BYTES } from "../../emulator/http/body.js";
+import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { devKey, httpClient, sdkClient, startTestEmulator, stampBody, storeCounts, submitBody } from "../support.js";
 
 let emu: RunningEmulator;
@@ -86,6 +88,41 @@ describe("bodies over the size limit: 413 rpcStatus", () => {
     expect(err).toBeInstanceOf(ServerRequestError);
     expect((err as ServerRequestError).code).toBe(8);
     expect((err as ServerRequestError).message).toMatch(/request body too large/);
+  });
+});
+
+describe("refusals a browser can read", () => {
+  it("an oversized auth-proxy body carries the configuration's CORS headers, so the app sees the 413", async () => {
+    const origin = "http://localhost:5173";
+    const res = await fetch(emu.url + "/v1/account", {
+      method: "POST",
+      headers: { ...JSON_HEADERS, origin, "x-auth-proxy-config-id": emu.info.authProxyConfigId! },
+      body: OVERSIZED,
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(((await res.json()) as { code: number }).code).toBe(8);
+  });
+});
+
+describe("bodies that are not UTF-8", () => {
+  it.each([
+    ["a coordinator submit", "/public/v1/submit/create_wallet"],
+    ["an auth proxy route", "/v1/account"],
+  ])("%s answers 400 naming the body, writing nothing", async (_what, path) => {
+    const before = storeCounts(emu);
+    // A JSON object whose string holds a lone continuation byte (0x80): not UTF-8.
+    const bytes = Buffer.concat([Buffer.from('{"organizationId":"'), Buffer.from([0x80]), Buffer.from('"}')]);
+    // The official stamper takes text, so sign these exact bytes the way it signs (P-256 ECDSA
+    // over SHA-256, DER, in a base64url JSON stamp): the refusal must come from the body, not the stamp.
+    const key = devKey(emu);
+    const signature = bytesToHex(p256.sign(bytes, hexToBytes(key.privateKey), { format: "der" }));
+    const stamp = Buffer.from(JSON.stringify({ publicKey: key.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature })).toString("base64url");
+    const headers = { ...JSON_HEADERS, "x-stamp": stamp, "x-auth-proxy-config-id": emu.info.authProxyConfigId! };
+    const body = await expectRpcStatus(path, { body: bytes, headers }, 400);
+    expect(body.code).toBe(3);
+    expect(body.message).toMatch(/not valid UTF-8/);
+    expect(storeCounts(emu)).toEqual(before);
   });
 });
 
