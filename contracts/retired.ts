@@ -6,7 +6,7 @@
  * written here, in the generated tables' shape.
  */
 import { z } from "zod";
-import { v1ActivityResponse, v1CreateApiOnlyUsersIntent, v1EthSendRawTransactionIntent } from "./generated/public-api.js";
+import { v1ActivityResponse, v1CreateApiOnlyUsersIntent, v1EthSendRawTransactionIntent, v1InitImportSecretsIntent } from "./generated/public-api.js";
 import type { TypedOperation } from "./operation.js";
 
 const activityRequest = <T extends string, P extends z.ZodType>(type: T, parameters: P) =>
@@ -14,10 +14,14 @@ const activityRequest = <T extends string, P extends z.ZodType>(type: T, paramet
 
 const createApiOnlyUsersRequest = activityRequest("ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent);
 const ethSendRawTransactionRequest = activityRequest("ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent);
+// Not in the current document, but @turnkey/http 6.6 calls it (the first half of a secret import) and
+// the documentation has its page; its intent and result are in the document's definitions.
+const initImportSecretsRequest = activityRequest("ACTIVITY_TYPE_INIT_IMPORT_SECRETS", v1InitImportSecretsIntent);
 
 export type RetiredOperations = {
   "/public/v1/submit/create_api_only_users": TypedOperation<"submit", "create_api_only_users", typeof createApiOnlyUsersRequest, typeof v1ActivityResponse>;
   "/public/v1/submit/eth_send_raw_transaction": TypedOperation<"submit", "eth_send_raw_transaction", typeof ethSendRawTransactionRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/init_import_secrets": TypedOperation<"submit", "init_import_secrets", typeof initImportSecretsRequest, typeof v1ActivityResponse>;
 };
 
 export const retiredOperations: RetiredOperations = {
@@ -41,6 +45,17 @@ export const retiredOperations: RetiredOperations = {
     intentKey: "ethSendRawTransactionIntent",
     resultKey: "ethSendRawTransactionResult",
     requestName: "v1EthSendRawTransactionRequest (retired path)",
+    responseName: "v1ActivityResponse",
+  },
+  "/public/v1/submit/init_import_secrets": {
+    kind: "submit",
+    name: "init_import_secrets",
+    request: initImportSecretsRequest,
+    response: v1ActivityResponse,
+    activityType: "ACTIVITY_TYPE_INIT_IMPORT_SECRETS",
+    intentKey: "initImportSecretsIntent",
+    resultKey: "initImportSecretsResult",
+    requestName: "v1InitImportSecretsRequest (SDK path beyond the document)",
     responseName: "v1ActivityResponse",
   },
 };

@@ -40,6 +40,8 @@ import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { secretOperations } from "../activities/handlers/secrets.js";
+import { secretQueryOperations } from "../queries/secrets.js";
 
 const entries: OperationEntry[] = [
   ...sendTransactionOperations,
@@ -75,6 +77,8 @@ const entries: OperationEntry[] = [
   ...invitationOperations,
   ...sessionProfileOperations,
   ...sessionProfileQueryOperations,
+  ...secretOperations,
+  ...secretQueryOperations,
   ...proxyEndpoints,
 ];
 

@@ -23,6 +23,7 @@ export type ActivityResource =
   | "POLICY"
   | "PRIVATE_KEY"
   | "RECOVERY"
+  | "SECRET"
   | "SESSION_PROFILE"
   | "SMART_CONTRACT_INTERFACE"
   | "SPONSORSHIP"
@@ -110,6 +111,8 @@ const ROWS: readonly Row[] = [
   ["MFA_POLICY", "UPDATE", ["UPDATE_MFA_POLICY"]],
   ["MFA_POLICY", "DELETE", ["DELETE_MFA_POLICY"]],
   ["SESSION_PROFILE", "CREATE", ["CREATE_SESSION_PROFILE"]],
+  ["SECRET", "IMPORT", ["INIT_IMPORT_SECRETS", "IMPORT_SECRETS"]],
+  ["SECRET", "EXPORT", ["EXPORT_SECRETS"]],
 ];
 
 /** Activity type (without `ACTIVITY_TYPE_`) → resource and action. First row wins. */

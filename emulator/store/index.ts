@@ -21,6 +21,8 @@ import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
 import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
+import { IpAllowlists } from "./ip-allowlist.js";
+import { Secrets } from "./secrets.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
@@ -48,6 +50,8 @@ export class Store {
   readonly mfaChallenges: MfaChallenges;
   readonly invitations: Invitations;
   readonly sessionProfiles: SessionProfiles;
+  readonly ipAllowlists: IpAllowlists;
+  readonly secrets: Secrets;
   readonly sealer: Sealer;
   /** The sealing key in use and where it lives (store/seal.ts). */
   readonly sealing: Sealing;
@@ -80,6 +84,8 @@ export class Store {
     this.mfaChallenges = new MfaChallenges(db);
     this.invitations = new Invitations(db);
     this.sessionProfiles = new SessionProfiles(db);
+    this.ipAllowlists = new IpAllowlists(db);
+    this.secrets = new Secrets(db);
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {

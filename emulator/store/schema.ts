@@ -391,4 +391,39 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX send_transactions_org ON send_transactions(org_id, created_at);
   `,
+  // IP allowlists (one per organization with public_key '' and one per API key; rules are
+  // JSON [{cidr, label, createdAt}]), and secrets (imported through single-use ingress target
+  // keys; the value and each pending target key are sealed).
+  `
+  CREATE TABLE ip_allowlists (
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    public_key TEXT NOT NULL,
+    enabled INTEGER,
+    on_evaluation_error TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (org_id, public_key)
+  );
+
+  CREATE TABLE secrets (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT,
+    static_properties TEXT NOT NULL,
+    value_sealed TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX secrets_org ON secrets(org_id, created_at);
+  CREATE UNIQUE INDEX secrets_org_name ON secrets(org_id, name) WHERE name IS NOT NULL;
+
+  CREATE TABLE secret_import_targets (
+    target_public TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    target_key_sealed TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX secret_import_targets_org ON secret_import_targets(org_id, created_at);
+  `,
 ];
