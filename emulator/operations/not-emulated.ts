@@ -13,7 +13,7 @@ const NEEDS_CHAIN = "the local chains run (emulator/networks) and eth_send_trans
 const EARN_STATUS = "it polls an Earn request, and Earn needs third-party yield vaults and their live on-chain state, which do not exist offline (earn_* activities answer 501 too)";
 const SWAP_STATUS = "it polls a swap, and swaps need a DEX aggregator's quotes and liquidity, which do not exist offline (create_swap_quote and execute_swap answer 501 too)";
 const SPARK_FROST = "a Spark partial signature is the user's share in Spark's own nested FROST scheme with its statechain operators; only Spark's signer library defines it and, without the operators that aggregate it, nothing could check that a share the emulator made is right";
-const TVC = "it manages TVC apps and deployments, which are not emulated yet";
+const TVC_RUNTIME = "the emulator keeps TVC apps and deployments as records but builds, boots and runs no enclave";
 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
   get_boot_proof: NEEDS_ENCLAVE,
@@ -44,9 +44,9 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   list_earn_enabled_vaults: "it reports deployed Earn wrappers with on-chain deposits and live APY; deploying a wrapper (earn_deploy_wrapper) needs vaults that do not exist offline",
   list_earn_positions: "it reports Earn positions with value, yield and projected fees from live vault state, which does not exist offline",
   get_swap_status: SWAP_STATUS,
-  list_tvc_apps: TVC,
-  create_tvc_app: TVC,
-  create_tvc_deployment: TVC,
+  get_app_status: `${TVC_RUNTIME}, so it has no live replica status to report (ready or desired replicas of a running cluster)`,
+  get_tvc_deployment_debug_logs: `${TVC_RUNTIME}, so a deployment has no application logs`,
+  validate_tvc_image: "it would pull the container image from its registry to resolve its digest, and the emulator works offline",
 };
 
 /** The reason an operation is not emulated (a generic one when none is recorded). */

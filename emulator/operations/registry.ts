@@ -40,6 +40,8 @@ import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { tvcOperations } from "../activities/handlers/tvc.js";
+import { tvcQueryOperations } from "../queries/tvc.js";
 import { secretOperations } from "../activities/handlers/secrets.js";
 import { secretQueryOperations } from "../queries/secrets.js";
 
@@ -79,6 +81,8 @@ const entries: OperationEntry[] = [
   ...sessionProfileQueryOperations,
   ...secretOperations,
   ...secretQueryOperations,
+  ...tvcOperations,
+  ...tvcQueryOperations,
   ...proxyEndpoints,
 ];
 

@@ -21,6 +21,7 @@ import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
 import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
+import { Tvc } from "./tvc.js";
 import { IpAllowlists } from "./ip-allowlist.js";
 import { Secrets } from "./secrets.js";
 
@@ -50,6 +51,7 @@ export class Store {
   readonly mfaChallenges: MfaChallenges;
   readonly invitations: Invitations;
   readonly sessionProfiles: SessionProfiles;
+  readonly tvc: Tvc;
   readonly ipAllowlists: IpAllowlists;
   readonly secrets: Secrets;
   readonly sealer: Sealer;
@@ -84,6 +86,7 @@ export class Store {
     this.mfaChallenges = new MfaChallenges(db);
     this.invitations = new Invitations(db);
     this.sessionProfiles = new SessionProfiles(db);
+    this.tvc = new Tvc(db);
     this.ipAllowlists = new IpAllowlists(db);
     this.secrets = new Secrets(db);
   }

@@ -426,4 +426,70 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX secret_import_targets_org ON secret_import_targets(org_id, created_at);
   `,
+  // TVC apps and deployments (records only: nothing is built or run). Operator sets are
+  // immutable; a deployment's manifest is the QOS manifest JSON the emulator wrote for it.
+  `
+  CREATE TABLE tvc_operators (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX tvc_operators_org ON tvc_operators(org_id, created_at);
+
+  CREATE TABLE tvc_operator_sets (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    threshold INTEGER NOT NULL,
+    operator_ids TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE tvc_apps (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    quorum_public_key TEXT NOT NULL,
+    manifest_set_id TEXT NOT NULL,
+    share_set_id TEXT NOT NULL,
+    enable_egress INTEGER NOT NULL,
+    enable_debug_mode_deployments INTEGER NOT NULL,
+    live_deployment_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX tvc_apps_org_name ON tvc_apps(org_id, name);
+
+  CREATE TABLE tvc_deployments (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    app_id TEXT NOT NULL REFERENCES tvc_apps(id) ON DELETE CASCADE,
+    manifest_id TEXT NOT NULL UNIQUE,
+    manifest TEXT NOT NULL,
+    qos_version TEXT NOT NULL,
+    container TEXT NOT NULL,
+    pull_secret_sealed TEXT,
+    debug_mode INTEGER NOT NULL,
+    replicas INTEGER NOT NULL,
+    deleted INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX tvc_deployments_app ON tvc_deployments(app_id, created_at);
+
+  CREATE TABLE tvc_manifest_approvals (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    manifest_id TEXT NOT NULL REFERENCES tvc_deployments(manifest_id) ON DELETE CASCADE,
+    operator_id TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (manifest_id, operator_id)
+  );
+  `,
 ];
