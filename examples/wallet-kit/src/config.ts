@@ -1,0 +1,19 @@
+/**
+ * The provider configuration: the emulator's URLs, the auth-proxy configuration id and the app
+ * organization, from the VITE_TURNKEY_* variables (.env holds the emulator's defaults; set them
+ * in the environment or a .env.local to point elsewhere). Nothing else differs from an app
+ * talking to the real service.
+ */
+import type { TurnkeyProviderConfig } from "@turnkey/react-wallet-kit";
+
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new Error(`${name} is not set: see examples/wallet-kit/.env`);
+  return value;
+}
+
+export const turnkeyConfig: TurnkeyProviderConfig = {
+  apiBaseUrl: required("VITE_TURNKEY_API_BASE_URL", import.meta.env.VITE_TURNKEY_API_BASE_URL),
+  authProxyUrl: required("VITE_TURNKEY_AUTH_PROXY_URL", import.meta.env.VITE_TURNKEY_AUTH_PROXY_URL),
+  authProxyConfigId: required("VITE_TURNKEY_AUTH_PROXY_CONFIG_ID", import.meta.env.VITE_TURNKEY_AUTH_PROXY_CONFIG_ID),
+  organizationId: required("VITE_TURNKEY_ORGANIZATION_ID", import.meta.env.VITE_TURNKEY_ORGANIZATION_ID),
+};
