@@ -173,3 +173,28 @@ describe("logins with a session profile", () => {
     await expect(sub.getSessionProfile({ organizationId: subOrganizationId, sessionProfileId: capped })).rejects.toThrow(/session profile not found/);
   });
 });
+
+describe("a session profile's scope bounds what its session may do", () => {
+  it("a session scoped to wallet creation creates a wallet; anything else is 403 and recorded FAILED; a plain session is not bounded", async () => {
+    const c = sdkClient(emu);
+    const { sessionProfileId } = await c.createSessionProfile({ sessionProfileName: "wallets only", scope: "activity.resource == 'WALLET' && activity.action == 'CREATE'" });
+    const scoped = newP256KeyPair();
+    await c.stampLogin({ publicKey: scoped.publicKey, sessionProfileId });
+    const s = sdkClient(emu, scoped);
+    expect((await s.createWallet({ walletName: "in scope", accounts: [] })).walletId).toMatch(/./);
+    expect((await s.getWhoami({})).userId).toBe(emu.info.rootUserId); // reads are not activities
+
+    const before = storeCounts(emu).tags;
+    const err = (await s.createUserTag({ userTagName: "out of scope", userIds: [] }).catch((e: unknown) => e)) as { code?: number; message: string };
+    expect(err.code).toBe(7);
+    expect(err.message).toMatch(/session's profile .* does not allow this activity/);
+    expect(storeCounts(emu).tags).toBe(before);
+    const failed = (await c.getActivities({ filterByType: ["ACTIVITY_TYPE_CREATE_USER_TAG"] })).activities[0]!;
+    expect(failed.status).toBe("ACTIVITY_STATUS_FAILED");
+
+    // The same root user through a session without a profile is bounded by nothing but policies.
+    const plain = newP256KeyPair();
+    await c.stampLogin({ publicKey: plain.publicKey });
+    expect((await sdkClient(emu, plain).createUserTag({ userTagName: "out of scope", userIds: [] })).userTagId).toMatch(/./);
+  });
+});

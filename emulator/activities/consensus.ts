@@ -8,8 +8,9 @@
  * when no policy would allow it. A denial's failure (activities/denial.ts) is what the request
  * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
  */
-import type { RpcStatus } from "../errors.js";
-import { compilePolicy, evaluatePolicies, type CompiledPolicy } from "../policy/index.js";
+import { GrpcCode, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import { compilePolicy, evaluate, evaluatePolicies, parseExpression, type CompiledPolicy } from "../policy/index.js";
+import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
@@ -56,4 +57,33 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
       if (rootApprovals > 0) return { outcome: "consensus", evaluations };
       return { outcome: "deny", failure: policyDenial(evaluations), evaluations };
   }
+}
+
+/**
+ * A session made under a session profile (`sessionProfileId` at login) may only propose what
+ * the profile's scope, a policy-language condition over the same context as policies, allows:
+ * false, or an evaluation error, denies before any policy or quorum is consulted. Scope bounds
+ * the session; policies still decide what is inside it.
+ */
+export function sessionScopeDenial(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, activityType: string, params: Record<string, unknown>, votes: StoredVote[], caller: Caller): RpcStatus | undefined {
+  if (caller.credential.kind !== "api_key") return undefined;
+  const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
+  if (!profileId) return undefined;
+  const profile = rt.store.sessionProfiles.get(caller.org.id, profileId) ?? (caller.org.parentId ? rt.store.sessionProfiles.get(caller.org.parentId, profileId) : undefined);
+  if (!profile) return undefined;
+  const context = buildPolicyContext(rt, org, activityType, params, entry.subjects(params), votes);
+  let allowed: boolean;
+  let why = "";
+  try {
+    allowed = evaluate(parseExpression(profile.scope, { label: "condition" }), context);
+  } catch (e) {
+    allowed = false;
+    why = `: ${(e as Error).message}`;
+  }
+  if (allowed) return undefined;
+  return {
+    code: GrpcCode.PERMISSION_DENIED,
+    message: `request not authorized: the session's profile ${profile.id} (${profile.name}) does not allow this activity: its scope \`${profile.scope}\` is not true${why}`,
+    details: [turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED")],
+  };
 }
