@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document the emulator serves at /openapi.json: the generated contract
  * document, with this instance's URL and, on every operation, whether the emulator
- * emulates it (`x-emulated`) and why not (`x-not-emulated-because`).
+ * emulates it (`x-emulated`) and why not (`x-not-emulated-because`); and the emulator's own
+ * control routes (`x-emulator-control`, control/openapi-routes.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { packageRoot } from "../package-root.js";
 import { coordinator, proxy } from "../../contracts/index.js";
 import { entryFor } from "../operations/registry.js";
 import { notEmulatedReason } from "../operations/not-emulated.js";
+import { controlPathItems } from "../control/openapi-routes.js";
 
 type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -24,6 +26,7 @@ function build(): string {
     post["x-emulated"] = emulated;
     if (!emulated) post["x-not-emulated-because"] = notEmulatedReason(op.name);
   }
+  Object.assign(doc.paths, controlPathItems());
   return JSON.stringify(doc);
 }
 
