@@ -37,6 +37,11 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // The emulator UI's modules run in the browser (served as they are, no build step).
+    files: ["emulator/ui/assets/**"],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // A page bundled by Vite in the trust tests runs in a browser.
     files: ["test/trust/fixtures/vite-app/**"],
     languageOptions: { globals: globals.browser },

@@ -14,6 +14,8 @@ import { controlMiddleware } from "./control/index.js";
 import { rpcErrorHandler } from "./http/errors.js";
 import { conformingBody } from "./http/contract-check.js";
 import { coordinatorSchemas } from "../contracts/index.js";
+import { webhookRouter } from "./webhooks/routes.js";
+import { uiRouter } from "./ui/routes.js";
 
 export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
@@ -26,6 +28,8 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
     res.type("application/json").send(openApiDocument(rt.urls.baseUrl));
   });
   app.use(adminRouter(rt, hooks));
+  app.use(webhookRouter(rt)); // the webhook JWKS (public) and /emulator/v1/webhooks/deliveries
+  app.use(uiRouter()); // the web UI at /emulator/ui/ (static; reads the control API)
   app.use(coordinatorRouter(rt));
   app.use((req, res) => {
     sendError(rt, res, new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.method} ${req.path}`));

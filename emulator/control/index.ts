@@ -15,6 +15,10 @@ import { loadState } from "./snapshots.js";
 import { faultMiddleware, faultRouter, rateLimitMiddleware } from "./fault-routes.js";
 import { requestLogMiddleware, requestLogRouter } from "./request-log-routes.js";
 import { controlOf } from "./state.js";
+import { organizationsRouter } from "./organizations-routes.js";
+import { activitiesRouter } from "./activities-routes.js";
+import { policiesRouter } from "./policies-routes.js";
+import { changesRouter } from "./ui-events.js";
 
 export function controlRouter(rt: Runtime): Router {
   const router = Router();
@@ -22,6 +26,8 @@ export function controlRouter(rt: Runtime): Router {
   router.use(snapshotRouter(rt));
   router.use(faultRouter(rt));
   router.use(requestLogRouter(rt));
+  // Inspection and voting routes the web UI reads (and scripts may too).
+  router.use(organizationsRouter(rt), activitiesRouter(rt), policiesRouter(rt), changesRouter(rt));
   return router;
 }
 
@@ -47,3 +53,4 @@ export function loadStateFile(rt: Runtime, file: string): void {
 
 export { configureControl, type ControlOptions } from "./state.js";
 export { exportStateFile } from "./snapshots.js";
+export { rememberDevKeys } from "./ui-votes.js";

@@ -1,0 +1,48 @@
+/**
+ * `GET /emulator/v1/changes`: a version string that changes whenever the emulator's state
+ * does (a store write, a restore, a clock move, a request, a snapshot); with
+ * `Accept: text/event-stream` a server-sent event stream that sends `change` events carrying
+ * it, at most every 250 ms. The UI refreshes its tab when the version moves.
+ */
+import { Router } from "express";
+import type { Runtime } from "../runtime.js";
+import type { Store } from "../store/index.js";
+import { writeCounter } from "./ui-reads.js";
+import { controlOf } from "./state.js";
+import { snapshotsOf } from "./snapshots.js";
+
+const generations = new WeakMap<Store, number>();
+let nextGeneration = 1;
+
+/** An opaque version of the instance's observable state. */
+export function stateVersion(rt: Runtime): string {
+  let gen = generations.get(rt.store);
+  if (gen === undefined) generations.set(rt.store, (gen = nextGeneration++));
+  const lastRequest = controlOf(rt).requests.query({ limit: 1 })[0]?.seq ?? 0;
+  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, snapshotsOf(rt).list().length].join(".");
+}
+
+export const CHANGE_POLL_MS = 250;
+
+export function changesRouter(rt: Runtime): Router {
+  const router = Router();
+  router.get("/emulator/v1/changes", (req, res) => {
+    if (!String(req.headers.accept ?? "").includes("text/event-stream")) {
+      res.json({ version: stateVersion(rt) });
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+    let last = "";
+    const tick = () => {
+      const version = stateVersion(rt);
+      if (version === last) return;
+      last = version;
+      res.write(`event: change\ndata: ${JSON.stringify({ version })}\n\n`);
+    };
+    tick();
+    const timer = setInterval(tick, CHANGE_POLL_MS);
+    timer.unref();
+    req.on("close", () => clearInterval(timer));
+  });
+  return router;
+}
