@@ -143,10 +143,11 @@ describe("through @turnkey/http", () => {
 
 describe("routing", () => {
   it("answers routed but unemulated operations with 501 naming them", async () => {
-    const body = JSON.stringify({ organizationId: emu.info.organizationId });
-    const r = await rawPost(emu, "/public/v1/query/list_tvc_apps", body);
+    const body = JSON.stringify({ organizationId: emu.info.organizationId, appName: "signer" });
+    const r = await rawPost(emu, "/public/v1/query/get_latest_boot_proof", body);
     expect(r.status).toBe(501);
-    expect(r.json).toMatchObject({ code: 12, message: expect.stringContaining("list_tvc_apps") });
+    expect(r.json).toMatchObject({ code: 12, message: expect.stringContaining("get_latest_boot_proof") });
+    expect(r.json.message).toMatch(/real enclave/);
   });
 
   it("answers unknown paths with 404 rpcStatus", async () => {
