@@ -1,0 +1,108 @@
+/**
+ * `npm run bench -- sign`: the per-request cost. The emulator runs in a child process
+ * (emulator-child.ts); in the same run:
+ *   - raw @noble/curves secp256k1 signing of the same keccak digests in this process (the
+ *     issue's baseline), and raw libsecp256k1 signing (what the emulator signs with);
+ *   - a bare node:http handler and an express app doing the same raw-body read and JSON
+ *     answer, in the emulator's process: express's own cost next to the floor of any HTTP server;
+ *   - stamped whoami (the request path without an activity) and sign_raw_payload, sequential
+ *     and 16 in flight.
+ */
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { signRecoverableSecp256k1 } from "../../emulator/signing/libsecp256k1.js";
+import { EmulatorChild } from "./emulator-child.js";
+import { Client } from "./client.js";
+import { load, type LoadResult } from "./http.js";
+import { figure, quick, ratio } from "./report.js";
+
+const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+function rawSigning(payloads: Buffer[]): { nobleUs: number; libUs: number } {
+  const priv = secp256k1.utils.randomSecretKey();
+  const digests = payloads.map((p) => keccak_256(p));
+  // Warm both (noble builds its precomputed tables on first use).
+  for (const d of digests.slice(0, 50)) {
+    secp256k1.sign(d, priv, { prehash: false });
+    signRecoverableSecp256k1(d, priv);
+  }
+  let t = performance.now();
+  for (const p of payloads) secp256k1.sign(keccak_256(p), priv, { prehash: false });
+  const nobleUs = ((performance.now() - t) * 1000) / payloads.length;
+  t = performance.now();
+  for (const p of payloads) signRecoverableSecp256k1(keccak_256(p), priv);
+  const libUs = ((performance.now() - t) * 1000) / payloads.length;
+  return { nobleUs, libUs };
+}
+
+const line = (name: string, r: LoadResult) => console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  ${(1e6 / r.rps).toFixed(0).padStart(5)} us/req  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}`);
+
+export async function benchRequestPath(): Promise<void> {
+  const N = Number(process.env.BENCH_SIGNATURES ?? (quick ? 1000 : 3000));
+  console.log(`\n# request path: sign_raw_payload and whoami over stamped HTTP, emulator in a child process (${N} requests per run)\n`);
+  const payloads = Array.from({ length: N }, (_, i) => Buffer.from(`bench payload ${i}`));
+
+  const child = await EmulatorChild.start();
+  const { info } = child;
+  const client = new Client(info.url, { publicKey: info.apiPublicKey, privateKey: info.apiPrivateKey }, info.organizationId);
+  const whoami = await client.stamped({});
+  const fixed = () => whoami;
+  const results: Record<string, LoadResult> = {};
+  const rawAt: Record<number, { nobleUs: number; libUs: number }> = {};
+  try {
+    for (const url of [info.bareUrl, info.expressUrl, `${info.url}/public/v1/query/whoami`]) await load(url.includes("/public/") ? url : `${url}/public/v1/query/whoami`, fixed, 300, 4); // warm-up
+    for (const inFlight of [1, 16]) {
+      results[`bare${inFlight}`] = await load(`${info.bareUrl}/public/v1/query/whoami`, fixed, N, inFlight);
+      results[`express${inFlight}`] = await load(`${info.expressUrl}/public/v1/query/whoami`, fixed, N, inFlight);
+      results[`whoami${inFlight}`] = await load(`${info.url}/public/v1/query/whoami`, fixed, N, inFlight);
+      const ts = Date.now();
+      const bodies = await Promise.all(
+        payloads.map((p, i) =>
+          client.stamped({ type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", timestampMs: String(ts + i), parameters: { signWith: ANVIL_0, payload: `0x${p.toString("hex")}`, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" } }),
+        ),
+      );
+      let next = 0;
+      // The machine's load drifts: raw signing is measured again right before each signing run, and that figure is its baseline.
+      rawAt[inFlight] = rawSigning(payloads.slice(0, Math.min(N, 1000)));
+      results[`sign${inFlight}`] = await load(`${info.url}/public/v1/submit/sign_raw_payload`, () => bodies[next++]!, N, inFlight);
+    }
+  } finally {
+    client.close();
+    await child.stop();
+  }
+  for (const inFlight of [1, 16]) {
+    console.log(`\n  ${inFlight} in flight (raw signing just before: noble ${rawAt[inFlight]!.nobleUs.toFixed(0)} us, libsecp256k1 ${rawAt[inFlight]!.libUs.toFixed(0)} us per signature):`);
+    line("bare node:http handler", results[`bare${inFlight}`]!);
+    line("express (raw body + JSON answer)", results[`express${inFlight}`]!);
+    line("stamped whoami", results[`whoami${inFlight}`]!);
+    line("stamped sign_raw_payload", results[`sign${inFlight}`]!);
+  }
+  console.log("");
+  const us = (r: LoadResult) => 1e6 / r.rps;
+  for (const inFlight of [1, 16]) {
+    const sign = results[`sign${inFlight}`]!;
+    const goal = inFlight === 1 ? 0.5 : 1;
+    const raw = rawAt[inFlight]!;
+    const r = raw.nobleUs / us(sign);
+    figure({
+      section: "sign",
+      name: `sign_raw_payload ${inFlight === 1 ? "sequential" : "16 in flight"} / raw noble`,
+      value: `${ratio(r)} (${sign.rps.toFixed(0)}/s, p99 ${sign.p99.toFixed(1)} ms, errors ${sign.errors})`,
+      baseline: `noble ${(1e6 / raw.nobleUs).toFixed(0)}/s`,
+      goal: `>= ${goal}x`,
+      met: r >= goal && sign.errors === 0,
+    });
+  }
+  for (const inFlight of [1, 16]) {
+    const sign = results[`sign${inFlight}`]!;
+    const raw = rawAt[inFlight]!;
+    figure({ section: "sign", name: `server work besides signing, ${inFlight} in flight`, value: `${(us(sign) - raw.libUs).toFixed(0)} us/request`, baseline: `libsecp256k1 sign ${raw.libUs.toFixed(0)} us` });
+  }
+  for (const inFlight of [1, 16]) {
+    const bare = results[`bare${inFlight}`]!;
+    const ex = results[`express${inFlight}`]!;
+    const who = results[`whoami${inFlight}`]!;
+    figure({ section: "sign", name: `express's own cost, ${inFlight} in flight`, value: `+${(us(ex) - us(bare)).toFixed(0)} us/request`, baseline: `bare node:http ${us(bare).toFixed(0)} us` });
+    figure({ section: "sign", name: `stamped whoami, ${inFlight} in flight`, value: `${us(who).toFixed(0)} us/request`, baseline: `bare ${us(bare).toFixed(0)} us, express ${us(ex).toFixed(0)} us` });
+  }
+}
