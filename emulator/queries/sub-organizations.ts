@@ -6,7 +6,8 @@
 import { invalidArgument } from "../errors.js";
 import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
-import { pageOf } from "./pagination.js";
+import type { PaginationOptions } from "./pagination.js";
+import { pageLimit } from "./activities.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { QueryContext } from "./types.js";
 import { defineQuery } from "../operations/define.js";
@@ -67,15 +68,50 @@ function filterFor(ctx: QueryContext, type: string, value: string, verified: boo
 }
 
 export function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[], verified: boolean): { organizationIds: string[] } {
-  const { store } = ctx.rt;
   let keep: (o: OrganizationRow) => boolean = () => true;
   if (b.filterType) {
     if (!allowed.includes(b.filterType)) throw invalidArgument(`invalid filterType ${JSON.stringify(b.filterType)}: expected one of ${allowed.join(", ")}`, "filterType");
     if (!b.filterValue) throw invalidArgument("filterValue is required with filterType", "filterValue");
     keep = filterFor(ctx, b.filterType, b.filterValue, verified);
   } else if (verified) throw invalidArgument("filterType is required", "filterType");
-  const orgs = store.organizations.children(ctx.org.id).filter((o) => !store.subOrganizations.isDeleted(o.id));
-  return { organizationIds: pageOf(orgs, (o) => o.id, b.paginationOptions, keep).map((o) => o.id) };
+  return { organizationIds: keysetPage(ctx, b.paginationOptions ?? {}, keep, b.filterType ? 200 : undefined).map((o) => o.id) };
+}
+
+type Position = { createdAt: number; id: string };
+const atOrPast = (o: Position, p: Position) => o.createdAt > p.createdAt || (o.createdAt === p.createdAt && o.id >= p.id);
+
+/**
+ * The page of the caller's live sub-organizations (creation order) that `pageOf` would give
+ * over the whole list, read by keyset from the cursor's position instead: `after` the items
+ * that follow it, `before` alone the last `limit` that precede it, both the first `limit`
+ * between them; `keep` filters after the cursors are placed. Rows are read in batches
+ * (`batch`, default the page size) until the page is full, so a page costs the same at 10 or
+ * 10,000 sub-organizations.
+ */
+function keysetPage(ctx: QueryContext, p: PaginationOptions, keep: (o: OrganizationRow) => boolean, batch?: number): OrganizationRow[] {
+  const { store } = ctx.rt;
+  const limit = pageLimit(p.limit);
+  const position = (id: string | undefined, field: string): Position | undefined => {
+    if (!id) return undefined;
+    const o = store.organizations.get(id);
+    if (!o || o.parentId !== ctx.org.id || store.subOrganizations.isDeleted(o.id)) throw invalidArgument(`unknown pagination cursor: ${id}`, field);
+    return o;
+  };
+  const after = position(p.after, "paginationOptions.after");
+  const before = position(p.before, "paginationOptions.before");
+  const backwards = before !== undefined && after === undefined;
+  const size = batch ?? limit;
+  const page: OrganizationRow[] = [];
+  let from = backwards ? before : after;
+  for (;;) {
+    const rows = store.organizations.childrenFrom(ctx.org.id, from, backwards ? "desc" : "asc", size);
+    for (const o of rows) {
+      if (!backwards && before && atOrPast(o, before)) return page;
+      if (keep(o) && page.push(o) === limit) return backwards ? page.reverse() : page;
+    }
+    if (rows.length < size) return backwards ? page.reverse() : page;
+    from = rows[rows.length - 1];
+  }
 }
 
 export const subOrganizationQueryOperations = [

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { MIGRATIONS } from "./schema.js";
+import { READ_INDEXES } from "./indexes.js";
 
 export type Db = Database.Database;
 
@@ -15,6 +16,7 @@ export function openDb(file = ":memory:"): Db {
   }
   db.pragma("foreign_keys = ON");
   migrate(db);
+  for (const sql of READ_INDEXES) db.exec(sql);
   return db;
 }
 

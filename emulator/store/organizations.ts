@@ -37,6 +37,21 @@ export class Organizations {
     return (prep(this.db, "SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as unknown[]).map(rows.one);
   }
 
+  /**
+   * Up to `limit` live (not deleted) sub-organizations of a parent in creation order
+   * (created_at, id), strictly after (`asc`) or before (`desc`, then newest first) the
+   * position `from`; from the start or the end when `from` is absent. A keyset page: the
+   * index on (parent_id, created_at, id) is walked from the position, nothing before it is read.
+   */
+  childrenFrom(parentId: string, from: { createdAt: number; id: string } | undefined, direction: "asc" | "desc", limit: number): OrganizationRow[] {
+    const op = direction === "asc" ? ">" : "<";
+    const order = direction === "asc" ? "ASC" : "DESC";
+    const where = from ? `AND (o.created_at, o.id) ${op} (?, ?)` : "";
+    const sql = `SELECT o.* FROM organizations o LEFT JOIN sub_organizations s ON s.org_id = o.id WHERE o.parent_id = ? ${where} AND s.deleted_at IS NULL ORDER BY o.created_at ${order}, o.id ${order} LIMIT ?`;
+    const args = from ? [parentId, from.createdAt, from.id, limit] : [parentId, limit];
+    return (prep(this.db, sql).all(...args) as unknown[]).map(rows.one);
+  }
+
   delete(id: string): void {
     prep(this.db, "DELETE FROM organizations WHERE id = ?").run(id);
   }
