@@ -19,6 +19,7 @@ import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture,
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
+import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
@@ -57,6 +58,8 @@ export type EmulatorInfo = {
   signerPublicKey: string;
   tlsFetcherPublicKey: string;
   notarizerPublicKey: string;
+  /** The on-ramp credentials encryption key stand-in (compressed hex): pass it to @turnkey/crypto's encryptOnRampSecret. */
+  onRampEncryptionPublicKey: string;
   /** The on-ramp credentials encryption key stand-in (compressed hex): pass it to @turnkey/crypto's encryptOnRampSecret. */
   onRampEncryptionPublicKey: string;
   /** The built-in OIDC issuer (`iss` of its id_tokens). */
@@ -98,7 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
 
   const info = (): EmulatorInfo =>
-    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
   const reset = () => {
     rt.store.clear();
     rt.keyring.clear();

@@ -8,6 +8,7 @@ import { sendRpcError } from "../http/errors.js";
 import { mailboxRouter } from "./mailbox.js";
 import { oidcRouter } from "./oidc.js";
 import { oauth2ProviderRouter } from "./oauth2.js";
+import { onRampRouter } from "../onramp/routes.js";
 import { authProxyControlRouter } from "./auth-proxy.js";
 import { networksRouter } from "../networks/routes.js";
 import { controlRouter } from "../control/index.js";
@@ -22,6 +23,7 @@ export function adminRouter(rt: Runtime, hooks: AdminHooks): Router {
   router.use(mailboxRouter(rt));
   router.use(oidcRouter(rt));
   router.use(oauth2ProviderRouter(rt));
+  router.use(onRampRouter(rt));
   router.use(authProxyControlRouter(rt));
   router.use(networksRouter(rt));
   router.use(controlRouter(rt));

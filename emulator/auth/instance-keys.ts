@@ -13,12 +13,15 @@ export type InstanceKeys = {
   enclave: EnclaveKeys;
   /** Signs the id_tokens of the built-in OIDC issuer. */
   oidcIssuer: P256KeyPair;
+  /** Stands in for Turnkey's on-ramp credentials encryption key (encryptOnRampSecret encrypts to it). */
+  onRamp: P256KeyPair;
 };
 
 export function instanceKeysFor(seedText: string): InstanceKeys {
   const seed = sha256(utf8ToBytes(`turnkey-emulator/instance/${seedText}`));
   const oidcScalar = p256.utils.randomSecretKey(hkdf(sha256, seed, utf8ToBytes("turnkey-emulator/oidc-issuer/v1"), utf8ToBytes("oidc"), 48));
-  return { enclave: enclaveKeysFromSeed(seed), oidcIssuer: p256KeyPairFromPrivate(oidcScalar) };
+  const onRampScalar = p256.utils.randomSecretKey(hkdf(sha256, seed, utf8ToBytes("turnkey-emulator/on-ramp/v1"), utf8ToBytes("on-ramp"), 48));
+  return { enclave: enclaveKeysFromSeed(seed), oidcIssuer: p256KeyPairFromPrivate(oidcScalar), onRamp: p256KeyPairFromPrivate(onRampScalar) };
 }
 
 /** What /emulator/v1/info publishes: uncompressed lowercase hex, as the SDK overrides compare them. */

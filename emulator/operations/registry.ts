@@ -40,6 +40,8 @@ import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
+import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
 import { tvcOperations } from "../activities/handlers/tvc.js";
 import { tvcQueryOperations } from "../queries/tvc.js";
 import { secretOperations } from "../activities/handlers/secrets.js";
@@ -84,6 +86,8 @@ const entries: OperationEntry[] = [
   ...tvcOperations,
   ...tvcQueryOperations,
   ...proxyEndpoints,
+  ...fiatOnRampOperations,
+  ...fiatOnRampQueryOperations,
 ];
 
 function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E> {

@@ -21,6 +21,7 @@ import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
 import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
+import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
 import { Tvc } from "./tvc.js";
 import { IpAllowlists } from "./ip-allowlist.js";
 import { Secrets } from "./secrets.js";
@@ -51,6 +52,8 @@ export class Store {
   readonly mfaChallenges: MfaChallenges;
   readonly invitations: Invitations;
   readonly sessionProfiles: SessionProfiles;
+  readonly fiatOnRampCredentials: FiatOnRampCredentials;
+  readonly onRampTransactions: OnRampTransactions;
   readonly tvc: Tvc;
   readonly ipAllowlists: IpAllowlists;
   readonly secrets: Secrets;
@@ -86,6 +89,8 @@ export class Store {
     this.mfaChallenges = new MfaChallenges(db);
     this.invitations = new Invitations(db);
     this.sessionProfiles = new SessionProfiles(db);
+    this.fiatOnRampCredentials = new FiatOnRampCredentials(db);
+    this.onRampTransactions = new OnRampTransactions(db);
     this.tvc = new Tvc(db);
     this.ipAllowlists = new IpAllowlists(db);
     this.secrets = new Secrets(db);

@@ -492,4 +492,47 @@ export const MIGRATIONS: string[] = [
     UNIQUE (manifest_id, operator_id)
   );
   `,
+  // Fiat on-ramp: provider credentials (secrets sealed) and the on-ramp transactions the
+  // emulated provider's checkout settles.
+  `
+  CREATE TABLE fiat_on_ramp_credentials (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    provider TEXT NOT NULL,
+    project_id TEXT,
+    publishable_api_key TEXT NOT NULL,
+    encrypted_secret_api_key TEXT NOT NULL,
+    secret_api_key_sealed TEXT NOT NULL,
+    encrypted_private_api_key TEXT,
+    private_api_key_sealed TEXT,
+    sandbox_mode INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX fiat_on_ramp_credentials_org ON fiat_on_ramp_credentials(org_id, provider, sandbox_mode);
+
+  CREATE TABLE onramp_transactions (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    activity_id TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    credential_id TEXT,
+    wallet_address TEXT NOT NULL,
+    network TEXT NOT NULL,
+    crypto_currency TEXT NOT NULL,
+    fiat_currency TEXT,
+    fiat_amount TEXT,
+    payment_method TEXT,
+    country_code TEXT,
+    country_subdivision_code TEXT,
+    sandbox_mode INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    crypto_amount TEXT,
+    caip2 TEXT,
+    note TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX onramp_transactions_org ON onramp_transactions(org_id, created_at);
+  `,
 ];

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from "viem";
+import { formatUnits, parseCryptoAmount, parseFiatAmount, parseUnits, quote } from "./amounts.js";
+
+describe("on-ramp amounts", () => {
+  it("parses and formats decimal amounts exactly as viem does (independent implementation)", () => {
+    for (const [v, d] of [["0", 18], ["1", 18], ["1.5", 18], ["0.000000000000000001", 18], ["123456789.123456789", 9], ["20.01", 2], ["7", 0]] as const) {
+      expect(parseUnits(v, d)).toBe(viemParseUnits(v, d));
+      expect(formatUnits(parseUnits(v, d), d)).toBe(viemFormatUnits(viemParseUnits(v, d), d));
+    }
+  });
+
+  it("refuses what is not a plain decimal, or has too many places", () => {
+    for (const bad of ["", "-1", "1e3", " 1", "1.", ".5", "01", "1,5", "0x10", "abc"]) expect(() => parseUnits(bad, 2), bad).toThrow(/decimal number/);
+    expect(() => parseUnits("1.234", 2)).toThrow(/more than 2 decimal places/);
+  });
+
+  it("fiat presets must be greater than 20 (documented)", () => {
+    expect(() => parseFiatAmount("20")).toThrow(/greater than 20/);
+    expect(() => parseFiatAmount("19.99")).toThrow(/greater than 20/);
+    expect(parseFiatAmount("20.01")).toBe(2001n);
+    expect(parseFiatAmount("100")).toBe(10000n);
+  });
+
+  it("quotes at the emulated prices, rounding down to the smallest unit", () => {
+    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.04", 18)); // 100 at 2500
+    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(10n ** 9n); // 100 at 100
+    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(100_000_000n);
+    expect(quote(2001n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC")).toBe(40020n); // 20.01 / 50000 BTC = 0.0004002 -> 40020 sat
+    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH") * 2500n * 100n).toBeLessThanOrEqual(10000n * 10n ** 18n);
+  });
+
+  it("a typed crypto amount is positive and within the coin's decimals", () => {
+    expect(parseCryptoAmount("0.5", "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(500_000_000n);
+    expect(() => parseCryptoAmount("0", "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toThrow(/greater than 0/);
+    expect(() => parseCryptoAmount("0.0000000001", "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toThrow(/more than 9 decimal places/);
+  });
+});

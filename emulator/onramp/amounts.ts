@@ -1,0 +1,60 @@
+/**
+ * Amounts on the emulated checkout. Fiat amounts are decimal strings with at most two
+ * decimals; crypto amounts are decimal strings of whole coins (at most the coin's decimals)
+ * turned into the smallest unit (wei, lamports, satoshis) as bigints, never floats.
+ *
+ * The emulated providers quote at fixed prices, the same number of units of any fiat
+ * currency per coin (no exchange rates offline): a buyer who wants another amount types it
+ * on the checkout page or posts `cryptoAmount`.
+ */
+import { InputError } from "../input-error.js";
+import { COINS, type CryptoCurrency } from "./catalog.js";
+
+/** Fiat units (of whatever currency) per whole coin. */
+export const EMULATED_PRICE: Record<CryptoCurrency, bigint> = {
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC: 50_000n,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH: 2_500n,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL: 100n,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC: 1n,
+};
+
+/** The smallest fiat amount the intent may preset (documented: "must be greater than 20"). */
+export const MIN_FIAT_AMOUNT_CENTS = 2000n;
+
+const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+
+/** A non-negative decimal string as an integer count of 10^-decimals units. */
+export function parseUnits(value: string, decimals: number): bigint {
+  const m = DECIMAL.exec(value);
+  if (!m) throw new InputError(`must be a decimal number such as "100" or "25.50", got ${JSON.stringify(value)}`);
+  const frac = m[2] ?? "";
+  if (frac.length > decimals) throw new InputError(`has more than ${decimals} decimal places: ${JSON.stringify(value)}`);
+  return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, "0") || "0");
+}
+
+/** The inverse of parseUnits, without trailing zeros: (1500000000000000000n, 18) -> "1.5". */
+export function formatUnits(units: bigint, decimals: number): string {
+  const base = 10n ** BigInt(decimals);
+  const frac = (units % base).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return frac ? `${units / base}.${frac}` : `${units / base}`;
+}
+
+/** Fiat amount (decimal string) in cents; refuses what is not over the documented minimum of 20. */
+export function parseFiatAmount(value: string): bigint {
+  const cents = parseUnits(value, 2);
+  if (cents <= MIN_FIAT_AMOUNT_CENTS) throw new InputError(`must be greater than 20, got ${JSON.stringify(value)}`);
+  return cents;
+}
+
+/** What `fiatCents` buys of `coin` at the emulated price, in the coin's smallest unit (rounded down). */
+export function quote(fiatCents: bigint, coin: CryptoCurrency): bigint {
+  const { decimals } = COINS[coin];
+  return (fiatCents * 10n ** BigInt(decimals)) / (EMULATED_PRICE[coin] * 100n);
+}
+
+/** A buyer-typed crypto amount (whole coins, decimal string) in the smallest unit; must be positive. */
+export function parseCryptoAmount(value: string, coin: CryptoCurrency): bigint {
+  const units = parseUnits(value, COINS[coin].decimals);
+  if (units <= 0n) throw new InputError(`must be greater than 0, got ${JSON.stringify(value)}`);
+  return units;
+}
