@@ -1,17 +1,20 @@
 /**
  * The built-in OIDC issuer (`<baseUrl>/emulator/v1/oidc`): discovery document, JWKS, and
  * `POST /emulator/v1/oidc/token` minting an ES256 id_token for the given claims, like a
- * provider's token endpoint after a login. The emulator trusts this issuer without network.
+ * provider's token endpoint after a login. The emulator trusts this issuer without network,
+ * and it mints tokens for the social providers it stands in for (`iss`: Google, Apple, Facebook).
  */
 import { Router } from "express";
 import { invalidArgument } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
 import { objectBody } from "../http/body.js";
 import { jwksFor, signIdToken, type IdTokenClaims } from "../bundles/index.js";
-import { OIDC_PATH, oidcIssuerUrl } from "../auth/oidc-tokens.js";
+import { isTrustedIssuer, OIDC_PATH, oidcIssuerUrl, STAND_IN_ISSUERS } from "../auth/oidc-tokens.js";
 import type { Runtime } from "../runtime.js";
 
 export type MintRequest = {
+  /** A provider the built-in issuer stands in for (auth/oidc-tokens.ts STAND_IN_ISSUERS); default: the built-in issuer. */
+  iss?: unknown;
   sub?: unknown;
   aud?: unknown;
   email?: unknown;
@@ -29,6 +32,8 @@ export function mintIdToken(rt: Runtime, body: MintRequest): { idToken: string; 
     if (typeof v !== "string" || !v) throw invalidArgument(`${field} must be a non-empty string`, field);
     return v;
   };
+  const iss = str(body.iss, "iss", false) ?? oidcIssuerUrl(rt);
+  if (!isTrustedIssuer(rt, iss)) throw invalidArgument(`iss must be the built-in issuer ${oidcIssuerUrl(rt)} or one it stands in for: ${STAND_IN_ISSUERS.join(", ")}`, "iss");
   const sub = str(body.sub, "sub", true)!;
   const aud = str(body.aud, "aud", true)!;
   const email = str(body.email, "email", false);
@@ -39,7 +44,7 @@ export function mintIdToken(rt: Runtime, body: MintRequest): { idToken: string; 
   const iat = Math.floor(rt.clock.now() / 1000);
   const claims: IdTokenClaims = {
     ...extra,
-    iss: oidcIssuerUrl(rt),
+    iss,
     sub,
     aud,
     iat: Math.min(iat, iat + ttl),

@@ -1,8 +1,14 @@
 /**
  * OIDC id_tokens as the enclave checks them: the issuer must be one the emulator trusts
- * without network (its own built-in issuer), the ES256 signature must verify against that
- * issuer's JWKS, `exp` must lie ahead, and `iss`, `sub`, `aud` must be present.
- * Every failure is the service's 400 `INVALID_OIDC_TOKEN`.
+ * without network, the ES256 signature must verify against that issuer's JWKS, `exp` must
+ * lie ahead, and `iss`, `sub`, `aud` must be present. Every failure is the service's 400
+ * `INVALID_OIDC_TOKEN`.
+ *
+ * Trusted issuers: the built-in one (`<baseUrl>/emulator/v1/oidc`), and the social providers
+ * it stands in for offline (Google, Apple, Facebook), whose tokens the built-in issuer mints
+ * with their `iss` (POST /emulator/v1/oidc/token `{iss}`) and signs with its own key, so
+ * fixture identities such as `https://accounts.google.com` can log in. The key is the trust
+ * anchor: a token that names Google but is not signed by the emulator's issuer key fails.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
@@ -15,6 +21,12 @@ export const OIDC_PATH = "/emulator/v1/oidc";
 export const INVALID_OIDC_TOKEN = "invalid OIDC token";
 
 export const oidcIssuerUrl = (rt: Runtime): string => `${rt.urls.baseUrl}${OIDC_PATH}`;
+
+/** The providers' issuers the built-in issuer stands in for (both spellings Google uses). */
+export const STAND_IN_ISSUERS: readonly string[] = ["https://accounts.google.com", "accounts.google.com", "https://appleid.apple.com", "https://www.facebook.com"];
+
+/** Whether a token naming `iss` is checked against the built-in issuer's key. */
+export const isTrustedIssuer = (rt: Runtime, iss: unknown): boolean => iss === oidcIssuerUrl(rt) || STAND_IN_ISSUERS.includes(iss as string);
 
 export type OidcIdentity = { iss: string; sub: string; aud: string };
 
@@ -34,7 +46,8 @@ export function verifyOidcToken(rt: Runtime, token: string, field: string): IdTo
     const v = claims[c];
     if (!(typeof v === "string" && v) && !(c === "aud" && Array.isArray(v) && v.length)) throw badToken(`missing ${c} claim`, field);
   }
-  if (claims.iss !== oidcIssuerUrl(rt)) throw badToken(`untrusted issuer ${JSON.stringify(claims.iss)} (the emulator trusts only its own issuer ${oidcIssuerUrl(rt)})`, field);
+  if (!isTrustedIssuer(rt, claims.iss))
+    throw badToken(`untrusted issuer ${JSON.stringify(claims.iss)} (the emulator trusts its own issuer ${oidcIssuerUrl(rt)} and the providers it stands in for: ${STAND_IN_ISSUERS.join(", ")})`, field);
   let verified: IdTokenClaims;
   try {
     verified = verifyIdToken(token, jwksFor([rt.keys.oidcIssuer]), { nowSeconds: Math.floor(rt.clock.now() / 1000), clockSkewSeconds: 0 });

@@ -33,7 +33,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   route("GET", "/emulator/v1/mailbox", "Mailbox", "OTP codes, magic links and bundles sent to a contact (?contact=)", "{messages}, newest last"),
   route("GET", "/emulator/v1/oidc/.well-known/openid-configuration", "OIDC issuer", "The built-in OIDC issuer's discovery document", "an OpenID provider configuration"),
   route("GET", "/emulator/v1/oidc/jwks", "OIDC issuer", "The built-in OIDC issuer's signing keys", "a JWK set"),
-  route("POST", "/emulator/v1/oidc/token", "OIDC issuer", "Mint an id_token", "{id_token}", "{sub, aud, email?, nonce?} (JSON or a form)"),
+  route("POST", "/emulator/v1/oidc/token", "OIDC issuer", "Mint an id_token", "{id_token}", "{iss?, sub, aud, email?, nonce?} (JSON or a form); iss: the built-in issuer (default) or a provider it stands in for"),
   route("POST", "/emulator/v1/oauth2/authorize", "OAuth2 providers", "The emulated X / Discord consent", "{code} for oauth2_authenticate", "{provider, clientId, redirectUri, codeChallenge, subject}"),
   route("GET", "/emulator/v1/auth-proxy", "Auth proxy", "An organization's auth-proxy configuration (?organizationId=)", "the configuration"),
   route("POST", "/emulator/v1/auth-proxy", "Auth proxy", "Enable, disable or update an organization's auth-proxy configuration", "the configuration", "{organizationId, enabled?, settings?}"),
