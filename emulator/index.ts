@@ -23,6 +23,7 @@ import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
+import { startAppProofs } from "./proofs/app-proofs.js";
 import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
 
 export type EmulatorOptions = ControlOptions & {
@@ -94,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     keys: instanceKeysFor(fixture.organization.organizationId),
     events: new EventBus(),
   };
+  startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
   configureControl(rt, options);
   rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users

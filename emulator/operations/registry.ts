@@ -44,6 +44,7 @@ import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
 import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
 import { tvcOperations } from "../activities/handlers/tvc.js";
 import { tvcQueryOperations } from "../queries/tvc.js";
+import { appProofQueryOperations } from "../queries/app-proofs.js";
 import { secretOperations } from "../activities/handlers/secrets.js";
 import { secretQueryOperations } from "../queries/secrets.js";
 
@@ -85,6 +86,7 @@ const entries: OperationEntry[] = [
   ...secretQueryOperations,
   ...tvcOperations,
   ...tvcQueryOperations,
+  ...appProofQueryOperations,
   ...proxyEndpoints,
   ...fiatOnRampOperations,
   ...fiatOnRampQueryOperations,

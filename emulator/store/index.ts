@@ -23,6 +23,7 @@ import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
 import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
 import { Tvc } from "./tvc.js";
+import { AppProofs } from "./app-proofs.js";
 import { IpAllowlists } from "./ip-allowlist.js";
 import { Secrets } from "./secrets.js";
 
@@ -55,6 +56,7 @@ export class Store {
   readonly fiatOnRampCredentials: FiatOnRampCredentials;
   readonly onRampTransactions: OnRampTransactions;
   readonly tvc: Tvc;
+  readonly appProofs: AppProofs;
   readonly ipAllowlists: IpAllowlists;
   readonly secrets: Secrets;
   readonly sealer: Sealer;
@@ -92,6 +94,7 @@ export class Store {
     this.fiatOnRampCredentials = new FiatOnRampCredentials(db);
     this.onRampTransactions = new OnRampTransactions(db);
     this.tvc = new Tvc(db);
+    this.appProofs = new AppProofs(db);
     this.ipAllowlists = new IpAllowlists(db);
     this.secrets = new Secrets(db);
   }

@@ -535,4 +535,18 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX onramp_transactions_org ON onramp_transactions(org_id, created_at);
   `,
+  // App proofs attached to completed activities that asked for them (generateAppProofs).
+  `
+  CREATE TABLE app_proofs (
+    activity_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    scheme TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    proof_payload TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (activity_id, idx)
+  );
+  `,
 ];

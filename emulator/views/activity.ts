@@ -3,6 +3,7 @@ import { toTimestamp } from "../clock.js";
 import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
+import { appProofsOf } from "../proofs/app-proofs.js";
 
 function renderVote(store: Store, activityId: string, v: StoredVote): Record<string, unknown> {
   const user = store.users.byId(v.userId);
@@ -25,6 +26,7 @@ function renderVote(store: Store, activityId: string, v: StoredVote): Record<str
 
 export function renderActivity(store: Store, a: ActivityRow): Record<string, unknown> {
   const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
+  const appProofs = appProofsOf({ store }, a.id);
   return {
     id: a.id,
     organizationId: a.orgId,
@@ -39,5 +41,6 @@ export function renderActivity(store: Store, a: ActivityRow): Record<string, unk
     createdAt: toTimestamp(a.createdAt),
     updatedAt: toTimestamp(a.updatedAt),
     ...(a.failure ? { failure: a.failure } : {}),
+    ...(appProofs.length ? { appProofs } : {}),
   };
 }

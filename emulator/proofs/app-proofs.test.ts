@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { verifyAppProofSignature } from "@turnkey/crypto";
+import { makeAppProof } from "../bundles/index.js";
+import { instanceKeysFor } from "../auth/instance-keys.js";
+import type { ActivityRow } from "../store/activities.js";
+import { addressDerivationsOf, asksForAppProofs, ephemeralKeysOf } from "./app-proofs.js";
+
+const row = (type: string, intent: object, result: object, body: object = {}): ActivityRow =>
+  ({ seq: 1, id: "a", orgId: "org", type, status: "ACTIVITY_STATUS_COMPLETED", fingerprint: "f", intent, result, failure: null, votes: [{ message: JSON.stringify(body) }], userId: "u", createdAt: 1, updatedAt: 2 }) as unknown as ActivityRow;
+
+const eth = { path: "m/44'/60'/0'/0/0" };
+const sol = { path: "m/44'/501'/0'/0'" };
+
+describe("asksForAppProofs", () => {
+  it("reads the flag at the top of the stamped body or inside parameters", () => {
+    expect(asksForAppProofs(row("T", {}, {}, { generateAppProofs: true }))).toBe(true);
+    expect(asksForAppProofs(row("T", {}, {}, { parameters: { generateAppProofs: true } }))).toBe(true);
+    expect(asksForAppProofs(row("T", {}, {}, { generateAppProofs: "true" }))).toBe(false);
+    expect(asksForAppProofs(row("T", {}, {}, {}))).toBe(false);
+  });
+});
+
+describe("addressDerivationsOf", () => {
+  it("pairs each derived address with its wallet and path", () => {
+    expect(addressDerivationsOf(row("ACTIVITY_TYPE_CREATE_WALLET", { createWalletIntent: { accounts: [eth, sol] } }, { createWalletResult: { walletId: "w", addresses: ["0xA", "So1"] } }))).toEqual([
+      { organizationId: "org", walletId: "w", derivationPath: eth.path, address: "0xA" },
+      { organizationId: "org", walletId: "w", derivationPath: sol.path, address: "So1" },
+    ]);
+    expect(addressDerivationsOf(row("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", { createWalletAccountsIntent: { walletId: "w2", accounts: [eth] } }, { createWalletAccountsResult: { addresses: ["0xB"] } }))).toEqual([
+      { organizationId: "org", walletId: "w2", derivationPath: eth.path, address: "0xB" },
+    ]);
+    const sub = row("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7", { createSubOrganizationIntentV7: { wallet: { accounts: [eth] } } }, { createSubOrganizationResultV7: { subOrganizationId: "sub", wallet: { walletId: "w3", addresses: ["0xC"] } } });
+    expect(addressDerivationsOf(sub)).toEqual([{ organizationId: "sub", walletId: "w3", derivationPath: eth.path, address: "0xC" }]);
+  });
+
+  it("finds nothing for activities that derive no address", () => {
+    expect(addressDerivationsOf(row("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7", { createSubOrganizationIntentV7: {} }, { createSubOrganizationResultV7: { subOrganizationId: "sub" } }))).toEqual([]);
+    expect(addressDerivationsOf(row("ACTIVITY_TYPE_CREATE_USER_TAG", { createUserTagIntent: {} }, { createUserTagResult: { userTagId: "t" } }))).toEqual([]);
+  });
+});
+
+describe("ephemeralKeysOf", () => {
+  it("is stable per instance, differs between instances, and signs proofs @turnkey/crypto verifies", () => {
+    const a = instanceKeysFor("org-a");
+    const keys = ephemeralKeysOf({ keys: a });
+    expect(ephemeralKeysOf({ keys: instanceKeysFor("org-a") }).signing.publicKey).toEqual(keys.signing.publicKey);
+    expect(ephemeralKeysOf({ keys: instanceKeysFor("org-b") }).signing.publicKey).not.toEqual(keys.signing.publicKey);
+    expect(keys.signing.publicKey).not.toEqual(keys.encryption.publicKey);
+    expect(() => verifyAppProofSignature(makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION" }, keys) as never)).not.toThrow();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * App proofs for activities submitted with `generateAppProofs: true` (top level, or inside
+ * `parameters` as @turnkey/core may send it). When such an activity completes, one
+ * APP_PROOF_TYPE_ADDRESS_DERIVATION proof per address it derived is signed with the
+ * instance's ephemeral key and recorded (store/app-proofs.ts); `activity.appProofs` and
+ * list_app_proofs read them back. @turnkey/crypto's verifyAppProofSignature accepts them;
+ * the boot proof that would tie the ephemeral key to an attested enclave cannot exist
+ * offline (get_boot_proof answers 501).
+ *
+ * Address-deriving activities: create_wallet, create_wallet_accounts and
+ * create_sub_organization with a wallet. Other activities asked for proofs get none: the
+ * service's other proof types (policy outcomes) have no published payload schema to follow.
+ */
+import { hkdf } from "@noble/hashes/hkdf.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { p256 } from "@noble/curves/nist.js";
+import { makeAppProof, p256KeyPairFromPrivate, type EphemeralKeys } from "../bundles/index.js";
+import type { ActivityRow } from "../store/activities.js";
+import type { Runtime } from "../runtime.js";
+
+export type AddressDerivation = { organizationId: string; walletId: string; derivationPath: string; address: string };
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined);
+const member = (o: Obj): Obj | undefined => obj(Object.values(o)[0]);
+
+/** Whether the proposal asked for app proofs (its stamped body is the first vote's message). */
+export function asksForAppProofs(a: ActivityRow): boolean {
+  const message = a.votes[0]?.message;
+  if (!message) return false;
+  try {
+    const body = JSON.parse(message) as Obj;
+    return body.generateAppProofs === true || obj(body.parameters)?.generateAppProofs === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The addresses a completed activity derived, with the wallet and path of each, in result order. */
+export function addressDerivationsOf(a: ActivityRow): AddressDerivation[] {
+  const intent = member(a.intent);
+  const result = member(a.result);
+  if (!intent || !result) return [];
+  let organizationId = a.orgId;
+  let walletId: unknown;
+  let addresses: unknown;
+  let accounts: unknown;
+  if (a.type === "ACTIVITY_TYPE_CREATE_WALLET") {
+    ({ walletId, addresses } = result);
+    accounts = intent.accounts;
+  } else if (a.type === "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS") {
+    walletId = intent.walletId;
+    addresses = result.addresses;
+    accounts = intent.accounts;
+  } else if (a.type.startsWith("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION")) {
+    const wallet = obj(result.wallet);
+    if (!wallet || typeof result.subOrganizationId !== "string") return [];
+    organizationId = result.subOrganizationId;
+    ({ walletId, addresses } = wallet);
+    accounts = obj(intent.wallet)?.accounts;
+  } else return [];
+  if (typeof walletId !== "string" || !Array.isArray(addresses) || !Array.isArray(accounts)) return [];
+  return addresses.flatMap((address, i) => {
+    const path = obj(accounts[i])?.path;
+    return typeof address === "string" && typeof path === "string" ? [{ organizationId, walletId: walletId as string, derivationPath: path, address }] : [];
+  });
+}
+
+const ephemeral = new WeakMap<object, EphemeralKeys>();
+
+/**
+ * The instance's ephemeral key pair set (encryption, signing): derived from its enclave signer
+ * key, so it is stable for an instance and its snapshots, as one enclave boot's key is.
+ */
+export function ephemeralKeysOf(rt: Pick<Runtime, "keys">): EphemeralKeys {
+  let keys = ephemeral.get(rt.keys);
+  if (!keys) {
+    const ikm = rt.keys.enclave.signer.privateKey;
+    const derive = (role: string) => p256KeyPairFromPrivate(p256.utils.randomSecretKey(hkdf(sha256, ikm, utf8ToBytes("turnkey-emulator/app-proof-ephemeral/v1"), utf8ToBytes(role), 48)));
+    keys = { encryption: derive("encryption"), signing: derive("signing") };
+    ephemeral.set(rt.keys, keys);
+  }
+  return keys;
+}
+
+/** Records the app proofs of a completed activity that asked for them (once). */
+export function recordAppProofs(rt: Runtime, a: ActivityRow): void {
+  if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !asksForAppProofs(a) || rt.store.appProofs.has(a.id)) return;
+  const keys = ephemeralKeysOf(rt);
+  addressDerivationsOf(a).forEach((d, idx) => {
+    const proof = makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION", timestampMs: String(a.updatedAt), addressDerivationProof: d }, keys);
+    rt.store.appProofs.insert({ activityId: a.id, orgId: a.orgId, idx, ...proof, createdAt: a.updatedAt });
+  });
+}
+
+/** Subscribes the recorder to the instance's activity updates (in the activity's transaction). */
+export function startAppProofs(rt: Runtime): () => void {
+  return rt.events.on((e) => {
+    if (e.type === "ACTIVITY_UPDATES") recordAppProofs(rt, e.activity);
+  });
+}
+
+/** The wire form of an activity's recorded proofs. */
+export function appProofsOf(rt: Pick<Runtime, "store">, activityId: string): { scheme: "SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"; publicKey: string; proofPayload: string; signature: string }[] {
+  return rt.store.appProofs.of(activityId).map((p) => ({ scheme: "SIGNATURE_SCHEME_EPHEMERAL_KEY_P256", publicKey: p.publicKey, proofPayload: p.proofPayload, signature: p.signature }));
+}

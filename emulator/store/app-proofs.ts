@@ -1,0 +1,35 @@
+/** App proofs attached to activities that asked for them (`generateAppProofs`), in their order. */
+import type { Db } from "./db.js";
+import { prep } from "./statements.js";
+import { insertRow, rowMapper } from "./rows.js";
+
+export type AppProofRow = {
+  activityId: string;
+  orgId: string;
+  /** Position in `activity.appProofs`. */
+  idx: number;
+  scheme: string;
+  /** 130-byte ephemeral public key hex (encryption ‖ signing). */
+  publicKey: string;
+  proofPayload: string;
+  signature: string;
+  createdAt: number;
+};
+
+const rows = rowMapper<AppProofRow>();
+
+export class AppProofs {
+  constructor(private readonly db: Db) {}
+
+  of(activityId: string): AppProofRow[] {
+    return rows.readAll(prep(this.db, "SELECT * FROM app_proofs WHERE activity_id = ? ORDER BY idx").all(activityId));
+  }
+
+  has(activityId: string): boolean {
+    return !!prep(this.db, "SELECT 1 FROM app_proofs WHERE activity_id = ? LIMIT 1").get(activityId);
+  }
+
+  insert(p: AppProofRow): void {
+    insertRow(this.db, "app_proofs", rows, p);
+  }
+}
