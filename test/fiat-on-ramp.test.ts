@@ -203,6 +203,24 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
     }
   });
 
+  it("concurrent completions: one checkout settles once; two checkouts to one address both land", async () => {
+    const to = freshEvmAddress();
+    const c = sdkClient(emu);
+    // Different amounts: two identical intents in the same millisecond are one activity (idempotent resubmission).
+    const open = (fiatCurrencyAmount: string) => c.initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: to, network: BASE, cryptoCurrencyCode: ETH, fiatCurrencyAmount, sandboxMode: true });
+    const a = await open("25");
+    const results = await Promise.all(Array.from({ length: 4 }, () => submitForm(a.onRampUrl, { outcome: "COMPLETED" })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    const baseSepolia = evm("eip155:84532");
+    expect(await baseSepolia.getBalance({ address: to })).toBe(parseEther("0.01"));
+
+    const [b, d] = await Promise.all([open("50"), open("75")]);
+    expect(b.onRampTransactionId).not.toBe(d.onRampTransactionId);
+    const both = await Promise.all([submitForm(b.onRampUrl, { outcome: "COMPLETED" }), submitForm(d.onRampUrl, { outcome: "COMPLETED" })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await baseSepolia.getBalance({ address: to })).toBe(parseEther("0.06"));
+  });
+
   it("USDC and BTC complete without a local credit, and say why", async () => {
     const to = freshEvmAddress();
     const usdc = await sdkClient(emu).initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: to, network: BASE, cryptoCurrencyCode: USDC, fiatCurrencyAmount: "40" });
