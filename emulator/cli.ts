@@ -17,6 +17,8 @@ const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtur
   --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)
   --log            print one line per request (method, path, status, latency, org, caller)
   --rate-limit     enforce the per-organization limit of 10 requests per second
+  --trust-proxy    take the client address for IP allowlists from X-Forwarded-For (only
+                   behind a proxy you run; otherwise the TCP peer address)
   --fixtures FILE  seed state (default: fixtures/default.json)
   --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
                    the embedded one; repeatable`;
@@ -53,6 +55,7 @@ async function main(argv: string[]): Promise<void> {
       "export-on-exit": { type: "string" },
       log: { type: "boolean", default: false },
       "rate-limit": { type: "boolean", default: false },
+      "trust-proxy": { type: "boolean", default: false },
       chain: { type: "string", multiple: true },
     },
     strict: true,
@@ -71,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], chains });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], chains });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening

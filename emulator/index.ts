@@ -18,6 +18,7 @@ import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
+import { configureIpAllowlist } from "./auth/ip-allowlist.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
@@ -43,6 +44,8 @@ export type EmulatorOptions = ControlOptions & {
   state?: string;
   /** Write the state to this file when the emulator stops (`--export-on-exit`). */
   exportOnExit?: string;
+  /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
+  trustProxy?: boolean;
 };
 
 export type EmulatorInfo = {
@@ -98,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
   configureControl(rt, options);
+  configureIpAllowlist(rt, { trustProxy: options.trustProxy ?? false });
   rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());

@@ -11,6 +11,7 @@ import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } from "../auth/authenticate.js";
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
+import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
 import { activities, queries } from "../operations/registry.js";
 import { notEmulated } from "../operations/not-emulated.js";
@@ -62,6 +63,7 @@ function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body:
   checkRequestLimits(op.name, body);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
+  enforceIpAllowlist(rt, caller, res.req);
   const org = organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach });
   noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: caller.credential.kind === "authenticator" ? caller.credential.id : caller.credential.publicKey });
   return { caller, org };

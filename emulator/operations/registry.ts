@@ -47,6 +47,8 @@ import { tvcQueryOperations } from "../queries/tvc.js";
 import { appProofQueryOperations } from "../queries/app-proofs.js";
 import { secretOperations } from "../activities/handlers/secrets.js";
 import { secretQueryOperations } from "../queries/secrets.js";
+import { ipAllowlistOperations } from "../activities/handlers/ip-allowlist.js";
+import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
 
 const entries: OperationEntry[] = [
   ...sendTransactionOperations,
@@ -84,6 +86,8 @@ const entries: OperationEntry[] = [
   ...sessionProfileQueryOperations,
   ...secretOperations,
   ...secretQueryOperations,
+  ...ipAllowlistOperations,
+  ...ipAllowlistQueryOperations,
   ...tvcOperations,
   ...tvcQueryOperations,
   ...appProofQueryOperations,
