@@ -24,6 +24,7 @@ import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
+import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
 import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
 
@@ -44,6 +45,8 @@ export type EmulatorOptions = ControlOptions & {
   state?: string;
   /** Write the state to this file when the emulator stops (`--export-on-exit`). */
   exportOnExit?: string;
+  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
+  webhooks?: WebhookOptions;
   /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
   trustProxy?: boolean;
 };
@@ -105,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+  const webhooks = startWebhooks(rt, options.webhooks); // resumes deliveries a --db file left pending
 
   const info = (): EmulatorInfo =>
     ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
@@ -144,6 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await webhooks.stop();
       if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
       await rt.networks?.close();
       rt.store.close();

@@ -13,7 +13,9 @@ export function clockRouter(rt: Runtime): Router {
     "/emulator/v1/clock",
     readBody,
     handle((req, res) => {
-      res.json(moveClock(rt.clock, jsonOf(req)));
+      const view = moveClock(rt.clock, jsonOf(req));
+      rt.events.emit({ type: "CLOCK_MOVED" }); // e.g. webhook retries waiting on the emulated clock
+      res.json(view);
     }),
   );
   return router;

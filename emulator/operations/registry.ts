@@ -40,6 +40,7 @@ import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { webhookOperations } from "../webhooks/operations.js";
 import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
 import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
 import { tvcOperations } from "../activities/handlers/tvc.js";
@@ -84,6 +85,7 @@ const entries: OperationEntry[] = [
   ...invitationOperations,
   ...sessionProfileOperations,
   ...sessionProfileQueryOperations,
+  ...webhookOperations,
   ...secretOperations,
   ...secretQueryOperations,
   ...ipAllowlistOperations,

@@ -549,4 +549,39 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (activity_id, idx)
   );
   `,
+  // Webhooks: endpoints (subscriptions as JSON) and the delivery outbox. Deliveries keep no
+  // reference to the organization: a deleted sub-organization's last events still go out.
+  `
+  CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    name TEXT NOT NULL,
+    is_active INTEGER NOT NULL,
+    subscriptions TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_org ON webhook_endpoints(org_id, created_at);
+
+  CREATE TABLE webhook_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    subject_org_id TEXT NOT NULL,
+    endpoint_id TEXT,
+    url TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    history TEXT NOT NULL,
+    note TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+  `,
 ];

@@ -3,6 +3,7 @@ import { invalidArgument } from "../../errors.js";
 import type { Feature } from "../../store/organizations.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import { defineActivity } from "../../operations/define.js";
+import { checkLegacyWebhookFeature } from "../../webhooks/legacy-feature.js";
 
 export const organizationOperations = [
   defineActivity("update_root_quorum", {
@@ -21,6 +22,7 @@ export const organizationOperations = [
   defineActivity("set_organization_feature", {
     authorization: "root-quorum",
     run(ctx, p) {
+      checkLegacyWebhookFeature(ctx.rt, p.name, p.value); // FEATURE_NAME_WEBHOOK: its value is a webhook URL
       const features: Feature[] = [...ctx.org.features.filter((f) => f.name !== p.name), { name: p.name, value: p.value }];
       ctx.rt.store.organizations.update(ctx.org.id, { features }, ctx.now);
       return { features };

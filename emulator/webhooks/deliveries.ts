@@ -1,0 +1,96 @@
+/**
+ * The webhook outbox (table webhook_deliveries): one row per event and receiving endpoint,
+ * written in the transaction that caused the event, then sent and retried by the dispatcher.
+ * A row keeps its signed-over body, its Event-Id and every attempt made.
+ */
+import type { Db } from "../store/db.js";
+import { prep } from "../store/statements.js";
+import { insertRow, rowMapper, updateRow } from "../store/rows.js";
+
+/** PENDING: waiting for its next attempt; then DELIVERED (2xx), FAILED (terminal answer or out of attempts) or CANCELED (endpoint gone or paused). */
+export type DeliveryStatus = "PENDING" | "DELIVERED" | "FAILED" | "CANCELED";
+
+export type DeliveryAttempt = {
+  attempt: number;
+  /** Emulated time the attempt started (ms). */
+  at: number;
+  /** The X-Turnkey-Timestamp it was signed with. */
+  timestampMs: string;
+  /** The receiver's HTTP status, when it answered. */
+  statusCode?: number;
+  /** Why no answer came (connection refused, timeout, ...). */
+  error?: string;
+  durationMs: number;
+  outcome: "delivered" | "retry" | "failed";
+};
+
+export type DeliveryRow = {
+  seq: number;
+  id: string;
+  eventId: string;
+  eventType: string;
+  /** The routing organization (X-Turnkey-Organization-Id): the endpoint's. */
+  orgId: string;
+  /** The organization the event happened in. */
+  subjectOrgId: string;
+  /** null for the legacy FEATURE_NAME_WEBHOOK URL of an organization. */
+  endpointId: string | null;
+  url: string;
+  body: string;
+  status: DeliveryStatus;
+  attempts: number;
+  /** Emulated time (ms) of the next attempt; null once settled. */
+  nextAttemptAt: number | null;
+  history: DeliveryAttempt[];
+  /** Why the row settled as it did (or why it waits), in words. */
+  note: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+const rows = rowMapper<DeliveryRow>({ json: ["history"] });
+
+export type DeliveryFilter = { status?: string; eventId?: string; endpointId?: string; orgId?: string; limit?: number };
+
+export class WebhookDeliveries {
+  constructor(private readonly db: Db) {}
+
+  insert(d: Omit<DeliveryRow, "seq">): void {
+    insertRow(this.db, "webhook_deliveries", rows, d);
+  }
+
+  get(id: string): DeliveryRow | undefined {
+    return rows.read(prep(this.db, "SELECT * FROM webhook_deliveries WHERE id = ?").get(id));
+  }
+
+  /** PENDING rows due at `now`, oldest first. */
+  due(now: number, limit: number): DeliveryRow[] {
+    return rows.readAll(
+      prep(this.db, "SELECT * FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?").all(now, limit),
+    );
+  }
+
+  /** When the earliest PENDING row is due (emulated ms), if any. */
+  nextDueAt(): number | undefined {
+    const r = prep(this.db, "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'PENDING'").get() as { t: number | null };
+    return r.t ?? undefined;
+  }
+
+  update(id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "nextAttemptAt" | "history" | "note">>, now: number): void {
+    // nextAttemptAt null must be written as NULL (the row mapper leaves out undefined only).
+    updateRow(this.db, "webhook_deliveries", rows, id, { ...patch, updatedAt: now });
+  }
+
+  /** Oldest first, filtered; `limit` keeps the newest. */
+  list(f: DeliveryFilter = {}): DeliveryRow[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    for (const [column, value] of [["status", f.status], ["event_id", f.eventId], ["endpoint_id", f.endpointId], ["org_id", f.orgId]] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      args.push(value);
+    }
+    const sql = `SELECT * FROM (SELECT * FROM webhook_deliveries ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?) ORDER BY seq`;
+    return rows.readAll(this.db.prepare(sql).all(...args, f.limit ?? 1000));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * From an event to outbox rows: who receives it and what body they get. Runs as an event-bus
+ * listener, synchronously inside the transaction that recorded the change (so the rows commit
+ * or roll back with it); sending happens later (dispatcher.ts).
+ *
+ * Routing (behaviour-facts §9.3):
+ * - ACTIVITY_UPDATES of organization O: active endpoints of O and of O's parent with an active
+ *   ACTIVITY_UPDATES subscription, plus O's legacy FEATURE_NAME_WEBHOOK URL if set. The body
+ *   is the activity as get_activity shows it, rendered now (its state at this status).
+ * - balance and send-status events of O: active endpoints of the billing organization (O's
+ *   parent, or O itself when top-level) subscribed to that type; body
+ *   `{type, organizationId: O, parentOrganizationId: billing, msg}`.
+ * X-Turnkey-Organization-Id is the receiving endpoint's organization. One Event-Id per event,
+ * shared by every endpoint that receives it and kept across retries.
+ */
+import { newId } from "../ids.js";
+import type { Runtime } from "../runtime.js";
+import type { EmulatorEvent } from "../events/index.js";
+import { renderActivity } from "../views/activity.js";
+import { WebhookEndpoints, type WebhookEndpointRow } from "./endpoints.js";
+import { WebhookDeliveries, type DeliveryRow } from "./deliveries.js";
+import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
+
+import { LEGACY_WEBHOOK_FEATURE as LEGACY_FEATURE } from "./legacy-feature.js";
+
+type Target = { orgId: string; endpointId: string | null; url: string };
+
+const subscribed = (e: WebhookEndpointRow, type: WebhookEventType) => e.subscriptions.some((s) => s.eventType === type && s.isActive);
+
+/** Writes the outbox rows for one event; returns how many. */
+export function enqueueEvent(rt: Runtime, event: EmulatorEvent): number {
+  if (event.type === "CLOCK_MOVED") return 0;
+  const { store } = rt;
+  const org = store.organizations.get(event.orgId);
+  if (!org) return 0;
+  const endpoints = new WebhookEndpoints(store.db);
+  const targets: Target[] = [];
+  let body: () => string;
+  if (event.type === "ACTIVITY_UPDATES") {
+    const scope = org.parentId ? [org.id, org.parentId] : [org.id];
+    for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    const legacy = org.features.find((f) => f.name === LEGACY_FEATURE)?.value;
+    if (legacy) targets.push({ orgId: org.id, endpointId: null, url: legacy });
+    body = () => JSON.stringify(renderActivity(store, event.activity));
+  } else {
+    const billing = org.parentId ?? org.id;
+    for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    body = () => JSON.stringify({ type: PAYLOAD_TYPE[event.type], organizationId: org.id, parentOrganizationId: billing, msg: event.msg });
+  }
+  if (!targets.length) return 0;
+  const text = body();
+  const eventId = newId();
+  const now = rt.clock.now();
+  const outbox = new WebhookDeliveries(store.db);
+  for (const t of targets) {
+    const row: Omit<DeliveryRow, "seq"> = {
+      id: newId(),
+      eventId,
+      eventType: event.type,
+      orgId: t.orgId,
+      subjectOrgId: org.id,
+      endpointId: t.endpointId,
+      url: t.url,
+      body: text,
+      status: "PENDING",
+      attempts: 0,
+      nextAttemptAt: now,
+      history: [],
+      note: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    outbox.insert(row);
+  }
+  return targets.length;
+}
