@@ -8,7 +8,7 @@ import { useState } from "react";
 import { AuthState, useTurnkey, type Wallet, type WalletAccount } from "@turnkey/react-wallet-kit";
 import { recordError, useErrors } from "./errors";
 
-export const MESSAGE = "Hello from a browser, signed by the emulator";
+const MESSAGE = "Hello from a browser, signed by the emulator";
 
 function firstEthereumAccount(wallets: Wallet[]): WalletAccount | undefined {
   for (const wallet of wallets) {
@@ -23,7 +23,7 @@ export function App() {
     useTurnkey();
   const errors = useErrors();
   const [busy, setBusy] = useState<string>();
-  const [signed, setSigned] = useState<{ address: string; message: string; r: string; s: string; v: string }>();
+  const [signed, setSigned] = useState<{ address: string; message: string; r: string; s: string; v: string; count: number }>();
 
   const run = (name: string, action: () => Promise<unknown>) => async () => {
     setBusy(name);
@@ -93,8 +93,11 @@ export function App() {
             data-testid="sign-message"
             disabled={!account}
             onClick={run("sign message", async () => {
-              const result = await signMessage({ message: MESSAGE, walletAccount: account!, addEthereumPrefix: true });
-              setSigned({ address: account!.address, message: MESSAGE, r: result.r, s: result.s, v: result.v });
+              // Numbered, so that each signature differs (ECDSA here is deterministic).
+              const count = (signed?.count ?? 0) + 1;
+              const message = `${MESSAGE} (#${count})`;
+              const result = await signMessage({ message, walletAccount: account!, addEthereumPrefix: true });
+              setSigned({ address: account!.address, message, r: result.r, s: result.s, v: result.v, count });
             })}
           >
             Sign a message
