@@ -205,6 +205,37 @@ describe("tenancy and policies", () => {
     await expect(subClient.importSecrets({ secrets: [{ secretPayload: e2.secretPayload, targetPublicKey: e2.targetPublicKey, encryptionSuite: SUITE }] })).rejects.toThrow(/no pending ingress target key/);
   });
 
+  it("policies read secret.static_properties; a batch export is allowed only when every secret is (all or nothing)", async () => {
+    const key = newP256KeyPair();
+    const root = sdkClient(emu);
+    const { userIds } = await root.createUsers({ users: [{ userName: "payments agent", apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
+    const targets = await initImport(3);
+    const [card, note, prodCard] = await Promise.all([encryptTo(targets[0]!, "4242"), encryptTo(targets[1]!, "just a note"), encryptTo(targets[2]!, "5555")]);
+    const { secretIds } = await root.importSecrets({
+      secrets: [
+        { secretPayload: card.secretPayload, targetPublicKey: card.targetPublicKey, encryptionSuite: SUITE, staticProperties: [{ key: "kind", value: "creditCard" }] },
+        { secretPayload: note.secretPayload, targetPublicKey: note.targetPublicKey, encryptionSuite: SUITE, staticProperties: [{ key: "kind", value: "note" }] },
+        { secretPayload: prodCard.secretPayload, targetPublicKey: prodCard.targetPublicKey, encryptionSuite: SUITE, staticProperties: [{ key: "kind", value: "creditCard" }, { key: "environment", value: "production" }] },
+      ],
+    });
+    const only = `approvers.any(user, user.id == '${userIds[0]}')`;
+    await root.createPolicy({ policyName: "agent exports credit cards", effect: "EFFECT_ALLOW", consensus: only, condition: "secret.static_properties['kind'] == 'creditCard' && activity.type == 'ACTIVITY_TYPE_EXPORT_SECRETS'", notes: "" });
+    const denyId = (await root.createPolicy({ policyName: "never production", effect: "EFFECT_DENY", consensus: only, condition: "secret.static_properties['environment'] == 'production'", notes: "" })).policyId;
+    const agent = sdkClient(emu, key);
+    const recipient = generateP256KeyPair();
+    const exportIds = (ids: string[]) => agent.exportSecrets({ secrets: ids.map((secretId) => ({ secretId, targetPublicKey: recipient.publicKeyUncompressed, encryptionSuite: SUITE })) });
+    const open = (payload: string) => decryptSecretBundle({ secretPayload: payload, embeddedPrivateKey: recipient.privateKey, organizationId: emu.info.organizationId, dangerouslyOverrideSignerPublicKey: emu.info.signerPublicKey });
+
+    expect(await open((await exportIds([secretIds[0]!])).secretPayloads[0]!)).toBe("4242");
+    await expect(exportIds([secretIds[1]!])).rejects.toThrow(/sufficient permissions/);
+    // One secret no policy allows fails the whole batch: nothing is exported.
+    await expect(exportIds([secretIds[0]!, secretIds[1]!])).rejects.toThrow(/sufficient permissions/);
+    // An explicit deny of one secret denies the batch and names the policy.
+    const denied = await rawPost(emu, "/public/v1/submit/export_secrets", submitBody(emu, "ACTIVITY_TYPE_EXPORT_SECRETS", { secrets: [secretIds[0], secretIds[2]].map((secretId) => ({ secretId, targetPublicKey: recipient.publicKeyUncompressed, encryptionSuite: SUITE })) }), { key });
+    expect(denied.status).toBe(403);
+    expect(JSON.stringify(denied.json.details)).toContain(`The following policies denied this action: ${denyId}`);
+  });
+
   it("a non-root user exports only when a policy allows ACTIVITY_TYPE_EXPORT_SECRETS", async () => {
     const key = newP256KeyPair();
     const root = sdkClient(emu);

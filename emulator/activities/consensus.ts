@@ -14,7 +14,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
-import type { ActivityEntry } from "../operations/define.js";
+import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
 import { policyDenial, rootQuorumDenial } from "./denial.js";
 
@@ -30,6 +30,22 @@ function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
   return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }));
 }
 
+/**
+ * The policies' decision on what the activity touches; a batch (`each`) is decided item by item
+ * and is allowed only when every item is: an explicit deny of any item denies it, an item no
+ * policy allows denies it too, and otherwise it waits for consensus (the secrets export rule).
+ */
+function evaluateSubjects(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, subjects: PolicySubjects, votes: StoredVote[]) {
+  const policies = compiledPolicies(rt, org.id);
+  const items = subjects.each?.length ? subjects.each.map((item) => ({ ...subjects, each: undefined, ...item })) : [subjects];
+  const decisions = items.map((s) => evaluatePolicies(policies, buildPolicyContext(rt, org, activityType, params, s, votes), { now: rt.clock.now() }));
+  const outcomes = decisions.map((d) => d.outcome);
+  const outcome = outcomes.find((o) => o === "OUTCOME_DENY_EXPLICIT") ?? outcomes.find((o) => o !== "OUTCOME_ALLOW" && o !== "OUTCOME_REQUIRES_CONSENSUS") ?? outcomes.find((o) => o === "OUTCOME_REQUIRES_CONSENSUS") ?? "OUTCOME_ALLOW";
+  const unique = new Map<string, PolicyEvaluationResult>();
+  for (const d of decisions) for (const e of d.policyEvaluations) unique.set(`${e.policyId} ${e.outcome}`, { policyId: e.policyId, outcome: e.outcome });
+  return { outcome, policyEvaluations: [...unique.values()] };
+}
+
 export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): Decision {
   const approvers = new Set(votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId));
   const rootApprovals = [...approvers].filter((u) => org.rootUserIds.includes(u)).length;
@@ -43,9 +59,8 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
   const actsOnOwnCredentials = entry.authorization === "own-credential" && approvers.size === 1 && typeof params.userId === "string" && approvers.has(params.userId);
   if (actsOnOwnCredentials) return { outcome: "allow", evaluations: [] };
 
-  const context = buildPolicyContext(rt, org, activityType, params, entry.subjects(params), votes);
-  const decision = evaluatePolicies(compiledPolicies(rt, org.id), context, { now: rt.clock.now() });
-  const evaluations = decision.policyEvaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome }));
+  const decision = evaluateSubjects(rt, org, activityType, params, entry.subjects(params), votes);
+  const evaluations = decision.policyEvaluations;
   switch (decision.outcome) {
     case "OUTCOME_ALLOW":
       return { outcome: "allow", evaluations };

@@ -70,6 +70,10 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
     if (k) ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
   }
   if (subjects.address) ctx.wallet_account = walletAccountContext(subjects.address);
+  if (subjects.secretId) {
+    const s = store.secrets.get(org.id, subjects.secretId);
+    if (s) ctx.secret = { id: s.id, ...(s.name !== null ? { name: s.name } : {}), static_properties: Object.fromEntries(s.staticProperties.map((kv) => [kv.key, kv.value])) };
+  }
 
   const signWith = subjects.signWith;
   if (signWith) {

@@ -70,6 +70,10 @@ export type PolicySubjects = {
   signWith?: string;
   transaction?: { type: string; unsigned: string };
   payload?: { encoding: string; payload: string };
+  /** A secret the activity reads (the `secret` keyword: {id, name, static_properties}). */
+  secretId?: string;
+  /** What a batch touches item by item: each item is decided on its own and every one must be allowed (export_secrets). */
+  each?: PolicySubjects[];
 };
 
 /**

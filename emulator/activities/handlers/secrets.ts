@@ -7,7 +7,9 @@
  *    target key), consumes that key and stores the value sealed, bound to its organization and id;
  *  - export_secrets seals each value to the caller's `targetPublicKey` in the export-bundle
  *    envelope ({encappedPublic, ciphertext, organizationId}) that `decryptSecretBundle` opens.
- * Names are unique within an organization; static properties are immutable. Values are never logged.
+ * Names are unique within an organization; static properties are immutable and policies read them
+ * (`secret.static_properties['kind']`): an export is decided secret by secret and needs every one
+ * allowed (activities/consensus.ts). Values are never logged.
  */
 import { invalidArgument, notFound } from "../../errors.js";
 import { isInputError } from "../../input-error.js";
@@ -123,6 +125,8 @@ export const secretOperations = [
   }),
 
   defineActivity("export_secrets", {
+    // Each secret is decided on its own (the `secret` keyword names it); the batch needs every one allowed.
+    subjects: (p) => ({ each: p.secrets.map((s) => ({ secretId: s.secretId })) }),
     run(ctx, p) {
       if (p.secrets.length === 0) throw invalidArgument("secrets must name at least one secret", "parameters.secrets");
       return { secretPayloads: p.secrets.map((s, i) => exportSecret(ctx, s, `parameters.secrets[${i}]`)) };
