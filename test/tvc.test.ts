@@ -53,8 +53,8 @@ function deploymentParams(appId: string, over: Record<string, unknown> = {}) {
     pivotArgs: ["--port", "3000"],
     expectedPivotDigest: digest(),
     healthCheckType: "TVC_HEALTH_CHECK_TYPE_HTTP" as const,
-    healthCheckPort: "3001",
-    publicIngressPort: "3000",
+    healthCheckPort: 3001,
+    publicIngressPort: 3000,
     ...over,
   };
 }
@@ -97,7 +97,7 @@ describe("TVC apps and deployments", () => {
     expect(reuse.manifestSetOperatorIds).toEqual(created.manifestSetOperatorIds);
 
     // A deployment: its record, and the QOS manifest written from the request and the app's sets.
-    const dp = deploymentParams(created.appId, { nonce: "42", pivotContainerEncryptedPullSecret: "deadbeef".repeat(8) });
+    const dp = deploymentParams(created.appId, { nonce: 42, pivotContainerEncryptedPullSecret: "deadbeef".repeat(8) });
     const first = await c.createTvcDeployment(dp);
     expect(first.deploymentId).not.toBe(first.manifestId);
     const { tvcDeployment } = await c.getTvcDeployment({ deploymentId: first.deploymentId });
@@ -254,10 +254,10 @@ describe("TVC bad input: the field is named, nothing is written", () => {
       [{ pivotContainerImageUrl: "has space" }, /pivotContainerImageUrl/],
       [{ pivotPath: "relative/bin" }, /pivotPath must be an absolute path/],
       [{ expectedPivotDigest: "abc" }, /expectedPivotDigest must be a SHA-256 digest/],
-      [{ healthCheckPort: "0" }, /healthCheckPort must be an integer from 1 to 65535/],
-      [{ publicIngressPort: "70000" }, /publicIngressPort must be an integer from 1 to 65535/],
-      [{ replicas: "0" }, /replicas must be an integer from 1/],
-      [{ nonce: "4294967296" }, /nonce must be an integer from 0 to 4294967295/],
+      [{ healthCheckPort: 0 }, /healthCheckPort must be an integer from 1 to 65535/],
+      [{ publicIngressPort: 70000 }, /publicIngressPort must be an integer from 1 to 65535/],
+      [{ replicas: 0 }, /replicas must be an integer from 1/],
+      [{ nonce: 4294967296 }, /nonce must be an integer from 0 to 4294967295/],
     ];
     for (const [over, message] of cases) await refused(() => c.createTvcDeployment(deploymentParams(app.appId, over)), message);
     const r = await rawPost(emu, "/public/v1/submit/create_tvc_deployment", JSON.stringify({ type: "ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT", timestampMs: String(Date.now()), organizationId: emu.info.organizationId, parameters: deploymentParams(app.appId, { pivotPath: "x" }) }));
