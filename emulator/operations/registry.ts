@@ -38,6 +38,7 @@ import { invitationOperations } from "../activities/handlers/invitations.js";
 import { sessionProfileOperations } from "../activities/handlers/session-profiles.js";
 import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
+import { swapConfigOperations } from "../activities/handlers/swap-config.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
 import { webhookOperations } from "../webhooks/operations.js";
@@ -93,6 +94,7 @@ const entries: OperationEntry[] = [
   ...tvcOperations,
   ...tvcQueryOperations,
   ...appProofQueryOperations,
+  ...swapConfigOperations,
   ...proxyEndpoints,
   ...fiatOnRampOperations,
   ...fiatOnRampQueryOperations,
