@@ -22,6 +22,7 @@ import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
 import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
 import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
+import { SwapConfigs } from "./swap-configs.js";
 import { Tvc } from "./tvc.js";
 import { AppProofs } from "./app-proofs.js";
 import { IpAllowlists } from "./ip-allowlist.js";
@@ -55,6 +56,7 @@ export class Store {
   readonly sessionProfiles: SessionProfiles;
   readonly fiatOnRampCredentials: FiatOnRampCredentials;
   readonly onRampTransactions: OnRampTransactions;
+  readonly swapConfigs: SwapConfigs;
   readonly tvc: Tvc;
   readonly appProofs: AppProofs;
   readonly ipAllowlists: IpAllowlists;
@@ -93,6 +95,7 @@ export class Store {
     this.sessionProfiles = new SessionProfiles(db);
     this.fiatOnRampCredentials = new FiatOnRampCredentials(db);
     this.onRampTransactions = new OnRampTransactions(db);
+    this.swapConfigs = new SwapConfigs(db);
     this.tvc = new Tvc(db);
     this.appProofs = new AppProofs(db);
     this.ipAllowlists = new IpAllowlists(db);

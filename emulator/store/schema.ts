@@ -584,4 +584,14 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
   `,
+  `
+  CREATE TABLE swap_configs (
+    org_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+    fee_receiver_wallet_address TEXT,
+    fee_bps TEXT,
+    stable_fee_bps TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];
