@@ -21,6 +21,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  app.use(uiRouter()); // the web UI at /emulator/ui/: static files, served before anything else looks at the request
   app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
   app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
   app.use(cors());
@@ -29,7 +30,6 @@ export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   });
   app.use(adminRouter(rt, hooks));
   app.use(webhookRouter(rt)); // the webhook JWKS (public) and /emulator/v1/webhooks/deliveries
-  app.use(uiRouter()); // the web UI at /emulator/ui/ (static; reads the control API)
   app.use(coordinatorRouter(rt));
   app.use((req, res) => {
     sendError(rt, res, new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.method} ${req.path}`));

@@ -82,6 +82,7 @@ Turnkey API emulator listening
 Coordinator API   ${emu.url}
 Auth proxy        ${emu.proxyUrl}${i.authProxyConfigId ? `  (X-Auth-Proxy-Config-ID ${i.authProxyConfigId})` : ""}
 Control API       ${emu.url}/emulator/v1/info
+Web UI            ${emu.url}/emulator/ui/
 Chains (JSON-RPC) ${emu.url}/emulator/v1/chains/<caip2>/rpc  (e.g. eip155:1, started on first use)
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}

@@ -186,11 +186,15 @@ export default {
     const view = {
       async refresh() {
         try {
-          filters.org = fillOrgSelect(orgSel, await ctx.organizations(), filters.org, { any: "all organizations" });
-          const r = await get("/activities", { organizationId: filters.org, type: filters.type, status: filters.status, userId: filters.userId, limit: Math.min(shown, 1000) });
+          // Independent reads go out together.
+          const [orgs, r, d] = await Promise.all([
+            ctx.organizations(),
+            get("/activities", { organizationId: filters.org, type: filters.type, status: filters.status, userId: filters.userId, limit: Math.min(shown, 1000) }),
+            selected ? get(`/activities/${encodeURIComponent(selected)}`) : null,
+          ]);
+          filters.org = fillOrgSelect(orgSel, orgs, filters.org, { any: "all organizations" });
           renderList(r);
-          if (!selected) return;
-          const d = await get(`/activities/${encodeURIComponent(selected)}`);
+          if (!d) return;
           fill(detailEl, detail(d));
           // The vote form is rebuilt only when the activity moves on, so a half-typed key survives live updates.
           const key = `${d.activity.id}:${d.activity.status}:${d.activity.votes.length}`;

@@ -1,0 +1,107 @@
+/**
+ * Measures the web UI (not a test: `npx tsx test/ui/measure-load.ts [--activities N] [--runs N] [--shots DIR]`):
+ *
+ * - page load to first paint / first contentful paint, and to the activity list drawn, with
+ *   N activities recorded (default 1,000 sign_raw_payload through @turnkey/sdk-server), each
+ *   run in a fresh browser context (nothing cached), read from Chromium's Performance API;
+ * - the bytes the UI adds to the package: its static assets, and its server modules as tsc
+ *   emits them, raw and gzipped;
+ * - with --shots DIR, a screenshot of every tab (PNG).
+ */
+import { readdirSync, readFileSync, statSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { parseArgs } from "node:util";
+import ts from "typescript";
+import { launchChromium } from "../browser/chromium.js";
+import { sdkClient, startTestEmulator } from "../support.js";
+import { uiFixture } from "./fixture.js";
+
+const { values } = parseArgs({ options: { activities: { type: "string", default: "1000" }, runs: { type: "string", default: "5" }, shots: { type: "string" } } });
+const root = join(import.meta.dirname, "../..");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+}
+
+function sizes(): void {
+  const assets = files(join(root, "emulator/ui/assets"));
+  const assetBytes = assets.reduce((n, f) => n + statSync(f).size, 0);
+  const assetGzip = assets.reduce((n, f) => n + gzipSync(readFileSync(f)).length, 0);
+  const server = [
+    "emulator/ui/routes.ts",
+    ...["ui-reads", "ui-votes", "ui-events", "organizations-routes", "activities-routes", "policies-routes"].map((f) => `emulator/control/${f}.ts`),
+  ];
+  const emitted = server.map((f) => ts.transpileModule(readFileSync(join(root, f), "utf8"), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext } }).outputText);
+  const serverBytes = emitted.reduce((n, js) => n + Buffer.byteLength(js), 0);
+  console.log(`UI assets: ${assets.length} files, ${assetBytes} bytes (${assetGzip} gzipped, file by file)`);
+  console.log(`UI server modules as emitted JS (without source maps and .d.ts): ${server.length} files, ${serverBytes} bytes`);
+  console.log("new dependencies: none");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  sizes();
+  const n = Number(values.activities);
+  const emu = await startTestEmulator({ fixtures: uiFixture().fixture, validateResponses: false });
+  try {
+    const c = sdkClient(emu);
+    const signWith = (await c.getWalletAccounts({ walletId: emu.info.walletId! })).accounts[0]!.address;
+    let made = 0;
+    const worker = async () => {
+      while (made < n) {
+        made++;
+        await c.signRawPayload({ signWith, payload: `message ${made}`, encoding: "PAYLOAD_ENCODING_TEXT_UTF8", hashFunction: "HASH_FUNCTION_KECCAK256" });
+      }
+    };
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 8 }, worker));
+    const listed = (await (await fetch(`${emu.url}/emulator/v1/activities?limit=1`)).json()) as { total: number };
+    console.log(`${listed.total} activities recorded in ${Math.round(performance.now() - t0)} ms`);
+
+    const browser = await launchChromium();
+    try {
+      const runs: { fp: number; fcp: number; list: number }[] = [];
+      for (let i = 0; i < Number(values.runs); i++) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${emu.url}/emulator/ui/#activities`);
+        await page.locator("tr.row").nth(99).waitFor();
+        const m = await page.evaluate(() => {
+          const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
+          return { fp: paint["first-paint"] ?? NaN, fcp: paint["first-contentful-paint"] ?? NaN, list: performance.now() };
+        });
+        runs.push(m);
+        await context.close();
+      }
+      const fmt = (k: "fp" | "fcp" | "list") => `${median(runs.map((r) => r[k])).toFixed(0)} ms (runs: ${runs.map((r) => r[k].toFixed(0)).join(", ")})`;
+      console.log(`with ${listed.total} activities, fresh context per run, median of ${runs.length}:`);
+      console.log(`  first paint             ${fmt("fp")}`);
+      console.log(`  first contentful paint  ${fmt("fcp")}`);
+      console.log(`  newest 100 listed       ${fmt("list")}  (upper bound: measured after the wait returned)`);
+
+      if (values.shots) {
+        mkdirSync(values.shots, { recursive: true });
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        const first = (await (await fetch(`${emu.url}/emulator/v1/activities?limit=1`)).json()) as { activities: { id: string }[] };
+        for (const hash of ["organizations", "wallets", `activities/${first.activities[0]!.id}`, "policies", "mailbox", "requests", "clock", "snapshots"]) {
+          await page.goto(`${emu.url}/emulator/ui/#${hash}`);
+          await page.waitForTimeout(700);
+          const file = join(values.shots, `ui-${hash.split("/")[0]}.png`);
+          await page.screenshot({ path: file });
+          console.log(`screenshot ${file}`);
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await emu.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
