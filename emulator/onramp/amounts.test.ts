@@ -18,16 +18,20 @@ describe("on-ramp amounts", () => {
   it("fiat presets must be greater than 20 (documented)", () => {
     expect(() => parseFiatAmount("20")).toThrow(/greater than 20/);
     expect(() => parseFiatAmount("19.99")).toThrow(/greater than 20/);
-    expect(parseFiatAmount("20.01")).toBe(2001n);
-    expect(parseFiatAmount("100")).toBe(10000n);
+    expect(parseFiatAmount("20.01")).toBe(20010n);
+    expect(parseFiatAmount("100")).toBe(100000n);
+    expect(parseFiatAmount("25.125")).toBe(25125n); // three-decimal currencies (KWD, JOD, OMR)
+    expect(() => parseFiatAmount("25.1255")).toThrow(/more than 3 decimal places/);
   });
 
   it("quotes at the emulated prices, rounding down to the smallest unit", () => {
-    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.04", 18)); // 100 at 2500
-    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(10n ** 9n); // 100 at 100
-    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(100_000_000n);
-    expect(quote(2001n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC")).toBe(40020n); // 20.01 / 50000 BTC = 0.0004002 -> 40020 sat
-    expect(quote(10000n, "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH") * 2500n * 100n).toBeLessThanOrEqual(10000n * 10n ** 18n);
+    const fiat = (v: string) => parseFiatAmount(v);
+    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.04", 18)); // 100 at 2500
+    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(10n ** 9n); // 100 at 100
+    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(100_000_000n);
+    expect(quote(fiat("20.01"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC")).toBe(40020n); // 20.01 / 50000 BTC = 0.0004002 -> 40020 sat
+    expect(quote(fiat("33.333"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(33_333_000n);
+    expect(quote(fiat("21"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.0084", 18));
   });
 
   it("a typed crypto amount is positive and within the coin's decimals", () => {

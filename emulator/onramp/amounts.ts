@@ -1,6 +1,6 @@
 /**
- * Amounts on the emulated checkout. Fiat amounts are decimal strings with at most two
- * decimals; crypto amounts are decimal strings of whole coins (at most the coin's decimals)
+ * Amounts on the emulated checkout. Fiat amounts are decimal strings with at most three
+ * decimals (the most any ISO 4217 currency has: KWD, JOD, OMR); crypto amounts are decimal strings of whole coins (at most the coin's decimals)
  * turned into the smallest unit (wei, lamports, satoshis) as bigints, never floats.
  *
  * The emulated providers quote at fixed prices, the same number of units of any fiat
@@ -18,8 +18,10 @@ export const EMULATED_PRICE: Record<CryptoCurrency, bigint> = {
   FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC: 1n,
 };
 
-/** The smallest fiat amount the intent may preset (documented: "must be greater than 20"). */
-export const MIN_FIAT_AMOUNT_CENTS = 2000n;
+/** Fiat amounts are counted in thousandths of the currency unit. */
+export const FIAT_DECIMALS = 3;
+/** The intent's preset fiat amount must be greater than this (documented: "must be greater than '20'"), in thousandths. */
+export const MIN_FIAT_AMOUNT = 20_000n;
 
 const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
@@ -39,17 +41,17 @@ export function formatUnits(units: bigint, decimals: number): string {
   return frac ? `${units / base}.${frac}` : `${units / base}`;
 }
 
-/** Fiat amount (decimal string) in cents; refuses what is not over the documented minimum of 20. */
+/** Fiat amount (decimal string) in thousandths; refuses what is not over the documented minimum of 20. */
 export function parseFiatAmount(value: string): bigint {
-  const cents = parseUnits(value, 2);
-  if (cents <= MIN_FIAT_AMOUNT_CENTS) throw new InputError(`must be greater than 20, got ${JSON.stringify(value)}`);
-  return cents;
+  const units = parseUnits(value, FIAT_DECIMALS);
+  if (units <= MIN_FIAT_AMOUNT) throw new InputError(`must be greater than 20, got ${JSON.stringify(value)}`);
+  return units;
 }
 
-/** What `fiatCents` buys of `coin` at the emulated price, in the coin's smallest unit (rounded down). */
-export function quote(fiatCents: bigint, coin: CryptoCurrency): bigint {
+/** What `fiat` (thousandths, as parseFiatAmount gives) buys of `coin` at the emulated price, in the coin's smallest unit (rounded down). */
+export function quote(fiat: bigint, coin: CryptoCurrency): bigint {
   const { decimals } = COINS[coin];
-  return (fiatCents * 10n ** BigInt(decimals)) / (EMULATED_PRICE[coin] * 100n);
+  return (fiat * 10n ** BigInt(decimals)) / (EMULATED_PRICE[coin] * 10n ** BigInt(FIAT_DECIMALS));
 }
 
 /** A buyer-typed crypto amount (whole coins, decimal string) in the smallest unit; must be positive. */

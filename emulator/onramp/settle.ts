@@ -59,9 +59,9 @@ export async function settleCheckout(rt: Runtime, id: string, s: CheckoutSubmiss
   if (t.fiatAmount && posted !== undefined && posted !== t.fiatAmount) throw invalidArgument(`fiatAmount is preset to ${t.fiatAmount} by the on-ramp intent`, "fiatAmount");
   const fiatAmount = t.fiatAmount ?? posted;
   if (fiatAmount === undefined) throw invalidArgument("fiatAmount must be set: the on-ramp intent left the amount to the buyer", "fiatAmount");
-  const fiatCents = checkField("fiatAmount", () => parseFiatAmount(fiatAmount));
+  const fiat = checkField("fiatAmount", () => parseFiatAmount(fiatAmount));
   const typed = optionalString(s.cryptoAmount, "cryptoAmount");
-  const units = typed === undefined ? quote(fiatCents, coin) : checkField("cryptoAmount", () => parseCryptoAmount(typed, coin));
+  const units = typed === undefined ? quote(fiat, coin) : checkField("cryptoAmount", () => parseCryptoAmount(typed, coin));
 
   const claimed = repo.transition(t.id, "PENDING", "PROCESSING", { fiatAmount, fiatCurrency: t.fiatCurrency ?? "FIAT_ON_RAMP_CURRENCY_USD", cryptoAmount: units.toString() }, rt.clock.now());
   if (!claimed) throw alreadySettled(repo.byId(t.id)!);
