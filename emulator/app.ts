@@ -16,21 +16,25 @@ import { conformingBody } from "./http/contract-check.js";
 import { coordinatorSchemas } from "../contracts/index.js";
 import { webhookRouter } from "./webhooks/routes.js";
 import { uiRouter } from "./ui/routes.js";
+import { framesRouter } from "./frames/routes.js";
 
 export function createApp(rt: Runtime, hooks: AdminHooks): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  app.use(framesRouter(rt)); // pages the kit loads from the service's domains (the export frame)
   app.use(uiRouter()); // the web UI at /emulator/ui/: static files, served before anything else looks at the request
   app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
   app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
   app.use(cors());
+  // The public API first: its requests are the ones that come by the thousand, and no control
+  // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
+  app.use(coordinatorRouter(rt));
   app.get("/openapi.json", (_req, res) => {
     res.type("application/json").send(openApiDocument(rt.urls.baseUrl));
   });
   app.use(adminRouter(rt, hooks));
   app.use(webhookRouter(rt)); // the webhook JWKS (public) and /emulator/v1/webhooks/deliveries
-  app.use(coordinatorRouter(rt));
   app.use((req, res) => {
     sendError(rt, res, new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.method} ${req.path}`));
   });

@@ -7,7 +7,7 @@ import { notFound, unauthenticated, invalidArgument } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, SCHEME_CURVE } from "./stamp.js";
+import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, verifyApiKeyStampOffThread, SCHEME_CURVE } from "./stamp.js";
 import { CREDENTIAL_NOT_FOUND, findApiKey, findAuthenticator, KEY_NOT_FOUND, type Caller } from "./caller.js";
 import { parseWebAuthnStamp, verifyWebAuthnStamp, WEBAUTHN_BAD_SIGNATURE, type WebAuthnStamp } from "./webauthn.js";
 import { parseAttestedStamp, resolveAttestedCaller, verifyAttestedStamp, type AttestedStamp } from "./attested.js";
@@ -22,12 +22,23 @@ export type VerifiedStamp =
   /** Signature checked; the attestation is checked once the target organization is known. */
   | { kind: "attested"; stamp: AttestedStamp };
 
-export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer): VerifiedStamp {
+/**
+ * `offThread`: check an API-key signature on the thread pool (auth/stamp.ts), worth it only
+ * when other requests are waiting for the event loop; the answer is then a promise.
+ */
+export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts: { offThread?: boolean } = {}): VerifiedStamp | Promise<VerifiedStamp> {
   const xStamp = headers["x-stamp"];
   if (typeof xStamp === "string" && xStamp) {
     const stamp = parseApiKeyStamp(xStamp);
+    const verified: VerifiedStamp = { kind: "api_key", publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature };
+    if (opts.offThread) {
+      return verifyApiKeyStampOffThread(stamp, rawBody).then((ok) => {
+        if (!ok) throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+        return verified;
+      });
+    }
     if (!verifyApiKeyStamp(stamp, rawBody)) throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
-    return { kind: "api_key", publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature };
+    return verified;
   }
   const webauthn = headers["x-stamp-webauthn"];
   if (typeof webauthn === "string" && webauthn) {

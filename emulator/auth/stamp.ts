@@ -3,7 +3,7 @@
  * request body bytes. Verification dispatches on the scheme; the caller then resolves the
  * public key to a credential.
  */
-import { verify as nodeVerify } from "node:crypto";
+import { verify as nodeVerify, type KeyObject } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -50,6 +50,25 @@ export function parseApiKeyStamp(header: string): ApiKeyStamp {
     throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
   }
   return { publicKey: s.publicKey.toLowerCase(), scheme: s.scheme as StampScheme, signature: s.signature };
+}
+
+/**
+ * `verifyApiKeyStamp` off the event loop where OpenSSL does the work (P-256 and secp256k1
+ * over SHA-256, the stamps SDKs send): node:crypto's callback form runs the check on the
+ * libuv thread pool, so that while many requests are in flight the main thread serves the
+ * others meanwhile. Other schemes are checked at once.
+ */
+export function verifyApiKeyStampOffThread(stamp: ApiKeyStamp, body: Buffer): Promise<boolean> {
+  const curve = stamp.scheme === "SIGNATURE_SCHEME_TK_API_P256" ? "p256" : stamp.scheme === "SIGNATURE_SCHEME_TK_API_SECP256K1" ? "secp256k1" : null;
+  const key: KeyObject | null = curve && /^[0-9a-fA-F]+$/.test(stamp.signature) && stamp.signature.length % 2 === 0 ? publicKeyObject(curve, stamp.publicKey) : null;
+  if (!key) return Promise.resolve(verifyApiKeyStamp(stamp, body));
+  return new Promise((resolve) => {
+    try {
+      nodeVerify("sha256", body, key, Buffer.from(stamp.signature, "hex"), (err, ok) => resolve(!err && ok));
+    } catch {
+      resolve(false);
+    }
+  });
 }
 
 /** True when the stamp's signature verifies over `body` for its public key and scheme. */

@@ -6,8 +6,17 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// Name conversions run for every column of every row read or written: remembered, not recomputed.
+const memo = (convert: (s: string) => string) => {
+  const seen = new Map<string, string>();
+  return (s: string) => {
+    let out = seen.get(s);
+    if (out === undefined) seen.set(s, (out = convert(s)));
+    return out;
+  };
+};
+const camel = memo((s) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+const snake = memo((s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 export type RowMapper<R> = {
   /** A stored row as a record (undefined in, undefined out). */
@@ -25,8 +34,10 @@ export function rowMapper<R>(kinds: { json?: (keyof R & string)[]; bool?: (keyof
   const read = (raw: unknown): R | undefined => {
     if (!raw) return undefined;
     const out: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(raw as Record<string, unknown>)) {
+    const row = raw as Record<string, unknown>;
+    for (const column in row) {
       const field = camel(column);
+      const value = row[column];
       out[field] = json.has(field) ? (value === null ? null : JSON.parse(value as string)) : bool.has(field) ? value === 1 : value;
     }
     return out as R;
@@ -46,11 +57,19 @@ export function rowMapper<R>(kinds: { json?: (keyof R & string)[]; bool?: (keyof
   };
 }
 
+const insertSqls = new Map<string, string>();
+function insertSql(table: string, names: string[]): string {
+  const key = `${table}(${names.join(",")})`;
+  let sql = insertSqls.get(key);
+  if (sql === undefined) insertSqls.set(key, (sql = `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`));
+  return sql;
+}
+
 /** INSERT of one record; returns the rowid (for AUTOINCREMENT tables). */
 export function insertRow<R>(db: Db, table: string, mapper: RowMapper<R>, record: Partial<R>): number {
   const cols = mapper.write(record);
   const names = Object.keys(cols);
-  const info = prep(db, `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`).run(...Object.values(cols));
+  const info = prep(db, insertSql(table, names)).run(...Object.values(cols));
   return Number(info.lastInsertRowid);
 }
 

@@ -13,7 +13,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import http from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 export type ChildInfo = { url: string; bareUrl: string; expressUrl: string; organizationId: string; apiPublicKey: string; apiPrivateKey: string };
 export type Memory = { rss: number; heapUsed: number };
@@ -181,8 +181,10 @@ let bundle: Promise<string> | undefined;
 function bundled(): Promise<string> {
   return (bundle ??= (async () => {
     const { build } = await import("esbuild");
-    const outfile = join(fileURLToPath(new URL("../../node_modules/.cache/bench/", import.meta.url)), "emulator-child.mjs");
-    await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: "inline", logLevel: "error" });
+    // One file per source tree (an A/B run bundles two trees side by side).
+    const tree = createHash("sha256").update(fileURLToPath(import.meta.url)).digest("hex").slice(0, 12);
+    const outfile = join(fileURLToPath(new URL("../../node_modules/.cache/bench/", import.meta.url)), `emulator-child-${tree}.mjs`);
+    await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: process.env.BENCH_CHILD_PROFILE ? "inline" : false, logLevel: "error" });
     return outfile;
   })());
 }
