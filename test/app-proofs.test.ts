@@ -4,7 +4,8 @@
  * list_app_proofs reads them back; boot proofs stay 501 (they need a real enclave).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyAppProofSignature } from "@turnkey/crypto";
+import { encryptWalletToBundle, verifyAppProofSignature } from "@turnkey/crypto";
+import { mnemonicToAccount } from "viem/accounts";
 import type { RunningEmulator } from "../emulator/index.js";
 import { newP256KeyPair, rawPost, sdkClient, startTestEmulator } from "./support.js";
 
@@ -86,6 +87,20 @@ describe("app proofs", () => {
     // An activity that derives no address gets no proof even when asked.
     const tag = await c.createUserTag({ userTagName: `t-${Date.now()}`, userIds: [], generateAppProofs: true } as never);
     expect((await c.getAppProofs({ activityId: tag.activity.id })).appProofs).toEqual([]);
+  });
+
+  it("import_wallet: the proof names the address viem derives from the imported mnemonic", async () => {
+    const c = sdkClient(emu);
+    const userId = emu.info.rootUserId;
+    const { importBundle } = await c.initImportWallet({ userId });
+    const mnemonic = "legal winner thank year wave sausage worth useful legal winner thank yellow";
+    const info = emu.info as unknown as { signerPublicKey: string };
+    const encryptedBundle = await encryptWalletToBundle({ mnemonic, importBundle, userId, organizationId: emu.info.organizationId, dangerouslyOverrideSignerPublicKey: info.signerPublicKey });
+    const r = await c.importWallet({ userId, walletName: `imported-${Date.now()}`, encryptedBundle, accounts: [ETH], generateAppProofs: true } as never);
+    const proofs = (r.activity as { appProofs?: Proof[] }).appProofs!;
+    expect(proofs).toHaveLength(1);
+    expect(() => verifyAppProofSignature(proofs[0] as never)).not.toThrow();
+    expect(payloadOf(proofs[0]!).addressDerivationProof).toEqual({ organizationId: emu.info.organizationId, walletId: r.walletId, derivationPath: ETH.path, address: mnemonicToAccount(mnemonic).address });
   });
 
   it("create_sub_organization with a wallet: the proof names the sub-organization", async () => {

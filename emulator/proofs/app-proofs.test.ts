@@ -26,6 +26,9 @@ describe("addressDerivationsOf", () => {
       { organizationId: "org", walletId: "w", derivationPath: eth.path, address: "0xA" },
       { organizationId: "org", walletId: "w", derivationPath: sol.path, address: "So1" },
     ]);
+    expect(addressDerivationsOf(row("ACTIVITY_TYPE_IMPORT_WALLET", { importWalletIntent: { accounts: [eth] } }, { importWalletResult: { walletId: "wi", addresses: ["0xI"] } }))).toEqual([
+      { organizationId: "org", walletId: "wi", derivationPath: eth.path, address: "0xI" },
+    ]);
     expect(addressDerivationsOf(row("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", { createWalletAccountsIntent: { walletId: "w2", accounts: [eth] } }, { createWalletAccountsResult: { addresses: ["0xB"] } }))).toEqual([
       { organizationId: "org", walletId: "w2", derivationPath: eth.path, address: "0xB" },
     ]);

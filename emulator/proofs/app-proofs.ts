@@ -7,7 +7,7 @@
  * the boot proof that would tie the ephemeral key to an attested enclave cannot exist
  * offline (get_boot_proof answers 501).
  *
- * Address-deriving activities: create_wallet, create_wallet_accounts and
+ * Address-deriving activities: create_wallet, import_wallet, create_wallet_accounts and
  * create_sub_organization with a wallet. Other activities asked for proofs get none: the
  * service's other proof types (policy outcomes) have no published payload schema to follow.
  */
@@ -46,7 +46,7 @@ export function addressDerivationsOf(a: ActivityRow): AddressDerivation[] {
   let walletId: unknown;
   let addresses: unknown;
   let accounts: unknown;
-  if (a.type === "ACTIVITY_TYPE_CREATE_WALLET") {
+  if (a.type === "ACTIVITY_TYPE_CREATE_WALLET" || a.type === "ACTIVITY_TYPE_IMPORT_WALLET") {
     ({ walletId, addresses } = result);
     accounts = intent.accounts;
   } else if (a.type === "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS") {
