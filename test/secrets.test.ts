@@ -100,6 +100,16 @@ describe("import, list and export through the official SDKs", () => {
     await expect(encryptSecretToBundle({ plaintext: "x", ingressTargetBundle: t!, organizationId: emu.info.organizationId })).rejects.toThrow();
   });
 
+  it("lists newest first in pages (paginationOptions limit and after)", async () => {
+    const targets = await initImport(3);
+    const encrypted = await Promise.all(["p1", "p2", "p3"].map((v, i) => encryptTo(targets[i]!, v)));
+    const { secretIds } = await sdkClient(emu).importSecrets({ secrets: encrypted.map((e, i) => ({ name: `paged-${i}-${Date.now()}`, secretPayload: e.secretPayload, targetPublicKey: e.targetPublicKey, encryptionSuite: SUITE })) });
+    const first = await sdkClient(emu).listSecrets({ paginationOptions: { limit: "2" } });
+    expect(first.secrets.map((x) => x.secretId)).toEqual([secretIds[2], secretIds[1]]);
+    const next = await sdkClient(emu).listSecrets({ paginationOptions: { limit: "2", after: secretIds[1] } });
+    expect(next.secrets[0]!.secretId).toBe(secretIds[0]);
+  });
+
   it("keeps values sealed at rest: neither the plaintext nor its bytes appear in the database", async () => {
     const marker = "plaintext-marker-7f3c9a";
     const [t] = await initImport(1);
