@@ -14,6 +14,7 @@ import type { RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
 import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
 import { uiFixture, VAULT, type VaultKeys } from "./fixture.js";
+import { Receiver } from "../webhooks/receiver.js";
 
 const TIMEOUT = 60_000;
 
@@ -135,6 +136,27 @@ describe.skipIf(skipBrowserTests())("emulator UI in Chromium", () => {
       // The detail follows: no vote form on a completed activity.
       await expect.poll(() => page.locator(".activity-detail h2").textContent()).toContain("COMPLETED");
       expect(await page.locator(".vote").count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "lists a webhook delivery as the receiver got it",
+    async () => {
+      screenshotOnFailure("webhooks");
+      const receiver = await Receiver.start();
+      try {
+        await open("webhooks");
+        await sdkClient(emu).createWebhookEndpoint({ url: receiver.url, name: "ui hook", subscriptions: [{ eventType: "ACTIVITY_UPDATES" }] });
+        const made = await sdkClient(emu).createWallet({ walletName: "hooked", accounts: [] });
+        await expect.poll(() => receiver.received.some((r) => r.json?.id === made.activity.id || JSON.stringify(r.json ?? "").includes(made.activity.id)), { timeout: 10_000 }).toBe(true);
+        const row = page.locator("tr.row", { hasText: receiver.url }).first();
+        await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain("DELIVERED");
+        await row.click();
+        await expect.poll(() => page.locator(".delivery-detail").first().textContent()).toContain(made.activity.id);
+      } finally {
+        await receiver.stop();
+      }
     },
     TIMEOUT,
   );

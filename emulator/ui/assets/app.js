@@ -13,6 +13,7 @@ import mailbox from "./tabs/mailbox.js";
 import requests from "./tabs/requests.js";
 import clock from "./tabs/clock.js";
 import snapshots from "./tabs/snapshots.js";
+import webhooks from "./tabs/webhooks.js";
 
 /**
  * @typedef {{ refresh(): Promise<void>, update?(arg: string | undefined): void }} View
@@ -21,7 +22,7 @@ import snapshots from "./tabs/snapshots.js";
  */
 
 /** @type {Tab[]} */
-const TABS = [organizations, wallets, activities, policies, mailbox, requests, clock, snapshots];
+const TABS = [organizations, wallets, activities, policies, mailbox, webhooks, requests, clock, snapshots];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("tabs"));
