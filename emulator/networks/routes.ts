@@ -5,6 +5,8 @@
  *   POST /emulator/v1/chains/<caip2>/fund      {address, amount, asset?}  (amount: smallest unit, decimal string)
  *   POST /emulator/v1/chains/<caip2>/automine  {enabled}
  *   GET  /emulator/v1/chains                   the chains and their RPC URLs
+ *   POST /emulator/v1/gas-station/limits       {organizationId, orgWindowLimitUsd, subOrgWindowLimitUsd, windowDurationMinutes, enabled?}
+ *                                              (what the dashboard's gas usage configuration sets)
  * The RPC route answers JSON-RPC error objects; the control routes answer rpcStatus errors.
  */
 import express, { Router, type Request, type Response } from "express";
@@ -14,6 +16,8 @@ import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDe
 import { RpcCode, RpcError, rpcFailure, type JsonRpcRequest, type JsonRpcResponse } from "./rpc.js";
 import type { Networks } from "./registry.js";
 import type { Chain } from "./chain.js";
+import { parseUsd } from "./prices.js";
+import { upsertGasUsageConfig } from "./gas-station/usage.js";
 
 const BASE = "/emulator/v1/chains";
 const body = express.text({ type: () => true, limit: "10mb" });
@@ -107,6 +111,30 @@ export function networksRouter(rt: Runtime): Router {
       return { caip2, address, ...(asset ? { asset } : {}), balance: balance.toString() };
     }),
   );
+
+  router.post(`/emulator/v1/gas-station/limits`, body, async (req, res) => {
+    try {
+      const input = parseBody(req.body);
+      const orgId = input.organizationId;
+      if (typeof orgId !== "string" || !rt.store.organizations.get(orgId)) throw invalidArgument("organizationId must name an organization of this instance", "organizationId");
+      const usd = (field: string) => {
+        const v = input[field];
+        if (typeof v !== "string" || parseUsd(v) === undefined) throw invalidArgument(`${field} must be a decimal USD amount as a string, e.g. "25" or "0.5"`, field);
+        return v;
+      };
+      const minutes = input.windowDurationMinutes;
+      const windowDurationMinutes = typeof minutes === "string" && /^[0-9]+$/.test(minutes) ? Number(minutes) : minutes;
+      if (typeof windowDurationMinutes !== "number" || !Number.isInteger(windowDurationMinutes) || windowDurationMinutes < 1 || windowDurationMinutes > 525_600) {
+        throw invalidArgument("windowDurationMinutes must be a whole number of minutes from 1 to 525600", "windowDurationMinutes");
+      }
+      if (input.enabled !== undefined && typeof input.enabled !== "boolean") throw invalidArgument("enabled must be true or false", "enabled");
+      const config = { orgWindowLimitUsd: usd("orgWindowLimitUsd"), subOrgWindowLimitUsd: usd("subOrgWindowLimitUsd"), windowDurationMinutes, enabled: input.enabled ?? true };
+      const gasUsageConfigId = upsertGasUsageConfig(rt, orgId, config, rt.clock.now());
+      res.json({ gasUsageConfigId, organizationId: orgId, ...config });
+    } catch (err) {
+      sendRpcError(res, err);
+    }
+  });
 
   return router;
 }

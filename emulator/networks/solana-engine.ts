@@ -10,7 +10,7 @@ import { base58, base64 } from "@scure/base";
 import { RpcCode, RpcError, rpcFailure, rpcResult, type JsonRpcRequest, type JsonRpcResponse, type RpcTransport } from "./rpc.js";
 import { parseSolanaTransaction, signatureOf, type SolanaTx } from "./solana-wire.js";
 import { solanaErrorJson, solanaErrorMessage } from "./solana-errors.js";
-import { associatedTokenAddress, readMint, readTokenAccount, setMintSupply, setTokenAmount, TOKEN_2022_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM, tokenAccountData } from "./solana-token.js";
+import { associatedTokenAddress, readMint, readTokenAccount, setMintSupply, setTokenAmount, MINT_SIZE, TOKEN_2022_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM, tokenAccountData } from "./solana-token.js";
 
 type SvmAccount = { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean; rentEpoch(): bigint };
 type SvmMeta = {
@@ -85,6 +85,9 @@ export class SolanaEngine implements RpcTransport {
   private slot: bigint;
   /** Blockhashes still accepted (the last 150 slots'), with the slot that made each. */
   private readonly recentBlockhashes = new Map<string, bigint>();
+  /** Each slot's blockhash since genesis (for history and getBlock-like reads). */
+  private readonly slotHashes = new Map<bigint, string>();
+  private readonly firstSlot: bigint;
   private lastTick: number;
   private readonly listeners = new Set<(e: SolanaEvent) => void>();
   automine = true;
@@ -96,6 +99,8 @@ export class SolanaEngine implements RpcTransport {
     this.svm.setBlockhashCheck(false);
     this.slot = this.svm.getClock().slot;
     this.recentBlockhashes.set(this.svm.latestBlockhash(), this.slot);
+    this.firstSlot = this.slot;
+    this.slotHashes.set(this.slot, this.svm.latestBlockhash());
     this.lastTick = this.now();
     for (const a of opts.accounts) this.fund(a.address, a.lamports);
   }
@@ -167,6 +172,47 @@ export class SolanaEngine implements RpcTransport {
     const mintData = Uint8Array.from(mintAccount.data());
     setMintSupply(mintData, readMint(mintData).supply + amount);
     this.svm.setAccount(pubkey(mint, "asset"), new Account(mintAccount.lamports(), mintData, mintAccount.owner(), mintAccount.executable(), mintAccount.rentEpoch()));
+  }
+
+  /** The blockhash of a slot (the one transactions landing in it were executed under). */
+  blockhashOf(slot: bigint): string | undefined {
+    for (let s = slot; s >= this.firstSlot; s--) {
+      const h = this.slotHashes.get(s);
+      if (h) return h;
+    }
+    return undefined;
+  }
+
+  /** Every token account `owner` holds (Token and Token-2022 programs): mint, amount and the mint's decimals. */
+  tokenHoldings(owner: string): { mint: string; amount: bigint; decimals: number }[] {
+    const out: { mint: string; amount: bigint; decimals: number }[] = [];
+    for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+      for (const x of this.svm.getProgramAccounts(base58.decode(program))) {
+        const d = x.account().data();
+        // A token account is 165 bytes, or longer with AccountType::Account (2) at byte 165 (Token-2022 extensions).
+        if (d.length < TOKEN_ACCOUNT_SIZE || (d.length > TOKEN_ACCOUNT_SIZE && d[TOKEN_ACCOUNT_SIZE] !== 2)) continue;
+        const t = readTokenAccount(d);
+        if (t.owner !== owner) continue;
+        const m = this.svm.getAccount(base58.decode(t.mint));
+        out.push({ mint: t.mint, amount: t.amount, decimals: m ? readMint(m.data()).decimals : 0 });
+      }
+    }
+    return out;
+  }
+
+  /** Every token mint on the cluster (Token and Token-2022 programs) with its decimals. */
+  mints(): { mint: string; decimals: number }[] {
+    const out: { mint: string; decimals: number }[] = [];
+    for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+      for (const x of this.svm.getProgramAccounts(base58.decode(program))) {
+        const d = x.account().data();
+        // A mint is 82 bytes (Token-2022 mints with extensions are longer but never 165, a token account's size).
+        if (d.length < MINT_SIZE || d.length === TOKEN_ACCOUNT_SIZE || (program === TOKEN_PROGRAM && d.length !== MINT_SIZE)) continue;
+        if (program === TOKEN_2022_PROGRAM && d.length > MINT_SIZE && d[165] !== 1) continue; // AccountType::Mint
+        out.push({ mint: base58.encode(x.address), decimals: readMint(d).decimals });
+      }
+    }
+    return out;
   }
 
   tokenBalance(owner: string, mint: string): bigint {
@@ -381,6 +427,7 @@ export class SolanaEngine implements RpcTransport {
     this.svm.warpToSlot(this.slot);
     this.svm.expireBlockhash();
     this.recentBlockhashes.set(this.svm.latestBlockhash(), this.slot);
+    this.slotHashes.set(this.slot, this.svm.latestBlockhash());
     for (const [hash, slot] of this.recentBlockhashes) {
       if (slot + BLOCKHASH_VALIDITY >= this.slot) break;
       this.recentBlockhashes.delete(hash);

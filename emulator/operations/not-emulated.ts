@@ -9,7 +9,6 @@ import type { QueryName, SubmitName } from "./define.js";
 
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
-const NEEDS_CHAIN = "the local chains run (emulator/networks) and eth_send_transaction, get_send_transaction_status, get_wallet_address_balances, get_nonces and list_supported_assets use them, but this operation is not wired to them yet";
 const EARN_STATUS = "it polls an Earn request, and Earn needs third-party yield vaults and their live on-chain state, which do not exist offline (earn_* activities answer 501 too)";
 const SWAP_STATUS = "it polls a swap, and swaps need a DEX aggregator's quotes and liquidity, which do not exist offline (create_swap_quote and execute_swap answer 501 too)";
 const SPARK_FROST = "a Spark partial signature is the user's share in Spark's own nested FROST scheme with its statechain operators; only Spark's signer library defines it and, without the operators that aggregate it, nothing could check that a share the emulator made is right";
@@ -18,12 +17,6 @@ const TVC_RUNTIME = "the emulator keeps TVC apps and deployments as records but 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
   get_boot_proof: NEEDS_ENCLAVE,
   get_latest_boot_proof: NEEDS_ENCLAVE,
-  eth_send_raw_transaction: NEEDS_CHAIN,
-  sol_send_transaction: NEEDS_CHAIN,
-  eth_undelegate_7702: NEEDS_CHAIN,
-  get_gas_usage: NEEDS_CHAIN,
-  list_eth_transaction_history: NEEDS_CHAIN,
-  list_sol_transaction_history: NEEDS_CHAIN,
   earn_deploy_wrapper: NEEDS_OPERATORS,
   earn_deposit: NEEDS_OPERATORS,
   earn_withdraw: NEEDS_OPERATORS,

@@ -5,7 +5,7 @@ import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
 import { Tags } from "./tags.js";
-import { SendTransactions } from "./send-transactions.js";
+import { GasUsageConfigs, SendTransactions } from "./send-transactions.js";
 import { Activities } from "./activities.js";
 import { Authenticators } from "./authenticators.js";
 import { Wallets } from "./wallets.js";
@@ -35,6 +35,7 @@ export class Store {
   readonly apiKeys: ApiKeys;
   readonly tags: Tags;
   readonly sendTransactions: SendTransactions;
+  readonly gasUsageConfigs: GasUsageConfigs;
   readonly activities: Activities;
   readonly authenticators: Authenticators;
   readonly wallets: Wallets;
@@ -74,6 +75,7 @@ export class Store {
     this.apiKeys = new ApiKeys(db);
     this.tags = new Tags(db);
     this.sendTransactions = new SendTransactions(db);
+    this.gasUsageConfigs = new GasUsageConfigs(db);
     this.activities = new Activities(db);
     this.authenticators = new Authenticators(db);
     this.wallets = new Wallets(db);

@@ -594,4 +594,24 @@ export const MIGRATIONS: string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // Send transactions (issue 12, part 3): sponsorship, a refusal recorded at broadcast, the last status reported
+  // (for send-status events) and the fee once included; the gas station's per-organization usage limits.
+  `
+  ALTER TABLE send_transactions ADD COLUMN sponsored INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE send_transactions ADD COLUMN kind TEXT NOT NULL DEFAULT 'send';
+  ALTER TABLE send_transactions ADD COLUMN error TEXT;
+  ALTER TABLE send_transactions ADD COLUMN reported_status TEXT;
+  ALTER TABLE send_transactions ADD COLUMN fee TEXT;
+  CREATE INDEX send_transactions_hash ON send_transactions(caip2, tx_hash);
+  CREATE TABLE gas_usage_configs (
+    org_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    org_window_limit_usd TEXT NOT NULL,
+    sub_org_window_limit_usd TEXT NOT NULL,
+    window_duration_minutes INTEGER NOT NULL,
+    enabled INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];

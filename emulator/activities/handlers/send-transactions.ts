@@ -2,18 +2,24 @@
  * eth_send_transaction: builds an EIP-1559 transaction from the intent, fills nonce, gas and
  * fees from the chain of its caip2, signs it with the organization's key named by `from`,
  * broadcasts it to the emulator's chain and records a send-transaction status whose fate
- * get_send_transaction_status reads back from the chain.
+ * get_send_transaction_status reads back from the chain. Sponsored sends and batches of
+ * several calls go through the emulated gas station (gas-station.ts). Also here:
+ * sol_send_transaction (sol-send-transaction.ts), eth_undelegate_7702 and the retired
+ * eth_send_raw_transaction, which broadcasts a transaction signed elsewhere.
  */
 import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { resolveSigner } from "../../wallets/signer.js";
-import { signEthereumTransaction } from "../../signing/index.js";
+import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { RpcError } from "../../networks/rpc.js";
 import { lazyModule } from "../../lazy-module.js";
+import { sendBatch, sendUndelegation } from "./gas-station.js";
+import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
+import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");
@@ -26,6 +32,8 @@ type EthSendParams = {
   gasLimit?: string;
   maxFeePerGas?: string;
   maxPriorityFeePerGas?: string;
+  deadline?: string;
+  gasStationNonce?: string;
   calls?: { to: string; value?: string; data?: string }[];
   to?: string;
   value?: string;
@@ -34,6 +42,7 @@ type EthSendParams = {
 
 /** Gas for a call whose estimate reverts: it is still sent, so the chain records the revert. */
 const REVERTING_CALL_GAS = 1_000_000n;
+const MAX_CALLS = 50;
 
 function uint(value: string | undefined, field: string): bigint | undefined {
   if (value === undefined || value === "") return undefined;
@@ -41,16 +50,19 @@ function uint(value: string | undefined, field: string): bigint | undefined {
   return BigInt(value);
 }
 
-/** The one call of the intent: V2 `calls` (a single entry) or the original top-level fields. */
-function theCall(p: EthSendParams): { to: Hex; value: bigint; data: Hex } {
+type Call = { to: Hex; value: bigint; data: Hex };
+
+/** The calls of the intent: V2 `calls` (1 to 50) or the original top-level fields. */
+function theCalls(p: EthSendParams): Call[] {
   const calls = p.calls ?? [{ to: p.to ?? "", ...(p.value !== undefined ? { value: p.value } : {}), ...(p.data !== undefined ? { data: p.data } : {}) }];
-  const base = p.calls ? "parameters.calls[0]" : "parameters";
-  if (calls.length !== 1) throw invalidArgument(`calls must hold exactly one call here: batching several calls needs the sponsored smart-account path, which this emulator does not run (got ${calls.length})`, "parameters.calls");
-  const c = calls[0]!;
-  if (!viem.isAddress(c.to, { strict: false })) throw invalidArgument(`to must be a 0x-prefixed 20-byte address, got ${JSON.stringify(c.to)}`, `${base}.to`);
-  const data = c.data ?? "0x";
-  if (!viem.isHex(data) || data.length % 2 !== 0) throw invalidArgument(`data must be 0x-prefixed hex bytes`, `${base}.data`);
-  return { to: viem.getAddress(c.to), value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
+  if (calls.length < 1 || calls.length > MAX_CALLS) throw invalidArgument(`calls must hold 1 to ${MAX_CALLS} calls, got ${calls.length}`, "parameters.calls");
+  return calls.map((c, i) => {
+    const base = p.calls ? `parameters.calls[${i}]` : "parameters";
+    if (!viem.isAddress(c.to, { strict: false })) throw invalidArgument(`to must be a 0x-prefixed 20-byte address, got ${JSON.stringify(c.to)}`, `${base}.to`);
+    const data = c.data ?? "0x";
+    if (!viem.isHex(data) || data.length % 2 !== 0) throw invalidArgument(`data must be 0x-prefixed hex bytes`, `${base}.data`);
+    return { to: viem.getAddress(c.to), value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
+  });
 }
 
 function chainRejection(err: unknown): never {
@@ -62,25 +74,67 @@ function chainRejection(err: unknown): never {
   throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters");
 }
 
-async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTransactionStatusId: string }> {
-  const networks = ctx.rt.networks;
-  if (!networks) throw invalidArgument("this emulator instance runs no chains", "parameters.caip2");
-  if (p.sponsor) throw invalidArgument("sponsor: true needs the gas station, which this emulator does not run yet; send unsponsored", "parameters.sponsor");
+/** The organization's secp256k1 key named by `from` (a wallet account or private key address), and its address. */
+function ethSigner(ctx: ActivityContext, from: string): { key: SigningKey; address: Hex } {
   const signer = (() => {
     try {
-      return resolveSigner(ctx.rt, ctx.org.id, p.from);
+      return resolveSigner(ctx.rt, ctx.org.id, from);
     } catch {
-      throw invalidArgument(`from ${JSON.stringify(p.from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
+      throw invalidArgument(`from ${JSON.stringify(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
     }
   })();
-  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${p.from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");
-  const from = viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey));
-  const call = theCall(p);
+  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");
+  return { key: signer.key, address: viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey)) };
+}
+
+function networksOf(ctx: ActivityContext) {
+  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "parameters.caip2");
+  return ctx.rt.networks;
+}
+
+function record(ctx: ActivityContext, chain: { caip2: string }, txHash: string, from: string, extra: { sponsored?: boolean; kind?: "send" | "undelegate" | "raw" } = {}): string {
+  const id = newId();
+  ctx.rt.store.tx(() =>
+    ctx.rt.store.sendTransactions.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, caip2: chain.caip2, namespace: "eip155", txHash, fromAddress: from, createdAt: ctx.now, sponsored: !!extra.sponsored, kind: extra.kind ?? "send" }),
+  );
+  return id;
+}
+
+async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTransactionStatusId: string }> {
+  const networks = networksOf(ctx);
+  const { key, address: from } = ethSigner(ctx, p.from);
+  const calls = theCalls(p);
   const nonceIn = uint(p.nonce, "parameters.nonce");
   const gasIn = uint(p.gasLimit, "parameters.gasLimit");
   const maxFeeIn = uint(p.maxFeePerGas, "parameters.maxFeePerGas");
   const tipIn = uint(p.maxPriorityFeePerGas, "parameters.maxPriorityFeePerGas");
+  const deadline = uint(p.deadline, "parameters.deadline");
+  const gasStationNonce = uint(p.gasStationNonce, "parameters.gasStationNonce");
+  if (p.sponsor) await checkSponsorshipAllowed(ctx);
   const chain = (await networks.evm(p.caip2, "parameters.caip2")) as EvmChain;
+
+  if (p.sponsor || calls.length > 1) {
+    // The gas station: a batch signed by the account, executed through its EIP-7702 delegate.
+    const txHash = await sendBatch(
+      chain,
+      {
+        key,
+        from,
+        calls,
+        sponsor: !!p.sponsor,
+        ...(gasStationNonce !== undefined ? { gasStationNonce } : {}),
+        ...(deadline !== undefined ? { deadline } : {}),
+        ...(nonceIn !== undefined ? { nonce: nonceIn } : {}),
+        ...(gasIn !== undefined ? { gasLimit: gasIn } : {}),
+        ...(maxFeeIn !== undefined ? { maxFeePerGas: maxFeeIn } : {}),
+        ...(tipIn !== undefined ? { maxPriorityFeePerGas: tipIn } : {}),
+      },
+      chainRejection,
+    );
+    return { sendTransactionStatusId: record(ctx, chain, txHash, from, { sponsored: !!p.sponsor }) };
+  }
+
+  const call = calls[0]!;
   const [nonce, fees] = await Promise.all([nonceIn ?? chain.getNonce(from), chain.getFeeData()]);
   const tip = tipIn ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
   const maxFee = maxFeeIn ?? fees.baseFeePerGas * 2n + tip;
@@ -97,19 +151,62 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
     throw invalidArgument(`insufficient funds: ${from} holds ${balance} wei on ${chain.caip2}, the transaction needs up to ${call.value + gas * maxFee} (value + gasLimit * maxFeePerGas)`, "parameters.from");
   }
   const unsigned = viem.serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
-  const signed = signEthereumTransaction(signer.key.privateKey, unsigned);
-  const txHash = await chain.sendRawTransaction(signed).catch(chainRejection);
-  const id = newId();
-  ctx.rt.store.tx(() =>
-    ctx.rt.store.sendTransactions.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, caip2: chain.caip2, namespace: "eip155", txHash, fromAddress: from, createdAt: ctx.now }),
+  const signed = signEthereumTransaction(key.privateKey, unsigned);
+  const txHash = await chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
+  return { sendTransactionStatusId: record(ctx, chain, txHash, from) };
+}
+
+type UndelegateParams = { from: string; caip2: string; nonce?: string; gasLimit?: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string };
+
+async function ethUndelegate(ctx: ActivityContext, p: UndelegateParams): Promise<{ sendTransactionStatusId: string }> {
+  const networks = networksOf(ctx);
+  const { key, address: from } = ethSigner(ctx, p.from);
+  const nonce = uint(p.nonce, "parameters.nonce");
+  const gasLimit = uint(p.gasLimit, "parameters.gasLimit");
+  const maxFeePerGas = uint(p.maxFeePerGas, "parameters.maxFeePerGas");
+  const maxPriorityFeePerGas = uint(p.maxPriorityFeePerGas, "parameters.maxPriorityFeePerGas");
+  const chain = (await networks.evm(p.caip2, "parameters.caip2")) as EvmChain;
+  const { delegationOf } = await import("../../networks/gas-station/delegate.js");
+  if (!(await delegationOf(chain, from, "pending"))) throw invalidArgument(`${from} has no EIP-7702 delegation on ${chain.caip2}: nothing to undelegate`, "parameters.from");
+  const txHash = await sendUndelegation(
+    chain,
+    { key, from, ...(nonce !== undefined ? { nonce } : {}), ...(gasLimit !== undefined ? { gasLimit } : {}), ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}), ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}) },
+    chainRejection,
   );
-  return { sendTransactionStatusId: id };
+  return { sendTransactionStatusId: record(ctx, chain, txHash, from, { kind: "undelegate" }) };
+}
+
+/** The retired eth_send_raw_transaction: broadcasts a transaction signed elsewhere; answers its hash. */
+async function ethSendRaw(ctx: ActivityContext, p: { signedTransaction: string; caip2: string }): Promise<{ transactionHash: string }> {
+  const networks = networksOf(ctx);
+  const raw = p.signedTransaction.startsWith("0x") ? p.signedTransaction : `0x${p.signedTransaction}`;
+  if (!viem.isHex(raw) || raw.length < 4 || raw.length % 2 !== 0) throw invalidArgument("signedTransaction must be the hex of a signed Ethereum transaction", "parameters.signedTransaction");
+  let from: Hex;
+  let chainIdOfTx: number | undefined;
+  try {
+    const tx = viem.parseTransaction(raw as Hex);
+    if (tx.r === undefined || tx.s === undefined) throw new Error("it carries no signature");
+    chainIdOfTx = tx.chainId;
+    from = await viem.recoverTransactionAddress({ serializedTransaction: raw as never });
+  } catch (err) {
+    throw invalidArgument(`signedTransaction is not a signed Ethereum transaction: ${(err as Error).message.split("\n")[0]}`, "parameters.signedTransaction");
+  }
+  const chain = (await networks.evm(p.caip2, "parameters.caip2")) as EvmChain;
+  if (chainIdOfTx !== undefined && chainIdOfTx !== chain.chainId) throw invalidArgument(`signedTransaction is for chain id ${chainIdOfTx}, not ${chain.caip2}`, "parameters.signedTransaction");
+  const transactionHash = await chain.sendRawTransaction(raw).catch((err: unknown) => {
+    if (!(err instanceof RpcError)) throw err;
+    throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters.signedTransaction");
+  });
+  record(ctx, chain, transactionHash, from, { kind: "raw" });
+  return { transactionHash };
 }
 
 /** What the policy engine sees: the signer and the transaction as an unsigned EIP-1559 payload. */
 function ethSubjects(p: EthSendParams) {
   try {
-    const call = theCall(p);
+    const calls = theCalls(p);
+    if (calls.length !== 1) return { signWith: p.from, address: p.from };
+    const call = calls[0]!;
     const chainId = Number(p.caip2.split(":")[1]);
     const unsigned = viem.serializeTransaction({ type: "eip1559", chainId, to: call.to, value: call.value, data: call.data, ...(p.nonce && /^[0-9]+$/.test(p.nonce) ? { nonce: Number(p.nonce) } : {}) });
     return { signWith: p.from, address: p.from, transaction: { type: "TRANSACTION_TYPE_ETHEREUM", unsigned } };
@@ -124,5 +221,17 @@ export const sendTransactionOperations = [
     subjects: (p) => ethSubjects(p as EthSendParams),
     // Broadcasting is asynchronous: the handler records its status row itself, after the chain accepted the transaction.
     run: (ctx, p) => ethSend(ctx, p as EthSendParams),
+  }),
+  defineActivity("sol_send_transaction", {
+    legacy: ["ACTIVITY_TYPE_SOL_SEND_TRANSACTION"],
+    subjects: (p) => solSubjects(p as SolSendParams),
+    run: (ctx, p) => solSend(ctx, p as SolSendParams),
+  }),
+  defineActivity("eth_undelegate_7702", {
+    subjects: (p) => ({ signWith: p.from, address: p.from }),
+    run: (ctx, p) => ethUndelegate(ctx, p),
+  }),
+  defineActivity("eth_send_raw_transaction", {
+    run: (ctx, p) => ethSendRaw(ctx, p),
   }),
 ];

@@ -1,0 +1,139 @@
+/**
+ * The emulated gas station, the way the service runs it: a sponsored EVM send (or any send of
+ * several calls) is a batch the user's account signs as EIP-712 `BatchExecution` and executes
+ * through its EIP-7702 delegate (EmulatorGasDelegate, emulator/networks/gas-station/). The
+ * emulator's paymaster submits it and pays the gas (sponsored); unsponsored batches are sent
+ * by the account itself. The first batch also carries the account's EIP-7702 authorization.
+ *
+ * Sponsorship is limited per organization (emulator/networks/gas-station/usage.ts).
+ */
+import type { Hex } from "viem";
+import { invalidArgument } from "../../errors.js";
+import type { EvmChain } from "../../networks/evm-chain.js";
+import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
+import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY } from "../../networks/sponsor-keys.js";
+import { lazyModule } from "../../lazy-module.js";
+
+const viem = lazyModule<typeof import("viem")>("viem");
+const delegate = () => import("../../networks/gas-station/delegate.js");
+
+/** Gas for an account's first delegation plus a batch whose estimate the chain cannot make before the delegation exists. */
+const BATCH_BASE_GAS = 120_000n;
+const PER_CALL_GAS = 60_000n;
+
+export type BatchSendInput = {
+  key: SigningKey;
+  from: Hex;
+  calls: { to: Hex; value: bigint; data: Hex }[];
+  sponsor: boolean;
+  gasStationNonce?: bigint;
+  deadline?: bigint;
+  nonce?: bigint;
+  gasLimit?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+};
+
+/** One paymaster transaction at a time per chain, so that concurrent sponsored sends never take the same nonce. */
+const paymasterQueues = new WeakMap<EvmChain, Promise<unknown>>();
+function serialized<T>(chain: EvmChain, fn: () => Promise<T>): Promise<T> {
+  const prev = paymasterQueues.get(chain) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  paymasterQueues.set(
+    chain,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+function signature(sig: { r: string; s: string; v: string }): { r: Hex; s: Hex; yParity: number } {
+  return { r: `0x${sig.r}`, s: `0x${sig.s}`, yParity: parseInt(sig.v, 16) };
+}
+
+/** Sends a batch through the account's delegate; returns the outer transaction's hash. */
+export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRejection: (err: unknown) => never): Promise<string> {
+  const d = await delegate();
+  await d.ensureDelegateInstalled(chain);
+  const delegated = (await d.delegationOf(chain, input.from, "pending")) === d.GAS_DELEGATE_ADDRESS;
+  const batchNonce = input.gasStationNonce ?? (await d.gasStationNonce(chain, input.from));
+  const deadline = input.deadline ?? 0n;
+  const typed = d.batchTypedData(chain.chainId, input.from, input.calls, batchNonce, deadline);
+  const payload = JSON.stringify(typed, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+  const batchSig = signRawPayload(input.key, payload, "PAYLOAD_ENCODING_EIP712", "HASH_FUNCTION_NO_OP");
+  const data = d.executeCalldata(input.calls, batchNonce, deadline, `0x${batchSig.r}${batchSig.s}${(27 + parseInt(batchSig.v, 16)).toString(16)}`);
+
+  const senderKey = input.sponsor ? EVM_PAYMASTER_KEY : input.key.privateKey;
+  const sender = input.sponsor ? EVM_PAYMASTER_ADDRESS : input.from;
+  const send = async (): Promise<string> => {
+    const [senderNonce, fees] = await Promise.all([input.sponsor ? chain.getNonce(sender) : (input.nonce ?? chain.getNonce(sender)), chain.getFeeData()]);
+    const authorizationList = [];
+    if (!delegated) {
+      // The authorization's nonce is the account's nonce when it is applied: after the outer transaction's own when the account sends it.
+      const accountNonce = input.sponsor ? await chain.getNonce(input.from) : senderNonce + 1n;
+      const auth = signRawPayload(input.key, JSON.stringify({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
+      authorizationList.push({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce), ...signature(auth) });
+    }
+    const tip = (input.sponsor ? undefined : input.maxPriorityFeePerGas) ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
+    const maxFee = (input.sponsor ? undefined : input.maxFeePerGas) ?? fees.baseFeePerGas * 2n + tip;
+    const gas =
+      (input.sponsor ? undefined : input.gasLimit) ??
+      (delegated
+        ? await chain.estimateGas({ from: sender, to: input.from, data }).then(
+            (g) => (g * 12n) / 10n,
+            () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
+          )
+        : BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n);
+    if (input.sponsor) await ensurePaymasterFunded(chain);
+    else {
+      const balance = await chain.getBalance(sender);
+      const need = gas * maxFee + input.calls.reduce((n, c) => n + c.value, 0n);
+      if (balance < need) throw invalidArgument(`insufficient funds: ${sender} holds ${balance} wei on ${chain.caip2}, the batch needs up to ${need} (values + gasLimit * maxFeePerGas)`, "parameters.from");
+    }
+    const unsigned = viem.serializeTransaction(
+      authorizationList.length
+        ? { type: "eip7702", chainId: chain.chainId, nonce: Number(senderNonce), to: input.from, data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip, authorizationList }
+        : { type: "eip1559", chainId: chain.chainId, nonce: Number(senderNonce), to: input.from, data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip },
+    );
+    const signed = signEthereumTransaction(senderKey, unsigned);
+    return chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
+  };
+  return input.sponsor ? serialized(chain, send) : send();
+}
+
+/** Tops the paymaster up on this chain (the local chains' dev controls; Anvil answers them too). */
+async function ensurePaymasterFunded(chain: EvmChain): Promise<void> {
+  const balance = await chain.getBalance(EVM_PAYMASTER_ADDRESS);
+  if (balance < EVM_PAYMASTER_FLOAT / 2n) await chain.fund(EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT - balance);
+}
+
+/** The account's EIP-7702 undelegation: a transaction from the account to itself carrying an authorization to the zero address. */
+export async function sendUndelegation(
+  chain: EvmChain,
+  input: { key: SigningKey; from: Hex; nonce?: bigint; gasLimit?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint },
+  chainRejection: (err: unknown) => never,
+): Promise<string> {
+  const [nonce, fees] = await Promise.all([input.nonce ?? chain.getNonce(input.from), chain.getFeeData()]);
+  const zero = "0x0000000000000000000000000000000000000000" as const;
+  const auth = signRawPayload(input.key, JSON.stringify({ address: zero, chainId: chain.chainId, nonce: Number(nonce + 1n) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
+  const tip = input.maxPriorityFeePerGas ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
+  const maxFee = input.maxFeePerGas ?? fees.baseFeePerGas * 2n + tip;
+  if (maxFee < tip) throw invalidArgument("maxFeePerGas must be at least maxPriorityFeePerGas", "parameters.maxFeePerGas");
+  const gas = input.gasLimit ?? UNDELEGATION_GAS;
+  const balance = await chain.getBalance(input.from);
+  if (balance < gas * maxFee) throw invalidArgument(`insufficient funds: ${input.from} holds ${balance} wei on ${chain.caip2}, undelegating needs up to ${gas * maxFee}`, "parameters.from");
+  const unsigned = viem.serializeTransaction({
+    type: "eip7702",
+    chainId: chain.chainId,
+    nonce: Number(nonce),
+    to: input.from,
+    gas,
+    maxFeePerGas: maxFee,
+    maxPriorityFeePerGas: tip,
+    authorizationList: [{ address: zero, chainId: chain.chainId, nonce: Number(nonce + 1n), ...signature(auth) }],
+  });
+  return chain.sendRawTransaction(`0x${signEthereumTransaction(input.key.privateKey, unsigned)}`).catch(chainRejection);
+}
+
+/** The fixed gas limit of an undelegation (21,000 + one authorization, with room). */
+export const UNDELEGATION_GAS = 60_000n;
+

@@ -1,0 +1,166 @@
+/**
+ * What assets a chain holds, read from the chain: its native coin, the ERC-20 tokens that have
+ * moved on it (every contract whose `Transfer(address,address,uint256)` log has the ERC-20
+ * shape, the way an indexer finds them) and the SPL mints of a Solana cluster. Token metadata
+ * (symbol, name, decimals) comes from the token itself (ERC-20 views, the SPL mint's decimals).
+ */
+import type { Chain } from "./chain.js";
+import type { EvmChain } from "./evm-chain.js";
+import type { SolanaChain } from "./solana-chain.js";
+import { readMint, readTokenAccount, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from "./solana-token.js";
+
+export type AssetMeta = { caip19: string; symbol: string; name: string; decimals: number };
+export type Holding = AssetMeta & { balance: bigint; address?: string };
+
+const NATIVE: Record<string, { symbol: string; name: string; decimals: number }> = {
+  eip155: { symbol: "ETH", name: "Ether", decimals: 18 },
+  solana: { symbol: "SOL", name: "Solana", decimals: 9 },
+};
+const NATIVE_BY_CHAIN: Record<string, { symbol: string; name: string }> = {
+  "eip155:137": { symbol: "POL", name: "Polygon" },
+  "eip155:80002": { symbol: "POL", name: "Polygon" },
+  "eip155:56": { symbol: "BNB", name: "BNB" },
+  "eip155:97": { symbol: "BNB", name: "BNB" },
+  "eip155:143": { symbol: "MON", name: "Monad" },
+  "eip155:10143": { symbol: "MON", name: "Monad" },
+};
+
+/** SPL mints have no on-chain symbol without a metadata program: the well-known ones by address. */
+const KNOWN_MINTS: Record<string, { symbol: string; name: string }> = {
+  EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: "USDC", name: "USD Coin" },
+  Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB: { symbol: "USDT", name: "USDT" },
+  "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU": { symbol: "USDC", name: "USD Coin (devnet)" },
+  So11111111111111111111111111111111111111112: { symbol: "wSOL", name: "Wrapped SOL" },
+};
+
+export function nativeAsset(caip2: string): AssetMeta {
+  const ns = caip2.startsWith("eip155:") ? "eip155" : "solana";
+  const meta = { ...NATIVE[ns]!, ...(NATIVE_BY_CHAIN[caip2] ?? {}) };
+  return { caip19: ns === "eip155" ? `${caip2}/slip44:60` : `${caip2}/slip44:501`, ...meta };
+}
+
+export function tokenCaip19(caip2: string, token: string): string {
+  return caip2.startsWith("eip155:") ? `${caip2}/erc20:${token.toLowerCase()}` : `${caip2}/token:${token}`;
+}
+
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+type RpcLog = { address: string; topics: string[]; data: string; blockNumber: string; transactionHash: string; logIndex: string };
+
+/** ERC-20 Transfer logs (three topics, a 32-byte amount), optionally only those to or from `holder`. */
+export async function erc20TransferLogs(chain: EvmChain, holder?: string, fromBlock = "0x0", toBlock = "latest"): Promise<RpcLog[]> {
+  const padded = holder ? `0x${holder.slice(2).toLowerCase().padStart(64, "0")}` : undefined;
+  const queries = padded ? [[TRANSFER_TOPIC, padded], [TRANSFER_TOPIC, null, padded]] : [[TRANSFER_TOPIC]];
+  const seen = new Set<string>();
+  const out: RpcLog[] = [];
+  for (const topics of queries) {
+    for (const log of await chain.rpc<RpcLog[]>("eth_getLogs", [{ fromBlock, toBlock, topics }])) {
+      if (log.topics.length !== 3 || log.data.length !== 66) continue; // ERC-721 indexes the token id (four topics)
+      const key = `${log.transactionHash}:${log.logIndex}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(log);
+    }
+  }
+  return out;
+}
+
+const erc20Meta = new WeakMap<EvmChain, Map<string, Promise<AssetMeta>>>();
+
+/** An ERC-20's symbol, name and decimals from its own views (missing views: "UNKNOWN", 18). */
+export function evmTokenMeta(chain: EvmChain, token: string): Promise<AssetMeta> {
+  let cache = erc20Meta.get(chain);
+  if (!cache) erc20Meta.set(chain, (cache = new Map()));
+  const key = token.toLowerCase();
+  let p = cache.get(key);
+  if (!p) {
+    p = (async () => {
+      const { decodeFunctionResult, encodeFunctionData, parseAbi } = await import("viem");
+      const abi = parseAbi(["function symbol() view returns (string)", "function name() view returns (string)", "function decimals() view returns (uint8)"]);
+      const read = async <T>(fn: "symbol" | "name" | "decimals", fallback: T): Promise<T> => {
+        try {
+          const out = await chain.call({ to: token, data: encodeFunctionData({ abi, functionName: fn }) });
+          return decodeFunctionResult({ abi, functionName: fn, data: out }) as T;
+        } catch {
+          return fallback;
+        }
+      };
+      const [symbol, name, decimals] = await Promise.all([read("symbol", "UNKNOWN"), read("name", "Unknown token"), read("decimals", 18)]);
+      return { caip19: tokenCaip19(chain.caip2, token), symbol, name, decimals: Number(decimals) };
+    })();
+    p.catch(() => cache.delete(key));
+    cache.set(key, p);
+  }
+  return p;
+}
+
+function splMeta(caip2: string, mint: string, decimals: number): AssetMeta {
+  const known = KNOWN_MINTS[mint];
+  return { caip19: tokenCaip19(caip2, mint), symbol: known?.symbol ?? `SPL-${mint.slice(0, 4)}`, name: known?.name ?? `SPL token ${mint}`, decimals };
+}
+
+/** Every asset the chain knows: the native coin, then its ERC-20 tokens / SPL mints. */
+export async function supportedAssets(chain: Chain): Promise<AssetMeta[]> {
+  const out = [nativeAsset(chain.caip2)];
+  if (chain.namespace === "eip155") {
+    const evm = chain as EvmChain;
+    const tokens = [...new Set((await erc20TransferLogs(evm)).map((l) => l.address.toLowerCase()))];
+    out.push(...(await Promise.all(tokens.map((t) => evmTokenMeta(evm, t)))));
+  } else {
+    const sol = chain as SolanaChain;
+    const mints = sol.localEngine ? sol.localEngine.mints() : await externalMints(sol);
+    out.push(...mints.map((m) => splMeta(chain.caip2, m.mint, m.decimals)));
+  }
+  return out;
+}
+
+/** What `address` holds: the native coin (always listed), then every token with a balance. */
+export async function holdings(chain: Chain, address: string): Promise<Holding[]> {
+  const native: Holding = { ...nativeAsset(chain.caip2), balance: await chain.getBalance(address) };
+  const out = [native];
+  if (chain.namespace === "eip155") {
+    const evm = chain as EvmChain;
+    const tokens = [...new Set((await erc20TransferLogs(evm, address)).map((l) => l.address.toLowerCase()))];
+    for (const t of tokens) {
+      const balance = await chain.getBalance(address, t);
+      if (balance > 0n) out.push({ ...(await evmTokenMeta(evm, t)), balance, address: t });
+    }
+  } else {
+    const sol = chain as SolanaChain;
+    const held = sol.localEngine ? sol.localEngine.tokenHoldings(address) : await externalHoldings(sol, address);
+    const byMint = new Map<string, { amount: bigint; decimals: number }>();
+    for (const h of held) byMint.set(h.mint, { amount: (byMint.get(h.mint)?.amount ?? 0n) + h.amount, decimals: h.decimals });
+    for (const [mint, h] of byMint) if (h.amount > 0n) out.push({ ...splMeta(chain.caip2, mint, h.decimals), balance: h.amount, address: mint });
+  }
+  return out;
+}
+
+type RpcKeyedAccount = { pubkey: string; account: { data: [string, string] } };
+
+async function externalHoldings(chain: SolanaChain, owner: string) {
+  const out: { mint: string; amount: bigint; decimals: number }[] = [];
+  for (const programId of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+    const r = await chain.rpc<{ value: RpcKeyedAccount[] }>("getTokenAccountsByOwner", [owner, { programId }, { encoding: "base64" }]).catch(() => ({ value: [] as RpcKeyedAccount[] }));
+    for (const a of r.value) {
+      const data = Buffer.from(a.account.data[0], "base64");
+      if (data.length < TOKEN_ACCOUNT_SIZE) continue;
+      const t = readTokenAccount(data);
+      const mint = await chain.rpc<{ value: { data: [string, string] } | null }>("getAccountInfo", [t.mint, { encoding: "base64" }]).catch(() => ({ value: null }));
+      out.push({ mint: t.mint, amount: t.amount, decimals: mint.value ? readMint(Buffer.from(mint.value.data[0], "base64")).decimals : 0 });
+    }
+  }
+  return out;
+}
+
+/** An external validator: mints cannot be listed cheaply; none beyond the native coin. */
+async function externalMints(_chain: SolanaChain): Promise<{ mint: string; decimals: number }[]> {
+  return [];
+}
+
+/** Decimal display of base units ("1.5" for 1500000000 at 9 decimals). */
+export function displayAmount(balance: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals);
+  const neg = balance < 0n;
+  const abs = neg ? -balance : balance;
+  const frac = (abs % unit).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return `${neg ? "-" : ""}${abs / unit}${frac ? `.${frac}` : ""}`;
+}
