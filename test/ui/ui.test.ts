@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { mnemonicToAccount } from "viem/accounts";
+import { createPublicClient, formatEther, http } from "viem";
 import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import type { RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
@@ -72,6 +73,24 @@ describe.skipIf(skipBrowserTests())("emulator UI in Chromium", () => {
   );
 
   it(
+    "shows balances from a local chain as viem reads them",
+    async () => {
+      screenshotOnFailure("balances");
+      await open(`wallets/${emu.info.organizationId}`);
+      const chain = emu.info.chains.find((c) => c.caip2 === "eip155:1")!;
+      await page.locator('select[name="chain"] option[value="eip155:1"]').waitFor({ state: "attached" });
+      await page.locator('select[name="chain"]').selectOption("eip155:1");
+      const address = mnemonicToAccount("test test test test test test test test test test test junk").address;
+      const cell = page.locator(`.wallet[data-wallet="${emu.info.walletId}"] tr`, { hasText: address }).locator(".balance");
+      await expect.poll(() => cell.textContent(), { timeout: 20_000 }).toMatch(/ETH$/);
+      const onChain = await createPublicClient({ transport: http(chain.rpcUrl) }).getBalance({ address });
+      expect(onChain).toBeGreaterThan(0n);
+      expect(await cell.textContent()).toBe(`${formatEther(onChain)} ETH`);
+    },
+    TIMEOUT,
+  );
+
+  it(
     "shows a sub-organization and a user created through the SDK without a reload",
     async () => {
       screenshotOnFailure("live");
@@ -103,6 +122,11 @@ describe.skipIf(skipBrowserTests())("emulator UI in Chromium", () => {
       await open("mailbox");
       await page.locator(".mailbox").waitFor();
       const { otpId, otpEncryptionTargetBundle } = await sdkClient(emu).initOtp({ otpType: "OTP_TYPE_EMAIL", contact, appName: "UI test" } as never);
+      await sdkClient(emu).initOtp({ otpType: "OTP_TYPE_EMAIL", contact: "someone-else@example.com", appName: "UI test" } as never);
+      // Only this contact's messages, once chosen.
+      await page.locator(`select[aria-label="contact"] option[value="${contact}"]`).waitFor({ state: "attached" });
+      await page.locator('select[aria-label="contact"]').selectOption(contact);
+      await expect.poll(() => page.locator(".msg").count()).toBe(1);
       const message = page.locator(`.msg[data-contact="${contact}"]`).first();
       await message.waitFor();
       const code = (await message.locator(".otp").textContent())!.trim();
@@ -172,6 +196,10 @@ describe.skipIf(skipBrowserTests())("emulator UI in Chromium", () => {
       expect(error).not.toBeNull();
       await open("activities");
       await page.locator('select[name="status"]').selectOption("FAILED");
+      // The type filter offers the types recorded so far.
+      await page.locator('select[name="type"] option[value="ACTIVITY_TYPE_DELETE_USERS"]').waitFor({ state: "attached" });
+      await page.locator('select[name="type"]').selectOption("ACTIVITY_TYPE_DELETE_USERS");
+      await expect.poll(() => page.locator("tr.row").count()).toBe(1);
       const row = page.locator("tr.row", { hasText: "DELETE_USERS" }).first();
       await row.waitFor();
       await row.click();

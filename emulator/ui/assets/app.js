@@ -148,6 +148,7 @@ async function start() {
     const inst = /** @type {HTMLElement} */ (document.getElementById("instance"));
     inst.textContent = `${ctx.info.baseUrl} · ${ctx.info.organizationName}`;
     inst.title = `organization ${ctx.info.organizationId}`;
+    void refreshView(); // tabs that read the instance's info (the chains for balances) draw again
   } catch (err) {
     main.prepend(errorNotice(err));
   }

@@ -165,7 +165,7 @@ export default {
     const renderList = (/** @type {any} */ r) => {
       countEl.textContent = `${r.activities.length} of ${r.total}`;
       const keep = typeSel.value;
-      typeSel.replaceChildren(h("option", { value: "", text: "all types" }), r.types.map((/** @type {string} */ t) => h("option", { value: t, text: shortType(t) })));
+      fill(typeSel, h("option", { value: "", text: "all types" }), r.types.map((/** @type {string} */ t) => h("option", { value: t, text: shortType(t) })));
       typeSel.value = keep;
       const rows = r.activities.map((/** @type {any} */ a) =>
         h(

@@ -37,7 +37,7 @@ export default {
           /** @type {any[]} */
           const all = (await get("/mailbox")).slice().reverse();
           const contacts = [...new Set(all.map((m) => m.contact))].sort();
-          select.replaceChildren(h("option", { value: "", text: `all contacts (${contacts.length})` }), contacts.map((c) => h("option", { value: c, text: c })));
+          fill(select, h("option", { value: "", text: `all contacts (${contacts.length})` }), contacts.map((c) => h("option", { value: c, text: c })));
           select.value = contacts.includes(contact) ? contact : "";
           const shown = select.value ? all.filter((m) => m.contact === select.value) : all;
           countEl.textContent = `${shown.length} messages, newest first`;

@@ -12,8 +12,39 @@ const fmt = (f) => f.replace(/^ADDRESS_FORMAT_/, "");
 /** @param {string} c */
 const curve = (c) => c.replace(/^CURVE_/, "");
 
-/** @param {any} d */
-function render(d) {
+/** Formats a base-unit integer with `decimals` places, trailing zeros dropped. @param {bigint} v @param {number} decimals */
+export function formatUnits(v, decimals) {
+  const base = 10n ** BigInt(decimals);
+  const frac = (v % base).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return `${v / base}${frac ? `.${frac}` : ""}`;
+}
+
+/** The address formats whose balance a chain of this namespace reports, and how. */
+const BALANCE = /** @type {Record<string, { format: string, method: string, params(a: string): unknown[], value(r: any): bigint, decimals: number, symbol: string }>} */ ({
+  eip155: { format: "ADDRESS_FORMAT_ETHEREUM", method: "eth_getBalance", params: (a) => [a, "latest"], value: (r) => BigInt(r), decimals: 18, symbol: "ETH" },
+  solana: { format: "ADDRESS_FORMAT_SOLANA", method: "getBalance", params: (a) => [a], value: (r) => BigInt(r.value), decimals: 9, symbol: "SOL" },
+});
+
+/**
+ * Balances of the addresses a chain understands, through its JSON-RPC route (/emulator/v1/chains/{caip2}/rpc).
+ * @param {any} chain @param {string[]} addresses @returns {Promise<Map<string, string>>}
+ */
+async function balances(chain, addresses) {
+  const b = BALANCE[chain.namespace];
+  const out = new Map();
+  if (!b) return out;
+  await Promise.all(
+    addresses.map(async (address, id) => {
+      const res = await fetch(`/emulator/v1/chains/${encodeURIComponent(chain.caip2)}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id, method: b.method, params: b.params(address) }) });
+      const r = await res.json();
+      out.set(address, r.error ? `error: ${r.error.message}` : `${formatUnits(b.value(r.result), b.decimals)} ${b.symbol}`);
+    }),
+  );
+  return out;
+}
+
+/** @param {any} d @param {Map<string, string> | null} bal */
+function render(d, bal) {
   const tagName = (/** @type {string} */ id) => d.tagNames[id] ?? id;
   return [
     h("h3", { text: `Wallets (${d.wallets.length})` }),
@@ -25,8 +56,8 @@ function render(d) {
             h("h2", null, w.walletName, " ", h("span", { class: "muted", text: [w.imported ? "imported" : "", w.exported ? "exported" : ""].filter(Boolean).join(", ") })),
             h("div", null, copyable(w.walletId, "id"), h("span", { class: "muted", text: ` · created ${time(w.createdAt)}` })),
             table(
-              ["address", "format", "curve", "path", "public key"],
-              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey)]),
+              ["address", "format", "curve", "path", "public key", ...(bal ? ["balance"] : [])],
+              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey), ...(bal ? [h("span", { class: "mono balance", text: bal.get(a.address) ?? "" })] : [])]),
               "no accounts",
             ),
           ),
@@ -39,7 +70,9 @@ function render(d) {
         h("span", null, k.privateKeyName, k.imported ? h("span", { class: "muted", text: " imported" }) : null, k.exported ? h("span", { class: "muted", text: " exported" }) : null),
         idCopy(k.privateKeyId),
         curve(k.curve),
-        k.addresses.length ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address))) : h("span", { class: "muted", text: "none" }),
+        k.addresses.length
+          ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address), bal?.get(a.address) ? h("span", { class: "mono balance", text: ` ${bal.get(a.address)}` }) : null))
+          : h("span", { class: "muted", text: "none" }),
         k.privateKeyTags.map((/** @type {string} */ t) => h("span", { class: "tag", title: t, text: tagName(t) })),
         idCopy(k.publicKey),
       ]),
@@ -55,13 +88,27 @@ export default {
   mount(root, ctx, arg) {
     if (arg) ctx.orgId = arg;
     const select = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": "organization", onchange: () => ctx.go(`#wallets/${select.value}`) }));
+    // Balances only on request: a local chain starts on its first use.
+    let chainId = "";
+    const chainSel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": "chain", name: "chain", onchange: () => ((chainId = chainSel.value), void view.refresh()) }, h("option", { value: "", text: "no balances" })));
     const body = h("div");
-    fill(root, h("div", { class: "toolbar" }, "Organization ", select), body);
+    fill(root, h("div", { class: "toolbar" }, "Organization ", select, " Balances on ", chainSel), body);
     const view = {
       async refresh() {
         try {
           ctx.orgId = fillOrgSelect(select, await ctx.organizations(), ctx.orgId);
-          if (ctx.orgId) fill(body, render(await get(`/organizations/${encodeURIComponent(ctx.orgId)}`)));
+          const chains = (ctx.info?.chains ?? []).filter((/** @type {any} */ c) => BALANCE[c.namespace]);
+          if (chainSel.options.length !== chains.length + 1) {
+            fill(chainSel, h("option", { value: "", text: "no balances" }), chains.map((/** @type {any} */ c) => h("option", { value: c.caip2, text: `${c.caip2}${c.backend === "external" ? " (external)" : ""}` })));
+            chainSel.value = chainId;
+          }
+          if (!ctx.orgId) return;
+          const d = await get(`/organizations/${encodeURIComponent(ctx.orgId)}`);
+          const chain = chains.find((/** @type {any} */ c) => c.caip2 === chainId);
+          const addresses = [...d.wallets.flatMap((/** @type {any} */ w) => w.accounts), ...d.privateKeys.flatMap((/** @type {any} */ k) => k.addresses.map((/** @type {any} */ a) => ({ address: a.address, addressFormat: a.format })))]
+            .filter((a) => chain && a.addressFormat === BALANCE[chain.namespace].format)
+            .map((a) => a.address);
+          fill(body, render(d, chain ? await balances(chain, [...new Set(addresses)]) : null));
         } catch (err) {
           fill(body, errorNotice(err));
         }
