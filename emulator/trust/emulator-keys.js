@@ -4,7 +4,9 @@
  * derivation the emulator itself uses (emulator/auth/instance-keys.ts and
  * emulator/bundles/enclave-keys.ts): seed = SHA-256("turnkey-emulator/instance/" + fixture
  * organization id); each role's scalar = HKDF-SHA256(seed, "turnkey-emulator/enclave-keys/v1",
- * role, 48 bytes) reduced into [1, n-1]. A test pins this copy to the emulator's.
+ * role, 48 bytes) reduced into [1, n-1]; the on-ramp credentials key's scalar =
+ * HKDF-SHA256(seed, "turnkey-emulator/on-ramp/v1", "on-ramp", 48 bytes), given compressed (the
+ * form @turnkey/crypto's encryptOnRampSecret takes). A test pins this copy to the emulator's.
  *
  * Which fixture: TURNKEY_EMULATOR_ORG_ID (the organization id seeding the instance) wins, then
  * EMULATOR_TRUST_FIXTURE (a fixture file path, or a name under the package's fixtures/), then
@@ -22,8 +24,9 @@ const FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
 const SEED_SALT = utf8ToBytes("turnkey-emulator/enclave-keys/v1");
 
 /**
- * @typedef {{ signer: string; tlsFetcher: string; notarizer: string }} EmulatorEnclaveKeys
- * Uncompressed (04‖X‖Y) lowercase hex, the form /emulator/v1/info publishes.
+ * @typedef {{ signer: string; tlsFetcher: string; notarizer: string; onRamp?: string }} EmulatorEnclaveKeys
+ * Uncompressed (04‖X‖Y) lowercase hex, the form /emulator/v1/info publishes; `onRamp`
+ * (its `onRampEncryptionPublicKey`) compressed. Without `onRamp` that key is left alone.
  */
 
 /** @param {string} organizationId @returns {EmulatorEnclaveKeys} */
@@ -31,7 +34,8 @@ export function emulatorEnclaveKeys(organizationId) {
   const seed = sha256(utf8ToBytes(`turnkey-emulator/instance/${organizationId}`));
   /** @param {string} role */
   const publicHex = (role) => bytesToHex(p256.getPublicKey(p256.utils.randomSecretKey(hkdf(sha256, seed, SEED_SALT, utf8ToBytes(role), 48)), false));
-  return { signer: publicHex("signer"), tlsFetcher: publicHex("tlsFetcher"), notarizer: publicHex("notarizer") };
+  const onRampScalar = p256.utils.randomSecretKey(hkdf(sha256, seed, utf8ToBytes("turnkey-emulator/on-ramp/v1"), utf8ToBytes("on-ramp"), 48));
+  return { signer: publicHex("signer"), tlsFetcher: publicHex("tlsFetcher"), notarizer: publicHex("notarizer"), onRamp: bytesToHex(p256.getPublicKey(onRampScalar, true)) };
 }
 
 /** A fixture given as a path (absolute, or relative to the working directory) or as a name in the package's fixtures/. */

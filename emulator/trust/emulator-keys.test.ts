@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { instanceKeysFor, instancePublicKeys } from "../auth/instance-keys.js";
 import { loadFixture } from "../fixtures.js";
 import { emulatorEnclaveKeys, fixturePath, fixtureSeedOrganizationId, refusalFor, trustedKeysFromEnv } from "./emulator-keys.js";
+import { onRampEncryptionPublicKey } from "../onramp/secrets.js";
 
 const asInfo = (k: { signer: string; tlsFetcher: string; notarizer: string }) => ({ signerPublicKey: k.signer, tlsFetcherPublicKey: k.tlsFetcher, notarizerPublicKey: k.notarizer });
 
@@ -12,6 +13,7 @@ describe("the trust switch's copy of the emulator's enclave key derivation", () 
   it("gives the keys an emulator instance holds, for any fixture organization id", () => {
     for (const id of [loadFixture().organization.organizationId, "0d6d8d0e-6a8c-4a3b-9d57-1b8f1b1b1b1b", "x"]) {
       expect(asInfo(emulatorEnclaveKeys(id))).toEqual(instancePublicKeys(instanceKeysFor(id)));
+      expect(emulatorEnclaveKeys(id).onRamp).toBe(onRampEncryptionPublicKey(instanceKeysFor(id).onRamp));
     }
   });
 

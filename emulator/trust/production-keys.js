@@ -7,7 +7,7 @@
  * of a package (CJS, ESM, pre-bundled, minified) without knowing its variable names.
  */
 
-/** @type {ReadonlyArray<{ name: string; value: string; role: "signer" | "tlsFetcher" | "notarizer" }>} */
+/** @type {ReadonlyArray<{ name: string; value: string; role: "signer" | "tlsFetcher" | "notarizer" | "onRamp" }>} */
 export const PRODUCTION_ENCLAVE_KEYS = Object.freeze([
   {
     name: "PRODUCTION_SIGNER_SIGN_PUBLIC_KEY",
@@ -29,5 +29,11 @@ export const PRODUCTION_ENCLAVE_KEYS = Object.freeze([
     name: "PRODUCTION_TLS_FETCHER_ENCRYPT_PUBLIC_KEY",
     value: "045e899f1fcf7d12b3c8fd997a7a43bb853dd4e8d63419a8f867c70aacc1c4cf9d04848baca41f0c85ffbbd23cbf78967501cd8eca9e4a6369370a9a38f70d13c0",
     role: "tlsFetcher",
+  },
+  {
+    // Compressed, as encryptOnRampSecret takes it (the fiat on-ramp credentials key).
+    name: "PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY",
+    value: "02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6",
+    role: "onRamp",
   },
 ]);

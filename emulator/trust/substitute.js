@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * The text substitution itself: production enclave key literals -> the emulator's keys, in
- * third-party code (modules under a node_modules directory). Keys are 130 hex characters on
- * both sides, so every offset, line and column stays where it was (source maps stay valid).
+ * third-party code (modules under a node_modules directory). Keys have the same length on both
+ * sides (130 hex characters uncompressed, 66 for the compressed on-ramp key), so every offset,
+ * line and column stays where it was (source maps stay valid).
  */
 import { PRODUCTION_ENCLAVE_KEYS } from "./production-keys.js";
 
@@ -11,10 +12,13 @@ import { PRODUCTION_ENCLAVE_KEYS } from "./production-keys.js";
 
 /** @param {EmulatorEnclaveKeys} keys @returns {Substitutions} */
 export function substitutionsFor(keys) {
-  return PRODUCTION_ENCLAVE_KEYS.map((k) => {
+  return PRODUCTION_ENCLAVE_KEYS.flatMap((k) => {
     const to = keys[k.role];
-    if (!/^04[0-9a-f]{128}$/.test(to)) throw new Error(`turnkey-emulator/trust: the emulator's ${k.role} key must be uncompressed lowercase hex`);
-    return /** @type {const} */ ([k.value, to]);
+    if (k.role === "onRamp") {
+      if (to === undefined) return [];
+      if (!/^0[23][0-9a-f]{64}$/.test(to)) throw new Error("turnkey-emulator/trust: the emulator's onRamp key must be compressed lowercase hex");
+    } else if (!to || !/^04[0-9a-f]{128}$/.test(to)) throw new Error(`turnkey-emulator/trust: the emulator's ${k.role} key must be uncompressed lowercase hex`);
+    return [/** @type {const} */ ([k.value, /** @type {string} */ (to)])];
   });
 }
 

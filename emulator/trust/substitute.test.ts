@@ -12,9 +12,9 @@ const subs = substitutionsFor(keys);
 const cryptoDist = dirname(createRequire(import.meta.url).resolve("@turnkey/crypto"));
 
 describe("enclave key substitution", () => {
-  it("knows every production key @turnkey/crypto exports (but the on-ramp one, which the emulator does not hold)", () => {
-    const exported = Object.entries(turnkeyCrypto).filter(([name]) => /^PRODUCTION_.*_PUBLIC_KEY$/.test(name) && !name.includes("ON_RAMP"));
-    expect(exported.length).toBe(4);
+  it("knows every production key @turnkey/crypto exports", () => {
+    const exported = Object.entries(turnkeyCrypto).filter(([name]) => /^PRODUCTION_.*_PUBLIC_KEY$/.test(name));
+    expect(exported.length).toBe(5);
     for (const [name, value] of exported) expect(PRODUCTION_ENCLAVE_KEYS.find((k) => k.name === name)?.value).toBe(value);
   });
 
@@ -28,6 +28,7 @@ describe("enclave key substitution", () => {
       expect(out).toContain(`PRODUCTION_NOTARIZER_SIGN_PUBLIC_KEY = "${keys.notarizer}"`);
       expect(out).toContain(`PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY = "${keys.tlsFetcher}"`);
       expect(out).toContain(`PRODUCTION_TLS_FETCHER_ENCRYPT_PUBLIC_KEY = "${keys.tlsFetcher}"`);
+      expect(out).toContain(`PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY = "${keys.onRamp}"`);
     }
     expect(substituteEnclaveKeys(readFileSync(join(cryptoDist, "turnkey.mjs"), "utf8"), subs)).toBeNull();
   });
@@ -37,5 +38,9 @@ describe("enclave key substitution", () => {
     expect(isDependency("C:\\app\\node_modules\\.pnpm\\x\\constants.js")).toBe(true);
     expect(isDependency("file:///app/src/main.ts")).toBe(false);
     expect(() => substitutionsFor({ ...keys, signer: keys.signer.toUpperCase() })).toThrow(/signer key must be uncompressed lowercase hex/);
+    expect(() => substitutionsFor({ ...keys, onRamp: keys.signer })).toThrow(/onRamp key must be compressed lowercase hex/);
+    // Keys given without the on-ramp one (as older /emulator/v1/info listed them) leave the production on-ramp key alone.
+    const { onRamp: _omitted, ...three } = keys;
+    expect(substitutionsFor(three).map(([from]) => from)).not.toContain(turnkeyCrypto.PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY);
   });
 });
