@@ -43,7 +43,7 @@ describe.skipIf(skipBrowserTests())("on-ramp checkout in Chromium", () => {
         expect(await page.locator("#fiatAmount").evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
         expect((await c.getOnRampTransactionStatus({ transactionId: onRampTransactionId })).transactionStatus).toBe("PENDING");
 
-        await page.locator("#fiatAmount").fill("125");
+        await page.locator("#fiatAmount").fill("150");
         await Promise.all([page.waitForURL((u) => !u.search), page.getByRole("button", { name: "Pay", exact: true }).click()]);
         expect(await page.locator("h1").innerText()).toBe("Purchase completed");
         expect(await page.locator("body").innerText()).toContain("Delivered 0.05 ETH on eip155:1");

@@ -124,13 +124,13 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
   it("ETH on Ethereum (sandbox): the page shows the intent; the form completes it; Sepolia credits the address (viem)", async () => {
     const c = sdkClient(emu);
     const to = freshEvmAddress();
-    const init = await c.initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: to, network: ETHEREUM, cryptoCurrencyCode: ETH, fiatCurrencyCode: "FIAT_ON_RAMP_CURRENCY_EUR", fiatCurrencyAmount: "100", paymentMethod: "FIAT_ON_RAMP_PAYMENT_METHOD_SEPA_BANK_TRANSFER", sandboxMode: true });
+    const init = await c.initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: to, network: ETHEREUM, cryptoCurrencyCode: ETH, fiatCurrencyCode: "FIAT_ON_RAMP_CURRENCY_EUR", fiatCurrencyAmount: "150", paymentMethod: "FIAT_ON_RAMP_PAYMENT_METHOD_SEPA_BANK_TRANSFER", sandboxMode: true });
     expect(init.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
     expect(init.onRampTransactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(init.onRampUrlSignature).toBeUndefined();
     const url = new URL(init.onRampUrl);
     expect(url.origin).toBe(new URL(emu.url).origin);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ provider: "moonpay", walletAddress: to, network: "ethereum", cryptoCurrency: "eth", fiatCurrency: "eur", fiatAmount: "100", sandbox: "true" });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ provider: "moonpay", walletAddress: to, network: "ethereum", cryptoCurrency: "eth", fiatCurrency: "eur", fiatAmount: "150", sandbox: "true" });
     expect(await status(init.onRampTransactionId)).toBe("PENDING");
 
     const page = await fetch(init.onRampUrl);
@@ -141,22 +141,22 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
 
     const sepolia = evm("eip155:11155111");
     const before = await sepolia.getBalance({ address: to });
-    const done = await submitForm(init.onRampUrl, { fiatAmount: "100", cryptoAmount: "", outcome: "COMPLETED" });
+    const done = await submitForm(init.onRampUrl, { fiatAmount: "150", cryptoAmount: "", outcome: "COMPLETED" });
     expect(done.status).toBe(200);
-    expect(done.html).toContain("Delivered 0.04 ETH on eip155:11155111");
+    expect(done.html).toContain("Delivered 0.05 ETH on eip155:11155111");
     expect(await status(init.onRampTransactionId)).toBe("COMPLETED");
-    // 100 EUR at the emulated 2500 per ETH.
-    expect((await sepolia.getBalance({ address: to })) - before).toBe(parseEther("0.04"));
+    // 150 EUR at the emulated 3000 per ETH.
+    expect((await sepolia.getBalance({ address: to })) - before).toBe(parseEther("0.05"));
     const b = await c.getWalletAddressBalances({ address: to, caip2: "eip155:11155111" });
-    expect(b.balances?.[0]?.balance).toBe((before + parseEther("0.04")).toString());
+    expect(b.balances?.[0]?.balance).toBe((before + parseEther("0.05")).toString());
     // Mainnet saw nothing: sandbox deliveries land on the test network.
     expect(await evm("eip155:1").getBalance({ address: to })).toBe(0n);
 
     // A checkout settles once.
-    const again = await submitForm(init.onRampUrl, { outcome: "COMPLETED", fiatAmount: "100" });
+    const again = await submitForm(init.onRampUrl, { outcome: "COMPLETED", fiatAmount: "150" });
     expect(again.status).toBe(400);
     expect(again.html).toMatch(/already COMPLETED/);
-    expect((await sepolia.getBalance({ address: to })) - before).toBe(parseEther("0.04"));
+    expect((await sepolia.getBalance({ address: to })) - before).toBe(parseEther("0.05"));
   });
 
   it("ETH on Base without a preset amount: the buyer types it; scripted completion with JSON names the amounts", async () => {
@@ -182,11 +182,11 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
 
   it("SOL on Solana (live): lamports land on the local mainnet cluster (@solana/web3.js)", async () => {
     const owner = Keypair.generate().publicKey;
-    const init = await sdkClient(emu).initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: owner.toBase58(), network: SOLANA, cryptoCurrencyCode: SOL, fiatCurrencyAmount: "250" });
-    const done = await submitForm(init.onRampUrl, { fiatAmount: "250", outcome: "COMPLETED" });
+    const init = await sdkClient(emu).initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: owner.toBase58(), network: SOLANA, cryptoCurrencyCode: SOL, fiatCurrencyAmount: "300" });
+    const done = await submitForm(init.onRampUrl, { fiatAmount: "300", outcome: "COMPLETED" });
     expect(done.status).toBe(200);
     expect(await status(init.onRampTransactionId)).toBe("COMPLETED");
-    expect(await solana("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").getBalance(owner)).toBe(2.5 * LAMPORTS_PER_SOL);
+    expect(await solana("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").getBalance(owner)).toBe(2 * LAMPORTS_PER_SOL);
     expect(await solana("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1").getBalance(owner)).toBe(0);
   });
 
@@ -208,13 +208,13 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
     const c = sdkClient(emu);
     // Different amounts: two identical intents in the same millisecond are one activity (idempotent resubmission).
     const open = (fiatCurrencyAmount: string) => c.initFiatOnRamp({ onrampProvider: MOONPAY, walletAddress: to, network: BASE, cryptoCurrencyCode: ETH, fiatCurrencyAmount, sandboxMode: true });
-    const a = await open("25");
+    const a = await open("30");
     const results = await Promise.all(Array.from({ length: 4 }, () => submitForm(a.onRampUrl, { outcome: "COMPLETED" })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
     const baseSepolia = evm("eip155:84532");
     expect(await baseSepolia.getBalance({ address: to })).toBe(parseEther("0.01"));
 
-    const [b, d] = await Promise.all([open("50"), open("75")]);
+    const [b, d] = await Promise.all([open("60"), open("90")]);
     expect(b.onRampTransactionId).not.toBe(d.onRampTransactionId);
     const both = await Promise.all([submitForm(b.onRampUrl, { outcome: "COMPLETED" }), submitForm(d.onRampUrl, { outcome: "COMPLETED" })]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);

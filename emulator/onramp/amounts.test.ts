@@ -26,12 +26,13 @@ describe("on-ramp amounts", () => {
 
   it("quotes at the emulated prices, rounding down to the smallest unit", () => {
     const fiat = (v: string) => parseFiatAmount(v);
-    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.04", 18)); // 100 at 2500
-    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(10n ** 9n); // 100 at 100
+    expect(quote(fiat("150"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.05", 18)); // 150 at 3000
+    expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(33_333_333_333_333_333n); // rounded down
+    expect(quote(fiat("150"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL")).toBe(10n ** 9n); // 150 at 150
     expect(quote(fiat("100"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(100_000_000n);
     expect(quote(fiat("20.01"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC")).toBe(40020n); // 20.01 / 50000 BTC = 0.0004002 -> 40020 sat
     expect(quote(fiat("33.333"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC")).toBe(33_333_000n);
-    expect(quote(fiat("21"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.0084", 18));
+    expect(quote(fiat("21"), "FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH")).toBe(viemParseUnits("0.007", 18));
   });
 
   it("a typed crypto amount is positive and within the coin's decimals", () => {

@@ -4,18 +4,20 @@
  * turned into the smallest unit (wei, lamports, satoshis) as bigints, never floats.
  *
  * The emulated providers quote at fixed prices, the same number of units of any fiat
- * currency per coin (no exchange rates offline): a buyer who wants another amount types it
- * on the checkout page or posts `cryptoAmount`.
+ * currency per coin (no exchange rates offline): ETH and SOL at the emulator's USD reference
+ * prices (networks/prices.ts, which also value gas), BTC and USDC at their own below. A buyer
+ * who wants another amount types it on the checkout page or posts `cryptoAmount`.
  */
 import { InputError } from "../input-error.js";
+import { USD_MICROS_PER_COIN } from "../networks/prices.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";
 
-/** Fiat units (of whatever currency) per whole coin. */
-export const EMULATED_PRICE: Record<CryptoCurrency, bigint> = {
-  FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC: 50_000n,
-  FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH: 2_500n,
-  FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL: 100n,
-  FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC: 1n,
+/** Millionths of a fiat unit (of whatever currency) per whole coin. */
+export const EMULATED_PRICE_MICROS: Record<CryptoCurrency, bigint> = {
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC: 50_000_000_000n,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH: USD_MICROS_PER_COIN.ETH!,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL: USD_MICROS_PER_COIN.SOL!,
+  FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC: 1_000_000n,
 };
 
 /** Fiat amounts are counted in thousandths of the currency unit. */
@@ -51,7 +53,7 @@ export function parseFiatAmount(value: string): bigint {
 /** What `fiat` (thousandths, as parseFiatAmount gives) buys of `coin` at the emulated price, in the coin's smallest unit (rounded down). */
 export function quote(fiat: bigint, coin: CryptoCurrency): bigint {
   const { decimals } = COINS[coin];
-  return (fiat * 10n ** BigInt(decimals)) / (EMULATED_PRICE[coin] * 10n ** BigInt(FIAT_DECIMALS));
+  return (fiat * 10n ** BigInt(decimals + 6 - FIAT_DECIMALS)) / EMULATED_PRICE_MICROS[coin];
 }
 
 /** A buyer-typed crypto amount (whole coins, decimal string) in the smallest unit; must be positive. */

@@ -34,9 +34,9 @@ describe("the emulated checkout page", () => {
   it("asks for the amount when the intent left it open, shows the quote when preset", () => {
     const open = renderCheckoutPage(row(), "/x");
     expect(open).toContain('name="fiatAmount" inputmode="decimal" required');
-    const preset = renderCheckoutPage(row({ fiatAmount: "100" }), "/x");
-    expect(preset).toContain('value="100" readonly');
-    expect(preset).toContain('placeholder="0.04"');
+    const preset = renderCheckoutPage(row({ fiatAmount: "150" }), "/x");
+    expect(preset).toContain('value="150" readonly');
+    expect(preset).toContain('placeholder="0.05"');
     for (const outcome of ["COMPLETED", "FAILED", "CANCELLED"]) expect(open).toContain(`name="outcome" value="${outcome}"`);
   });
 
