@@ -115,14 +115,29 @@ export function canonicalAddress(address: string): { address: string; family: Ip
   return undefined;
 }
 
-/** Whether `address` lies in one of the (normalized) CIDR blocks. */
+const compiled = new Map<string, BlockList>();
+const MAX_COMPILED = 256;
+
+/** The BlockList of a stored (already normalized) rule set, built once per distinct set. */
+function blockListOf(cidrs: readonly string[]): BlockList {
+  const key = cidrs.join(",");
+  let list = compiled.get(key);
+  if (!list) {
+    list = new BlockList();
+    for (const c of cidrs) {
+      const slash = c.lastIndexOf("/");
+      const address = c.slice(0, slash);
+      list.addSubnet(address, Number(c.slice(slash + 1)), isIPv4(address) ? "ipv4" : "ipv6");
+    }
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(key, list);
+  }
+  return list;
+}
+
+/** Whether `address` lies in one of the CIDR blocks (as stored: normalized by normalizeCidr). */
 export function addressAllowed(cidrs: readonly string[], address: string): boolean {
   const ip = canonicalAddress(address);
   if (!ip) return false;
-  const list = new BlockList();
-  for (const c of cidrs) {
-    const n = normalizeCidr(c);
-    list.addSubnet(n.address, n.prefix, n.family);
-  }
-  return list.check(ip.address, ip.family);
+  return blockListOf(cidrs).check(ip.address, ip.family);
 }
