@@ -20,7 +20,6 @@ import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 import { configureIpAllowlist } from "./auth/ip-allowlist.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
-import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
@@ -67,8 +66,6 @@ export type EmulatorInfo = {
   notarizerPublicKey: string;
   /** The on-ramp credentials encryption key stand-in (compressed hex): pass it to @turnkey/crypto's encryptOnRampSecret. */
   onRampEncryptionPublicKey: string;
-  /** The on-ramp credentials encryption key stand-in (compressed hex): pass it to @turnkey/crypto's encryptOnRampSecret. */
-  onRampEncryptionPublicKey: string;
   /** The built-in OIDC issuer (`iss` of its id_tokens). */
   oidcIssuer: string;
   /** The seeded auth-proxy configuration (the `X-Auth-Proxy-Config-ID` for `proxyUrl`), if the fixture has one. */
@@ -111,7 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const webhooks = startWebhooks(rt, options.webhooks); // resumes deliveries a --db file left pending
 
   const info = (): EmulatorInfo =>
-    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
+    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
   const reset = () => {
     rt.store.clear();
     rt.keyring.clear();
