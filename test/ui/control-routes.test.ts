@@ -285,9 +285,21 @@ describe("changes and the UI's files", () => {
     expect(redirect.headers.get("location")).toBe("/emulator/ui/");
     const page = await fetch(`${emu.url}/emulator/ui/`);
     expect(page.headers.get("content-type")).toContain("text/html");
-    expect(await page.text()).toContain('src="./app.js"');
+    const html = await page.text();
+    expect(html).toContain('src="./app.js"');
+    // The stylesheet travels inside the page (no second request before the first paint).
+    expect(html).toContain(".tabs a.active");
+    expect(html).not.toContain('href="./app.css"');
+    expect((await fetch(`${emu.url}/emulator/ui/app.css`)).headers.get("content-type")).toContain("text/css");
     const app = await fetch(`${emu.url}/emulator/ui/app.js`);
     expect(app.headers.get("content-type")).toMatch(/javascript/);
     expect((await fetch(`${emu.url}/emulator/ui/nope.js`)).status).toBe(404);
+    // Only the files under emulator/ui/assets: an encoded climb out of the folder finds nothing.
+    expect((await fetch(`${emu.url}/emulator/ui/..%2f..%2f..%2fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${emu.url}/emulator/ui/%2e%2e/%2e%2e/%2e%2e/package.json`)).status).toBe(404);
+    // Revalidation: the same ETag answers 304 with no body.
+    const again = await fetch(`${emu.url}/emulator/ui/app.js`, { headers: { "if-none-match": app.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
   });
 });

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import ts from "typescript";
 import { launchChromium } from "../browser/chromium.js";
 import { sdkClient, startTestEmulator } from "../support.js";
-import { uiFixture } from "./fixture.js";
+import { uiFixture, VAULT } from "./fixture.js";
 
 const { values } = parseArgs({ options: { activities: { type: "string", default: "1000" }, runs: { type: "string", default: "5" }, shots: { type: "string" } } });
 const root = join(import.meta.dirname, "../..");
@@ -44,7 +44,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   sizes();
   const n = Number(values.activities);
-  const emu = await startTestEmulator({ fixtures: uiFixture().fixture, validateResponses: false });
+  const f = uiFixture();
+  const emu = await startTestEmulator({ fixtures: f.fixture, validateResponses: false });
   try {
     const c = sdkClient(emu);
     const signWith = (await c.getWalletAccounts({ walletId: emu.info.walletId! })).accounts[0]!.address;
@@ -82,13 +83,36 @@ async function main(): Promise<void> {
       console.log(`  newest 100 listed       ${fmt("list")}  (upper bound: measured after the wait returned)`);
 
       if (values.shots) {
+        // Something to look at: a pending 2-of-2 activity, a denial, an OTP, a sub-organization.
+        const alice = sdkClient(emu, f.keys.alice, VAULT.organizationId);
+        const pending = await alice.createWallet({ walletName: "needs Bob", accounts: [] });
+        await alice.deleteUsers({ userIds: [VAULT.operator] }).catch(() => undefined); // denied by policy: recorded FAILED
+        const failed = (await (await fetch(`${emu.url}/emulator/v1/activities?status=FAILED&limit=1`)).json()) as { activities: { id: string }[] };
+        await c.initOtp({ otpType: "OTP_TYPE_EMAIL", contact: "alice@example.com", appName: "Shots" } as never);
+        await c.createSubOrganization({ subOrganizationName: "End user: alice", rootQuorumThreshold: 1, rootUsers: [{ userName: "alice", userEmail: "alice@example.com", apiKeys: [], authenticators: [], oauthProviders: [] }] });
         mkdirSync(values.shots, { recursive: true });
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-        const first = (await (await fetch(`${emu.url}/emulator/v1/activities?limit=1`)).json()) as { activities: { id: string }[] };
-        for (const hash of ["organizations", "wallets", `activities/${first.activities[0]!.id}`, "policies", "mailbox", "requests", "clock", "snapshots"]) {
+        const shots: [string, string][] = [
+          ["organizations", "organizations"],
+          ["organizations-vault", `organizations/${VAULT.organizationId}`],
+          ["wallets", "wallets"],
+          ["activities-pending", `activities/${pending.activity.id}`],
+          ["activities-denied", `activities/${failed.activities[0]!.id}`],
+          ["policies", `policies/${VAULT.organizationId}`],
+          ["mailbox", "mailbox"],
+          ["webhooks", "webhooks"],
+          ["requests", "requests"],
+          ["clock", "clock"],
+          ["snapshots", "snapshots"],
+        ];
+        for (const [name, hash] of shots) {
           await page.goto(`${emu.url}/emulator/ui/#${hash}`);
           await page.waitForTimeout(700);
-          const file = join(values.shots, `ui-${hash.split("/")[0]}.png`);
+          if (name === "policies") {
+            await page.click("text=Evaluate");
+            await page.waitForTimeout(500);
+          }
+          const file = join(values.shots, `ui-${name}.png`);
           await page.screenshot({ path: file });
           console.log(`screenshot ${file}`);
         }
