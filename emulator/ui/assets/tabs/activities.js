@@ -171,7 +171,7 @@ export default {
         h(
           "tr",
           { class: `row${a.id === selected ? " selected" : ""}`, dataset: { id: a.id }, onclick: () => ctx.go(`#activities/${a.id}`) },
-          h("td", { class: "mono", text: time(a.createdAt) }),
+          h("td", { class: "mono nowrap", title: time(a.createdAt), text: time(a.createdAt).slice(11) }),
           h("td", { text: shortType(a.type) }),
           h("td", null, badge(a.status)),
           h("td", { title: a.organizationId, text: a.organizationName }),

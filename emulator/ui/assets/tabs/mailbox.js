@@ -4,7 +4,7 @@
  * (GET /emulator/v1/mailbox).
  */
 import { get } from "../lib/api.js";
-import { copyable, errorNotice, fill, h, time } from "../lib/dom.js";
+import { copyable, copyButton, errorNotice, fill, h, time } from "../lib/dom.js";
 
 /** @param {any} m */
 function message(m) {
@@ -12,7 +12,7 @@ function message(m) {
     "div",
     { class: "msg", dataset: { contact: m.contact, kind: m.kind ?? "" } },
     h("div", null, h("span", { class: "tag", text: m.channel }), " ", h("strong", { text: m.subject || "(no subject)" }), h("span", { class: "muted", text: ` to ${m.contact} · ${time(m.createdAt)}${m.kind ? ` · ${m.kind}` : ""}` })),
-    m.otpCode ? h("div", null, "code ", h("span", { class: "otp", text: m.otpCode }), " ", copyable(m.otpCode, "copy-otp"), m.otpId ? h("span", { class: "muted" }, " otpId ", copyable(m.otpId, "id")) : null) : null,
+    m.otpCode ? h("div", null, "code ", h("span", { class: "otp", text: m.otpCode }), copyButton(m.otpCode), m.otpId ? h("span", { class: "muted" }, " otpId ", copyable(m.otpId, "id")) : null) : null,
     m.magicLink ? h("div", null, "magic link ", copyable(m.magicLink)) : null,
     m.credentialBundle ? h("div", null, "credential bundle ", copyable(m.credentialBundle, "id")) : null,
     m.invitationId ? h("div", null, "invitation ", copyable(m.invitationId, "id")) : null,
@@ -40,7 +40,7 @@ export default {
           fill(select, h("option", { value: "", text: `all contacts (${contacts.length})` }), contacts.map((c) => h("option", { value: c, text: c })));
           select.value = contacts.includes(contact) ? contact : "";
           const shown = select.value ? all.filter((m) => m.contact === select.value) : all;
-          countEl.textContent = `${shown.length} messages, newest first`;
+          countEl.textContent = `${shown.length} message${shown.length === 1 ? "" : "s"}, newest first`;
           fill(list, shown.length ? shown.map(message) : h("div", { class: "empty", text: "nothing sent yet: OTP codes, magic links and bundles land here" }));
         } catch (err) {
           fill(list, errorNotice(err));
