@@ -3,8 +3,10 @@
  * built with the emulator's Vite plugin) in headless Chromium against an emulator seeded with
  * fixtures/embedded-wallet-app.json. The user drives the kit's own login modal; what the page
  * shows is checked against independent oracles: the emulator's state read through
- * @turnkey/sdk-server with the app backend's key, viem for signatures, and Chromium's virtual
- * authenticator (CDP WebAuthn) for the passkey the emulator registered.
+ * @turnkey/sdk-server with the app backend's key, viem for signatures and for the exported
+ * mnemonic's address, and Chromium's virtual authenticator (CDP WebAuthn) for the passkey the
+ * emulator registered. Wallet export runs through the emulator's export frame
+ * (/emulator/frames/export, the app's exportIframeUrl).
  *
  * The app is built once for the file (vite build --mode development, ~25 s of CPU) and served
  * by a static server on 127.0.0.1; the page is opened as http://localhost:<port> because a
@@ -15,6 +17,7 @@ import { createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { verifyMessage, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixture, type RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
@@ -70,7 +73,7 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
 
   const text = async (p: Page, testId: string) => (await p.getByTestId(testId).textContent()) ?? "";
 
-  it("email OTP: sign up, create a wallet, sign a message viem verifies, refresh the session, log out, log in again", async () => {
+  it("email OTP: sign up, create a wallet, sign a message viem verifies, export the wallet through the export frame, refresh the session, log out, log in again", async () => {
     const email = "dana@example.com";
     const backend = sdkClient(emu);
     await onNewDevice("email-otp", async (p) => {
@@ -80,7 +83,7 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       await waitForAuthState(p, "authenticated");
       await settled(p);
       const subOrgId = await text(p, "organization-id");
-      expect(await text(p, "user-email")).toBe(email);
+      await p.getByTestId("user-email").filter({ hasText: new RegExp(`^${email}$`) }).waitFor(); // the user loads after the session
       const { organizationIds } = await backend.getSubOrgIds({ filterType: "EMAIL", filterValue: email });
       expect(organizationIds).toEqual([subOrgId]);
 
@@ -98,6 +101,16 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       expect(signed.address).toBe(address);
       expect(await verifyMessage({ address, message: signed.message, signature: signatureOf(signed) })).toBe(true);
       expect(await verifyMessage({ address, message: `${signed.message}!`, signature: signatureOf(signed) })).toBe(false);
+
+      // Export: the kit's modal loads the emulator's export frame, which opens the bundle and
+      // shows the mnemonic; viem derives the wallet's address from it.
+      await p.getByTestId("export-wallet").click();
+      await p.getByRole("button", { name: "Export Wallet" }).click();
+      const secret = p.frameLocator("iframe").locator("#secret");
+      await secret.filter({ hasText: /^(\w+ ){11,23}\w+$/ }).waitFor();
+      expect(mnemonicToAccount((await secret.textContent())!).address).toBe(address);
+      await p.getByRole("button", { name: "Done" }).click();
+      await settled(p);
 
       // Session refresh: five minutes later (emulated clock) a new session key with a later expiry.
       const before = { key: await text(p, "session-public-key"), expiry: Number(await text(p, "session-expiry")) };

@@ -2,7 +2,9 @@
  * The provider configuration: the emulator's URLs, the auth-proxy configuration id and the app
  * organization, from the VITE_TURNKEY_* variables (.env holds the emulator's defaults; set them
  * in the environment or a .env.local to point elsewhere). Nothing else differs from an app
- * talking to the real service.
+ * talking to the real service, except that wallet export loads the emulator's export frame
+ * (GET /emulator/frames/export) instead of export.turnkey.com, whose page trusts only the
+ * production enclave keys and is not reachable offline anyway.
  */
 import type { TurnkeyProviderConfig } from "@turnkey/react-wallet-kit";
 
@@ -11,9 +13,12 @@ function required(name: string, value: string | undefined): string {
   return value;
 }
 
+const apiBaseUrl = required("VITE_TURNKEY_API_BASE_URL", import.meta.env.VITE_TURNKEY_API_BASE_URL);
+
 export const turnkeyConfig: TurnkeyProviderConfig = {
-  apiBaseUrl: required("VITE_TURNKEY_API_BASE_URL", import.meta.env.VITE_TURNKEY_API_BASE_URL),
+  apiBaseUrl,
   authProxyUrl: required("VITE_TURNKEY_AUTH_PROXY_URL", import.meta.env.VITE_TURNKEY_AUTH_PROXY_URL),
   authProxyConfigId: required("VITE_TURNKEY_AUTH_PROXY_CONFIG_ID", import.meta.env.VITE_TURNKEY_AUTH_PROXY_CONFIG_ID),
   organizationId: required("VITE_TURNKEY_ORGANIZATION_ID", import.meta.env.VITE_TURNKEY_ORGANIZATION_ID),
+  exportIframeUrl: new URL("/emulator/frames/export", apiBaseUrl).href,
 };
