@@ -246,6 +246,32 @@ describe("tenancy and policies", () => {
     expect(JSON.stringify(denied.json.details)).toContain(`The following policies denied this action: ${denyId}`);
   });
 
+  it("under a root quorum of two an export waits for the second root user; the payload opens only with the requester's key", async () => {
+    const e = await startTestEmulator();
+    try {
+      const root = sdkClient(e);
+      const second = newP256KeyPair();
+      const { userIds } = await root.createUsers({ users: [{ userName: "root-2", apiKeys: [{ apiKeyName: "k", publicKey: second.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
+      const init = await httpClient(e).initImportSecrets({ type: "ACTIVITY_TYPE_INIT_IMPORT_SECRETS", timestampMs: String(Date.now()), organizationId: e.info.organizationId, parameters: { encryptionSuite: SUITE, numSecrets: 1 } });
+      const enc = await encryptSecretToBundle({ plaintext: "quorum-held", ingressTargetBundle: init.activity.result.initImportSecretsResult!.enclaveTargetMessages[0]!, organizationId: e.info.organizationId, dangerouslyOverrideSignerPublicKey: e.info.signerPublicKey });
+      const { secretIds } = await root.importSecrets({ secrets: [{ secretPayload: enc.secretPayload, targetPublicKey: enc.targetPublicKey, encryptionSuite: SUITE }] });
+      await root.updateRootQuorum({ threshold: 2, userIds: [e.info.rootUserId, userIds[0]!] });
+
+      const requester = generateP256KeyPair();
+      const proposal = await root.exportSecrets({ secrets: [{ secretId: secretIds[0]!, targetPublicKey: requester.publicKeyUncompressed, encryptionSuite: SUITE }] });
+      expect(proposal.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
+      expect(proposal.activity.result?.exportSecretsResult).toBeUndefined();
+      const approved = await sdkClient(e, second).approveActivity({ fingerprint: proposal.activity.fingerprint });
+      expect(approved.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+      const payload = (approved.activity.result as { exportSecretsResult: { secretPayloads: string[] } }).exportSecretsResult.secretPayloads[0]!;
+      expect(await decryptSecretBundle({ secretPayload: payload, embeddedPrivateKey: requester.privateKey, organizationId: e.info.organizationId, dangerouslyOverrideSignerPublicKey: e.info.signerPublicKey })).toBe("quorum-held");
+      // The approver's key does not open it.
+      await expect(decryptSecretBundle({ secretPayload: payload, embeddedPrivateKey: second.privateKey, organizationId: e.info.organizationId, dangerouslyOverrideSignerPublicKey: e.info.signerPublicKey })).rejects.toThrow();
+    } finally {
+      await e.stop();
+    }
+  });
+
   it("a non-root user exports only when a policy allows ACTIVITY_TYPE_EXPORT_SECRETS", async () => {
     const key = newP256KeyPair();
     const root = sdkClient(emu);
