@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { Store } from "../store/index.js";
+import { Keyring } from "../keyring.js";
+import { systemClock } from "../clock.js";
+import type { Runtime } from "../runtime.js";
+import { stateVersion } from "./ui-events.js";
+import { snapshotsOf } from "./snapshots.js";
+import { controlOf } from "./state.js";
+
+function runtime(): Runtime {
+  const store = Store.open();
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock() } as unknown as Runtime;
+}
+
+const write = (rt: Runtime, key: string) => rt.store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(key, key);
+
+describe("stateVersion", () => {
+  it("stays put while nothing moves, and moves on a write, a clock move, a request, a snapshot and a restore", () => {
+    const rt = runtime();
+    const seen = new Set<string>();
+    const step = (what: string, fn: () => void) => {
+      fn();
+      const v = stateVersion(rt);
+      expect(seen.has(v), what).toBe(false);
+      seen.add(v);
+      expect(stateVersion(rt), `${what}: read twice`).toBe(v);
+    };
+    step("start", () => undefined);
+    step("a write", () => write(rt, "a"));
+    step("a clock move", () => (rt.clock.offsetMs += 1000));
+    step("a logged request", () =>
+      controlOf(rt).requests.add({ at: "", atMs: 0, method: "POST", path: "/x", organizationId: null, caller: null, status: 200, latencyMs: 1, activityId: null, errorCode: null, turnkeyErrorCode: null }),
+    );
+    let snapshotId = "";
+    step("a snapshot", () => (snapshotId = snapshotsOf(rt).take(rt, "s").id));
+    step("another write", () => write(rt, "b"));
+    // The restored store is a new connection whose write count starts again: the version still differs.
+    step("a restore", () => snapshotsOf(rt).restore(rt, snapshotId));
+  });
+});
