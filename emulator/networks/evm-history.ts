@@ -37,6 +37,7 @@ export class EvmHistory {
   private readonly items: EvmHistoryItem[] = [];
   private readonly byAddress = new Map<string, EvmHistoryItem[]>();
   private scanning: Promise<void> | undefined;
+  private readonly listeners: ((item: EvmHistoryItem) => void)[] = [];
 
   constructor(private readonly chain: EvmChain) {}
 
@@ -46,7 +47,13 @@ export class EvmHistory {
     return [...(this.byAddress.get(lower(address)) ?? [])].reverse();
   }
 
-  private catchUp(): Promise<void> {
+  /** Calls `fn` for every transaction scanned from now on (the balance watcher). */
+  subscribe(fn: (item: EvmHistoryItem) => void): void {
+    this.listeners.push(fn);
+  }
+
+  /** Scans the blocks mined since the last scan. */
+  catchUp(): Promise<void> {
     this.scanning ??= this.scan().finally(() => (this.scanning = undefined));
     return this.scanning;
   }
@@ -67,8 +74,8 @@ export class EvmHistory {
     const success = BigInt(receipt.status) === 1n;
     const transfers: EvmTransfer[] = [];
     if (success) {
-      if (tx.to && BigInt(tx.value) > 0n) transfers.push({ from: tx.from, to: tx.to, amount: BigInt(tx.value) });
-      for (const call of batchCalls(tx)) if (call.value > 0n) transfers.push({ from: tx.to!, to: call.to, amount: call.value });
+      if (tx.to && BigInt(tx.value) > 0n) transfers.push({ from: getAddress(tx.from), to: getAddress(tx.to), amount: BigInt(tx.value) });
+      for (const call of batchCalls(tx)) if (call.value > 0n) transfers.push({ from: getAddress(tx.to!), to: call.to, amount: call.value });
       for (const log of receipt.logs) {
         if (log.topics[0] !== TRANSFER_TOPIC || log.topics.length !== 3 || log.data.length !== 66) continue;
         transfers.push({ from: getAddress(`0x${log.topics[1]!.slice(26)}`), to: getAddress(`0x${log.topics[2]!.slice(26)}`), amount: BigInt(log.data), token: getAddress(log.address) });
@@ -86,6 +93,7 @@ export class EvmHistory {
       transfers,
     };
     this.items.push(item);
+    for (const fn of this.listeners) fn(item);
     const who = new Set([lower(tx.from), ...(tx.to ? [lower(tx.to)] : []), ...transfers.flatMap((t) => [lower(t.from), lower(t.to)])]);
     for (const a of who) {
       let list = this.byAddress.get(a);

@@ -46,6 +46,8 @@ export class Networks {
   private readonly created = new Map<string, Chain>();
   private readonly external: Map<string, string>;
   private funded: FundedAccounts | undefined;
+  private readonly createdListeners: ((chain: Chain) => void)[] = [];
+  private readonly closeListeners: (() => void)[] = [];
 
   constructor(private readonly opts: NetworksOptions = {}) {
     this.external = new Map(Object.entries(opts.external ?? {}).map(([caip2, url]) => [parseCaip2(caip2, "chains").caip2, url]));
@@ -70,6 +72,7 @@ export class Networks {
     if (!p) {
       p = this.create(id).then((c) => {
         this.created.set(id, c);
+        for (const fn of this.createdListeners) fn(c);
         return c;
       });
       p.catch(() => this.chains.delete(id));
@@ -115,6 +118,21 @@ export class Networks {
     });
   }
 
+  /** The chains created so far. */
+  started(): Chain[] {
+    return [...this.created.values()];
+  }
+
+  /** Calls `fn` with each chain created from now on. */
+  onCreated(fn: (chain: Chain) => void): void {
+    this.createdListeners.push(fn);
+  }
+
+  /** Calls `fn` when the instance closes its chains. */
+  onClose(fn: () => void): void {
+    this.closeListeners.push(fn);
+  }
+
   /** Drops every local chain (they start afresh, pre-funded, on next use). */
   async reset(): Promise<void> {
     const all = [...this.chains.values()];
@@ -125,6 +143,7 @@ export class Networks {
   }
 
   close(): Promise<void> {
+    for (const fn of this.closeListeners.splice(0)) fn();
     return this.reset();
   }
 

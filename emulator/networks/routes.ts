@@ -18,6 +18,7 @@ import type { Networks } from "./registry.js";
 import type { Chain } from "./chain.js";
 import { parseUsd } from "./prices.js";
 import { upsertGasUsageConfig } from "./gas-station/usage.js";
+import { chainWatcher } from "./watch.js";
 
 const BASE = "/emulator/v1/chains";
 const body = express.text({ type: () => true, limit: "10mb" });
@@ -28,6 +29,8 @@ export function networksRouter(rt: Runtime): Router {
     if (!rt.networks) throw new TurnkeyError(GrpcCode.UNAVAILABLE, "this instance has no chains");
     return rt.networks;
   };
+  // Anything that changes a chain: the watcher turns it into send-status and balance events.
+  const changed = () => chainWatcher(rt)?.poke();
 
   router.get(BASE, (_req, res) => {
     try {
@@ -61,10 +64,13 @@ export function networksRouter(rt: Runtime): Router {
       }
       const out: JsonRpcResponse[] = [];
       for (const r of parsed) out.push(await handleOne(chain, r));
+      if (parsed.some(changesChain)) changed();
       res.json(out);
       return;
     }
-    res.json(await handleOne(chain, parsed));
+    const one = await handleOne(chain, parsed);
+    if (changesChain(parsed)) changed();
+    res.json(one);
   });
 
   const control = (handler: (chain: Chain, input: Record<string, unknown>, caip2: string) => Promise<unknown>) => async (req: Request, res: Response) => {
@@ -85,6 +91,7 @@ export function networksRouter(rt: Runtime): Router {
       const blocks = input.blocks ?? 1;
       if (typeof blocks !== "number" || !Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw invalidArgument("blocks must be a whole number from 1 to 10000", "blocks");
       await chain.mine(blocks);
+      changed();
       return { caip2, mined: blocks };
     }),
   );
@@ -137,6 +144,12 @@ export function networksRouter(rt: Runtime): Router {
   });
 
   return router;
+}
+
+/** JSON-RPC methods that send or mine (the others only read). */
+function changesChain(r: unknown): boolean {
+  const method = r && typeof r === "object" ? (r as JsonRpcRequest).method : undefined;
+  return typeof method === "string" && /^(eth_sendRawTransaction|eth_sendTransaction|sendTransaction|requestAirdrop|evm_mine|anvil_mine|hardhat_mine)$/.test(method);
 }
 
 async function handleOne(chain: Chain, r: unknown): Promise<JsonRpcResponse> {

@@ -19,6 +19,7 @@ import { RpcError } from "../../networks/rpc.js";
 import { lazyModule } from "../../lazy-module.js";
 import { sendBatch, sendUndelegation } from "./gas-station.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
+import { chainWatcher } from "../../networks/watch.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
@@ -97,6 +98,7 @@ function record(ctx: ActivityContext, chain: { caip2: string }, txHash: string, 
   ctx.rt.store.tx(() =>
     ctx.rt.store.sendTransactions.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, caip2: chain.caip2, namespace: "eip155", txHash, fromAddress: from, createdAt: ctx.now, sponsored: !!extra.sponsored, kind: extra.kind ?? "send" }),
   );
+  chainWatcher(ctx.rt)?.poke();
   return id;
 }
 

@@ -18,6 +18,7 @@ import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY,
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import type { SolanaChain } from "../../networks/solana-chain.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
+import { chainWatcher } from "../../networks/watch.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };
 
@@ -131,6 +132,7 @@ export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{
       error: error ?? null,
     }),
   );
+  chainWatcher(ctx.rt)?.poke();
   return { sendTransactionStatusId: id };
 }
 
