@@ -49,7 +49,7 @@ function detail(d) {
     table(
       ["name", "id", "email", "phone", "credentials", "tags"],
       d.users.map((/** @type {any} */ u) => [
-        h("span", null, u.userName, u.root ? h("span", { class: "badge", title: "member of the root quorum", text: " root" }) : null, u.emulatorHoldsKey ? h("span", { class: "devkey", title: "the emulator holds a dev key of this user: it can vote as them", text: "dev key" }) : null),
+        h("span", { class: "nowrap" }, u.userName, " ", u.root ? h("span", { class: "badge", title: "member of the root quorum", text: "root" }) : null, u.emulatorHoldsKey ? h("span", { class: "devkey", title: "the emulator holds a dev key of this user: it can vote as them", text: "dev key" }) : null),
         idCopy(u.userId),
         contact(u.userEmail, u.emailVerified),
         contact(u.userPhoneNumber, u.phoneVerified),
