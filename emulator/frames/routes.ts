@@ -1,10 +1,11 @@
 /**
  * Pages the wallet kit would load from the service's own domains, served by the emulator so a
- * front-end works offline: `GET /emulator/frames/export` stands for export.turnkey.com (set the
- * kit's `exportIframeUrl` to it). The page trusts this instance's signer key, written into it on
+ * front-end works offline: `GET /emulator/frames/export` stands for export.turnkey.com and
+ * `GET /emulator/frames/import` for import.turnkey.com (the kit's `exportIframeUrl` and
+ * `importIframeUrl`). Each page trusts this instance's signer key, written into it on
  * each request (it follows a state load or a reset). Plain static module beside it, no build.
  */
-import express, { Router } from "express";
+import express, { Router, type Request, type Response } from "express";
 import { join } from "node:path";
 import { packageRoot } from "../package-root.js";
 import { instancePublicKeys } from "../auth/instance-keys.js";
@@ -12,22 +13,36 @@ import type { Runtime } from "../runtime.js";
 
 export const FRAME_ASSETS = join(packageRoot(), "emulator", "frames", "assets");
 
+const STYLE = `
+      body { margin: 0; font-family: ui-monospace, monospace; }
+      #secret { margin: 0; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
+      #plaintext { box-sizing: border-box; width: 100%; height: 100vh; margin: 0; padding: 8px; border: 0; resize: none; font: inherit; }`;
+
+/** The export page: the secret appears in #secret. */
 export function exportFramePage(signerPublicKey: string): string {
+  return page("Export", '<p id="secret"></p>', `import { runExportFrame } from "./export-frame.js";
+      runExportFrame({ signerPublicKey: ${JSON.stringify(signerPublicKey)}, output: document.getElementById("secret") });`);
+}
+
+/** The import page: the user types the mnemonic or key into #plaintext. */
+export function importFramePage(signerPublicKey: string): string {
+  return page("Import", '<textarea id="plaintext" autocomplete="off" spellcheck="false" aria-label="Secret to import"></textarea>', `import { runImportFrame } from "./import-frame.js";
+      runImportFrame({ signerPublicKey: ${JSON.stringify(signerPublicKey)}, input: document.getElementById("plaintext") });`);
+}
+
+function page(title: string, body: string, script: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>Export (Turnkey emulator)</title>
-    <style>
-      body { margin: 0; font-family: ui-monospace, monospace; }
-      #secret { margin: 0; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
+    <title>${title} (Turnkey emulator)</title>
+    <style>${STYLE}
     </style>
   </head>
   <body>
-    <p id="secret"></p>
+    ${body}
     <script type="module">
-      import { runExportFrame } from "./export-frame.js";
-      runExportFrame({ signerPublicKey: ${JSON.stringify(signerPublicKey)}, output: document.getElementById("secret") });
+      ${script}
     </script>
   </body>
 </html>
@@ -36,10 +51,12 @@ export function exportFramePage(signerPublicKey: string): string {
 
 export function framesRouter(rt: Runtime): Router {
   const router = Router();
-  router.get("/emulator/frames/export", (_req, res) => {
+  const serve = (render: (signer: string) => string) => (_req: Request, res: Response) => {
     res.setHeader("cache-control", "no-store");
-    res.type("html").send(exportFramePage(instancePublicKeys(rt.keys).signerPublicKey));
-  });
+    res.type("html").send(render(instancePublicKeys(rt.keys).signerPublicKey));
+  };
+  router.get("/emulator/frames/export", serve(exportFramePage));
+  router.get("/emulator/frames/import", serve(importFramePage));
   router.use("/emulator/frames", express.static(FRAME_ASSETS, { index: false, setHeaders: (res) => res.setHeader("cache-control", "no-cache") }));
   return router;
 }

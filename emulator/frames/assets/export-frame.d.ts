@@ -3,6 +3,8 @@ export function hexToBytes(hex: string): Uint8Array;
 export function bytesToHex(bytes: Uint8Array): string;
 export function derToRaw(der: Uint8Array): Uint8Array;
 export function hpkeOpen(encapped: Uint8Array, ciphertext: Uint8Array, receiverPrivate: CryptoKey, receiverPublic: Uint8Array): Promise<Uint8Array>;
+export function hpkeSeal(plaintext: Uint8Array, receiverPublic: Uint8Array): Promise<{ encapped: Uint8Array; ciphertext: Uint8Array }>;
+export function openSignedEnvelope(bundle: string, signerPublicKey: string): Promise<Record<string, unknown>>;
 export function newEmbeddedKey(): Promise<EmbeddedKey>;
 export function openExportBundle(bundle: string, expected: { key: EmbeddedKey; signerPublicKey: string; organizationId: string }): Promise<Uint8Array>;
 export function formatKey(key: Uint8Array, format: string | undefined): string;

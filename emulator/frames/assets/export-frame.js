@@ -92,6 +92,24 @@ async function labeledExpand(suite, prk, label, info, length) {
   return t1.slice(0, length);
 }
 
+/** mode_base key schedule for Turnkey's profile. @param {Uint8Array} dh @param {Uint8Array} encapped @param {Uint8Array} receiverPublic */
+async function keySchedule(dh, encapped, receiverPublic) {
+  const empty = new Uint8Array(0);
+  const eaePrk = await labeledExtract(KEM_SUITE, empty, "eae_prk", dh);
+  const shared = await labeledExpand(KEM_SUITE, eaePrk, "shared_secret", concat(encapped, receiverPublic), 32);
+  const context = concat(
+    new Uint8Array([0]),
+    await labeledExtract(HPKE_SUITE, empty, "psk_id_hash", empty),
+    await labeledExtract(HPKE_SUITE, empty, "info_hash", enc.encode("turnkey_hpke")),
+  );
+  const secret = await labeledExtract(HPKE_SUITE, shared, "secret", empty);
+  return {
+    key: await labeledExpand(HPKE_SUITE, secret, "key", context, 32),
+    iv: await labeledExpand(HPKE_SUITE, secret, "base_nonce", context, 12),
+    aad: concat(encapped, receiverPublic),
+  };
+}
+
 /**
  * Opens Turnkey's HPKE profile.
  * @param {Uint8Array} encapped the sender's ephemeral public key (65 bytes, uncompressed)
@@ -102,19 +120,50 @@ async function labeledExpand(suite, prk, label, info, length) {
 export async function hpkeOpen(encapped, ciphertext, receiverPrivate, receiverPublic) {
   const ephemeral = await subtle.importKey("raw", encapped, { name: "ECDH", namedCurve: "P-256" }, false, []);
   const dh = new Uint8Array(await subtle.deriveBits({ name: "ECDH", public: ephemeral }, receiverPrivate, 256));
-  const empty = new Uint8Array(0);
-  const eaePrk = await labeledExtract(KEM_SUITE, empty, "eae_prk", dh);
-  const shared = await labeledExpand(KEM_SUITE, eaePrk, "shared_secret", concat(encapped, receiverPublic), 32);
-  const context = concat(
-    new Uint8Array([0]),
-    await labeledExtract(HPKE_SUITE, empty, "psk_id_hash", empty),
-    await labeledExtract(HPKE_SUITE, empty, "info_hash", enc.encode("turnkey_hpke")),
-  );
-  const secret = await labeledExtract(HPKE_SUITE, shared, "secret", empty);
-  const key = await subtle.importKey("raw", await labeledExpand(HPKE_SUITE, secret, "key", context, 32), "AES-GCM", false, ["decrypt"]);
-  const iv = await labeledExpand(HPKE_SUITE, secret, "base_nonce", context, 12);
-  const plain = await subtle.decrypt({ name: "AES-GCM", iv, additionalData: concat(encapped, receiverPublic) }, key, ciphertext);
-  return new Uint8Array(plain);
+  const ks = await keySchedule(dh, encapped, receiverPublic);
+  const key = await subtle.importKey("raw", ks.key, "AES-GCM", false, ["decrypt"]);
+  return new Uint8Array(await subtle.decrypt({ name: "AES-GCM", iv: ks.iv, additionalData: ks.aad }, key, ciphertext));
+}
+
+/**
+ * Seals to a receiver key in Turnkey's HPKE profile (the import frame's direction).
+ * @param {Uint8Array} plaintext
+ * @param {Uint8Array} receiverPublic uncompressed, exactly as the import bundle gave it
+ * @returns {Promise<{ encapped: Uint8Array, ciphertext: Uint8Array }>}
+ */
+export async function hpkeSeal(plaintext, receiverPublic) {
+  const ephemeral = await subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]);
+  const encapped = new Uint8Array(await subtle.exportKey("raw", ephemeral.publicKey));
+  const receiver = await subtle.importKey("raw", receiverPublic, { name: "ECDH", namedCurve: "P-256" }, false, []);
+  const dh = new Uint8Array(await subtle.deriveBits({ name: "ECDH", public: receiver }, ephemeral.privateKey, 256));
+  const ks = await keySchedule(dh, encapped, receiverPublic);
+  const key = await subtle.importKey("raw", ks.key, "AES-GCM", false, ["encrypt"]);
+  const ciphertext = new Uint8Array(await subtle.encrypt({ name: "AES-GCM", iv: ks.iv, additionalData: ks.aad }, key, plaintext));
+  return { encapped, ciphertext };
+}
+
+/**
+ * Checks an enclave-signed envelope (export and import bundles) and returns its signed data.
+ * @param {string} bundle @param {string} signerPublicKey
+ * @returns {Promise<Record<string, unknown>>}
+ */
+export async function openSignedEnvelope(bundle, signerPublicKey) {
+  /** @type {{ data?: string, dataSignature?: string, enclaveQuorumPublic?: string }} */
+  let envelope;
+  try {
+    envelope = JSON.parse(bundle);
+  } catch {
+    throw new Error("the bundle is not JSON");
+  }
+  if (typeof envelope.data !== "string" || typeof envelope.dataSignature !== "string" || typeof envelope.enclaveQuorumPublic !== "string")
+    throw new Error("the bundle lacks data, dataSignature or enclaveQuorumPublic");
+  if (envelope.enclaveQuorumPublic !== signerPublicKey)
+    throw new Error(`the bundle is signed by ${envelope.enclaveQuorumPublic}, not by this emulator's signer ${signerPublicKey}`);
+  const data = hexToBytes(envelope.data);
+  const signer = await subtle.importKey("raw", hexToBytes(signerPublicKey), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+  const valid = await subtle.verify({ name: "ECDSA", hash: "SHA-256" }, signer, derToRaw(hexToBytes(envelope.dataSignature)), data);
+  if (!valid) throw new Error("the bundle's enclave signature is invalid");
+  return JSON.parse(new TextDecoder().decode(data));
 }
 
 /** @typedef {{ privateKey: CryptoKey, publicKey: Uint8Array }} EmbeddedKey */
@@ -131,7 +180,7 @@ export async function newEmbeddedKey() {
  * @param {{ key: EmbeddedKey, signerPublicKey: string, organizationId: string }} expected
  */
 export async function openExportBundle(bundle, expected) {
-  /** @type {{ version?: string, data?: string, dataSignature?: string, enclaveQuorumPublic?: string }} */
+  /** @type {{ version?: string }} */
   let envelope;
   try {
     envelope = JSON.parse(bundle);
@@ -139,16 +188,7 @@ export async function openExportBundle(bundle, expected) {
     throw new Error("the export bundle is not JSON");
   }
   if (envelope.version !== "v1.0.0") throw new Error(`unsupported export bundle version: ${envelope.version}`);
-  if (typeof envelope.data !== "string" || typeof envelope.dataSignature !== "string" || typeof envelope.enclaveQuorumPublic !== "string")
-    throw new Error("the export bundle lacks data, dataSignature or enclaveQuorumPublic");
-  if (envelope.enclaveQuorumPublic !== expected.signerPublicKey)
-    throw new Error(`the export bundle is signed by ${envelope.enclaveQuorumPublic}, not by this emulator's signer ${expected.signerPublicKey}`);
-  const data = hexToBytes(envelope.data);
-  const signer = await subtle.importKey("raw", hexToBytes(expected.signerPublicKey), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-  const valid = await subtle.verify({ name: "ECDSA", hash: "SHA-256" }, signer, derToRaw(hexToBytes(envelope.dataSignature)), data);
-  if (!valid) throw new Error("the export bundle's enclave signature is invalid");
-  /** @type {{ organizationId?: string, encappedPublic?: string, ciphertext?: string }} */
-  const signed = JSON.parse(new TextDecoder().decode(data));
+  const signed = /** @type {{ organizationId?: string, encappedPublic?: string, ciphertext?: string }} */ (await openSignedEnvelope(bundle, expected.signerPublicKey));
   if (signed.organizationId !== expected.organizationId)
     throw new Error(`the export bundle is for organization ${signed.organizationId}, not ${expected.organizationId}`);
   if (typeof signed.encappedPublic !== "string" || typeof signed.ciphertext !== "string") throw new Error("the export bundle lacks encappedPublic or ciphertext");
