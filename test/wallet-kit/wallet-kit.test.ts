@@ -5,8 +5,8 @@
  * shows is checked against independent oracles: the emulator's state read through
  * @turnkey/sdk-server with the app backend's key, viem for signatures and for the exported
  * mnemonic's address, and Chromium's virtual authenticator (CDP WebAuthn) for the passkey the
- * emulator registered. Wallet export runs through the emulator's export frame
- * (/emulator/frames/export, the app's exportIframeUrl).
+ * emulator registered. Wallet export and import run through the emulator's frames
+ * (/emulator/frames/export and /import, the app's exportIframeUrl and importIframeUrl).
  *
  * The app is built once for the file (vite build --mode development, ~25 s of CPU) and served
  * by a static server on 127.0.0.1; the page is opened as http://localhost:<port> because a
@@ -25,6 +25,7 @@ import { sdkClient } from "../support.js";
 import { buildApp, serveDirectory, type StaticServer } from "./app.js";
 import { continueWithEmail, mailbox, openApp, screenshotOnFailure, settled, waitForAuthState } from "./kit-page.js";
 
+const IMPORTED_MNEMONIC = "test test test test test test test test test test test junk";
 const FIXTURE = new URL("../../fixtures/embedded-wallet-app.json", import.meta.url);
 
 describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium against the emulator", () => {
@@ -73,7 +74,7 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
 
   const text = async (p: Page, testId: string) => (await p.getByTestId(testId).textContent()) ?? "";
 
-  it("email OTP: sign up, create a wallet, sign a message viem verifies, export the wallet through the export frame, refresh the session, log out, log in again", async () => {
+  it("email OTP: sign up, create a wallet, sign a message viem verifies, export the wallet and import another through the emulator frames, refresh the session, log out, log in again", async () => {
     const email = "dana@example.com";
     const backend = sdkClient(emu);
     await onNewDevice("email-otp", async (p) => {
@@ -112,6 +113,18 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       await p.getByRole("button", { name: "Done" }).click();
       await settled(p);
 
+      // Import: the mnemonic typed into the emulator's import frame, sealed there to the enclave's
+      // target key; the imported wallet's first Ethereum address is viem's for that mnemonic.
+      await p.getByTestId("import-wallet").click();
+      await p.frameLocator("iframe").locator("#plaintext").fill(IMPORTED_MNEMONIC);
+      await p.getByTestId("import-wallet-name-input").fill("Imported in the browser");
+      await p.getByRole("button", { name: "Import", exact: true }).click();
+      const imported = mnemonicToAccount(IMPORTED_MNEMONIC).address;
+      await p.locator(`[data-testid="account"][data-address="${imported}"]`).waitFor();
+      await settled(p);
+      const importedWallets = (await backend.getWallets({ organizationId: subOrgId })).wallets.filter((w) => w.walletName === "Imported in the browser");
+      expect(importedWallets).toHaveLength(1);
+
       // Session refresh: five minutes later (emulated clock) a new session key with a later expiry.
       const before = { key: await text(p, "session-public-key"), expiry: Number(await text(p, "session-expiry")) };
       await advanceClock(emu, 300_000);
@@ -136,8 +149,8 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       expect(await text(p, "organization-id")).toBe(subOrgId);
       expect(await text(p, "session-public-key")).not.toBe(after.key);
       expect((await backend.getSubOrgIds({ filterType: "EMAIL", filterValue: email })).organizationIds).toEqual([subOrgId]);
-      await p.getByTestId("account").first().waitFor();
-      expect(await p.getByTestId("account").first().getAttribute("data-address")).toBe(address);
+      await p.locator(`[data-testid="account"][data-address="${imported}"]`).waitFor();
+      expect(await p.getByTestId("account").evaluateAll((els) => els.map((e) => e.getAttribute("data-address")).sort())).toEqual([address, imported].sort());
       expect((await mailbox(emu.url, email)).filter((m) => m.kind === "otp")).toHaveLength(2);
     });
   }, 300_000);

@@ -1,7 +1,7 @@
 /**
  * One page over the wallet kit: log in or sign up (the kit's own modal: email or SMS OTP,
  * passkey, wallet, Google), then the signed-in user's wallets, creating one, signing a message
- * with its Ethereum account, refreshing the session, exporting a wallet, logging out. Values a
+ * with its Ethereum account, refreshing the session, exporting and importing a wallet, logging out. Values a
  * test reads carry data-testid attributes.
  */
 import { useState } from "react";
@@ -19,7 +19,7 @@ function firstEthereumAccount(wallets: Wallet[]): WalletAccount | undefined {
 }
 
 export function App() {
-  const { clientState, authState, session, user, wallets, handleLogin, createWallet, signMessage, refreshSession, handleExportWallet, logout } =
+  const { clientState, authState, session, user, wallets, handleLogin, createWallet, signMessage, refreshSession, handleExportWallet, handleImportWallet, logout } =
     useTurnkey();
   const errors = useErrors();
   const [busy, setBusy] = useState<string>();
@@ -112,6 +112,12 @@ export function App() {
             onClick={run("export wallet", () => handleExportWallet({ walletId: wallets[0]!.walletId }))}
           >
             Export first wallet
+          </button>
+          <button
+            data-testid="import-wallet"
+            onClick={run("import wallet", () => handleImportWallet({ defaultWalletAccounts: ["ADDRESS_FORMAT_ETHEREUM"] }))}
+          >
+            Import a wallet
           </button>
           <button data-testid="logout" onClick={run("log out", () => logout())}>
             Log out

@@ -2,9 +2,9 @@
  * The provider configuration: the emulator's URLs, the auth-proxy configuration id and the app
  * organization, from the VITE_TURNKEY_* variables (.env holds the emulator's defaults; set them
  * in the environment or a .env.local to point elsewhere). Nothing else differs from an app
- * talking to the real service, except that wallet export loads the emulator's export frame
- * (GET /emulator/frames/export) instead of export.turnkey.com, whose page trusts only the
- * production enclave keys and is not reachable offline anyway.
+ * talking to the real service, except that wallet export and import load the emulator's frames
+ * (GET /emulator/frames/export and /import) instead of export.turnkey.com and import.turnkey.com,
+ * whose pages trust only the production enclave keys and are not reachable offline anyway.
  */
 import type { TurnkeyProviderConfig } from "@turnkey/react-wallet-kit";
 
@@ -21,4 +21,5 @@ export const turnkeyConfig: TurnkeyProviderConfig = {
   authProxyConfigId: required("VITE_TURNKEY_AUTH_PROXY_CONFIG_ID", import.meta.env.VITE_TURNKEY_AUTH_PROXY_CONFIG_ID),
   organizationId: required("VITE_TURNKEY_ORGANIZATION_ID", import.meta.env.VITE_TURNKEY_ORGANIZATION_ID),
   exportIframeUrl: new URL("/emulator/frames/export", apiBaseUrl).href,
+  importIframeUrl: new URL("/emulator/frames/import", apiBaseUrl).href,
 };
