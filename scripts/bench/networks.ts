@@ -1,11 +1,14 @@
 /**
  * Local chains benchmark: first-use cost of each chain kind (engine import + chain creation +
  * fixture pre-funding, seen from the first JSON-RPC request) and raw transfer throughput
- * through the chain's JSON-RPC over HTTP (pre-signed transactions, one at a time, automine).
+ * through the chain's JSON-RPC over HTTP (pre-signed transactions, one at a time, automine);
+ * then the API on top, through @turnkey/sdk-server: eth_send_transaction (unsponsored and
+ * sponsored through the gas station) and sol_send_transaction, sequential.
  */
 import { Keypair, SystemProgram, Transaction } from "@solana/web3.js";
 import { privateKeyToAccount } from "viem/accounts";
 import { startEmulator } from "../../emulator/index.js";
+import { Turnkey } from "@turnkey/sdk-server";
 
 const ANVIL_0_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
@@ -54,5 +57,27 @@ export async function benchNetworks(): Promise<void> {
   for (const b64 of solTxs) await rpc("solana:mainnet", "sendTransaction", [b64, { encoding: "base64" }]);
   const solSec = (performance.now() - t) / 1000;
   console.log(`Solana sendTransaction (with preflight) over HTTP, sequential  ${(N / solSec).toFixed(0)} tx/s (${N} transfers)`);
+
+  // The API on top: signing, filling, broadcasting and recording, through the official SDK.
+  const M = Number(process.env.BENCH_SEND_ACTIVITIES ?? 200);
+  const client = new Turnkey({ apiBaseUrl: emu.url, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey!, defaultOrganizationId: emu.info.organizationId }).apiClient();
+  const from = account.address;
+  for (const [label, sponsor] of [
+    ["eth_send_transaction (EIP-1559)", false],
+    ["eth_send_transaction sponsored (gas station batch)", true],
+  ] as const) {
+    t = performance.now();
+    for (let i = 0; i < M; i++) await client.ethSendTransaction({ from, caip2: "eip155:1", sponsor, calls: [{ to, value: "1" }] });
+    console.log(`${label} through @turnkey/sdk-server, sequential  ${(M / ((performance.now() - t) / 1000)).toFixed(1)} tx/s (${M} sends)`);
+  }
+  const fixtureSol = "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96";
+  const { PublicKey } = await import("@solana/web3.js");
+  t = performance.now();
+  for (let i = 0; i < M; i++) {
+    const { value: bh } = await rpc("solana:mainnet", "getLatestBlockhash");
+    const tx = new Transaction({ feePayer: new PublicKey(fixtureSol), recentBlockhash: bh.blockhash }).add(SystemProgram.transfer({ fromPubkey: new PublicKey(fixtureSol), toPubkey: dest, lamports: 2_000_000 + i }));
+    await client.solSendTransaction({ unsignedTransaction: tx.serialize({ requireAllSignatures: false }).toString("hex"), signWiths: [fixtureSol], caip2: "solana:mainnet" });
+  }
+  console.log(`sol_send_transaction through @turnkey/sdk-server, sequential (with a getLatestBlockhash each)  ${(M / ((performance.now() - t) / 1000)).toFixed(1)} tx/s (${M} sends)`);
   await emu.stop();
 }
