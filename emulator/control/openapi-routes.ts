@@ -56,6 +56,19 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   route("DELETE", "/emulator/v1/faults/{id}", "Faults", "Clear one fault", "{}"),
   route("GET", "/emulator/v1/requests", "Request log", "The last requests to the service (?path=&org=&status=&since=&limit=)", "{requests}, newest last"),
   route("DELETE", "/emulator/v1/requests", "Request log", "Empty the request log", "{}"),
+  route("POST", "/emulator/v1/gas-station/limits", "Chains", "The gas station's usage limits for an organization", "the configuration", "{organizationId, orgWindowLimitUsd, subOrgWindowLimitUsd, windowDurationMinutes, enabled?}"),
+  route("GET", "/emulator/v1/onramp/checkout/{id}", "Fiat on-ramp", "The emulated provider's checkout page that init_fiat_on_ramp's URL opens", "text/html"),
+  route("POST", "/emulator/v1/onramp/checkout/{id}", "Fiat on-ramp", "Settle a checkout once (the page's form, or JSON)", "{transaction}", "{outcome?: COMPLETED | FAILED | CANCELLED, fiatAmount?, cryptoAmount?} (JSON or a form)"),
+  route("GET", "/emulator/v1/onramp/transactions/{id}", "Fiat on-ramp", "An on-ramp transaction: status, amounts, the chain credited", "the transaction"),
+  route("GET", "/emulator/v1/webhooks/deliveries", "Webhooks", "The webhook outbox (?status=&eventId=&endpointId=&organizationId=&limit=)", "{deliveries}: status, attempts, payload"),
+  route("GET", "/emulator/v1/organizations", "Inspection", "Every organization as a tree, with counts", "{organizations}"),
+  route("GET", "/emulator/v1/organizations/{id}", "Inspection", "One organization: quorum, features, users and credentials, wallets, keys, tags, policies, auth-proxy config", "the organization"),
+  route("GET", "/emulator/v1/activities", "Inspection", "Activities of every organization, newest first (?organizationId=&type=&status=&userId=&limit=&before=)", "{activities, total, next, types}"),
+  route("GET", "/emulator/v1/activities/{id}", "Inspection", "An activity with its policy evaluations and who may still vote", "the activity"),
+  route("POST", "/emulator/v1/activities/{id}/approve", "Inspection", "Approve as a user of the organization, through the coordinator", "the activity", "{userId, apiPrivateKey?}"),
+  route("POST", "/emulator/v1/activities/{id}/reject", "Inspection", "Reject as a user of the organization, through the coordinator", "the activity", "{userId, apiPrivateKey?}"),
+  route("POST", "/emulator/v1/policies/evaluate", "Inspection", "Would this activity be allowed? The engine's decision, nothing recorded", "the decision with each policy's outcome", "{activity, userId, approverIds?}"),
+  route("GET", "/emulator/v1/changes", "Inspection", "The state's version; with Accept: text/event-stream, a stream of change events", "{version}"),
 ];
 
 type Operation = Record<string, unknown>;
