@@ -5,10 +5,6 @@
  * test can look at their balances. They hold nothing of value: local chains only.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { ed25519 } from "@noble/curves/ed25519.js";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
-import { base58 } from "@scure/base";
 
 const label = (s: string) => sha256(new TextEncoder().encode(s));
 
@@ -17,16 +13,12 @@ export const EVM_PAYMASTER_KEY: Uint8Array = label("turnkey-emulator gas station
 /** ed25519 seed of the Solana fee payer. */
 export const SOLANA_FEE_PAYER_KEY: Uint8Array = label("turnkey-emulator gas station: solana fee payer");
 
-function evmAddress(privateKey: Uint8Array): `0x${string}` {
-  const pub = secp256k1.getPublicKey(privateKey, false).subarray(1);
-  const hex = Buffer.from(keccak_256(pub).subarray(12)).toString("hex");
-  const hash = Buffer.from(keccak_256(new TextEncoder().encode(hex))).toString("hex");
-  return `0x${[...hex].map((c, i) => (parseInt(hash[i]!, 16) >= 8 ? c.toUpperCase() : c)).join("")}`;
-}
-
-export const EVM_PAYMASTER_ADDRESS = evmAddress(EVM_PAYMASTER_KEY);
-export const SOLANA_FEE_PAYER_PUBLIC_KEY: Uint8Array = ed25519.getPublicKey(SOLANA_FEE_PAYER_KEY);
-export const SOLANA_FEE_PAYER_ADDRESS = base58.encode(SOLANA_FEE_PAYER_PUBLIC_KEY);
+// Their public halves are written out rather than computed at import: the first secp256k1 and
+// ed25519 multiplications build noble's precomputed tables, which start-up would pay for
+// (sponsor-keys.test.ts derives them again and compares).
+export const EVM_PAYMASTER_ADDRESS: `0x${string}` = "0x1417a74cF3150D464a3F58652Cc8035C52F4f7b7";
+export const SOLANA_FEE_PAYER_PUBLIC_KEY: Uint8Array = Uint8Array.from(Buffer.from("81f6d8886987bcd881f805274ada3c4994e41084c500b7616818f7233aea9943", "hex"));
+export const SOLANA_FEE_PAYER_ADDRESS = "9kKuUTw7XSFnEmeLdsR9JiPAuEtaQWMUpqqo4DGtPxcS";
 
 /** The gas station tops its keys up to this much when they fall below half of it (local chains: funded by the dev controls). */
 export const EVM_PAYMASTER_FLOAT = 1_000n * 10n ** 18n;
