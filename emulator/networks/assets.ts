@@ -47,7 +47,8 @@ const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 type RpcLog = { address: string; topics: string[]; data: string; blockNumber: string; transactionHash: string; logIndex: string };
 
 /** ERC-20 Transfer logs (three topics, a 32-byte amount), optionally only those to or from `holder`. */
-export async function erc20TransferLogs(chain: EvmChain, holder?: string, fromBlock = "0x0", toBlock = "latest"): Promise<RpcLog[]> {
+export async function erc20TransferLogs(chain: EvmChain, holder?: string, toBlock = "latest"): Promise<RpcLog[]> {
+  const fromBlock = await logsFrom(chain);
   const padded = holder ? `0x${holder.slice(2).toLowerCase().padStart(64, "0")}` : undefined;
   const queries = padded ? [[TRANSFER_TOPIC, padded], [TRANSFER_TOPIC, null, padded]] : [[TRANSFER_TOPIC]];
   const seen = new Set<string>();
@@ -62,6 +63,14 @@ export async function erc20TransferLogs(chain: EvmChain, holder?: string, fromBl
     }
   }
   return out;
+}
+
+/** Where log searches start: genesis on a local chain; the last 5,000 blocks of an external node (a mainnet fork's history stays upstream). */
+const EXTERNAL_LOG_WINDOW = 5_000n;
+async function logsFrom(chain: EvmChain): Promise<string> {
+  if (chain.backend.kind === "local") return "0x0";
+  const head = BigInt(await chain.rpc<string>("eth_blockNumber"));
+  return `0x${(head > EXTERNAL_LOG_WINDOW ? head - EXTERNAL_LOG_WINDOW : 0n).toString(16)}`;
 }
 
 const erc20Meta = new WeakMap<EvmChain, Map<string, Promise<AssetMeta>>>();

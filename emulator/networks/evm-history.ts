@@ -27,7 +27,7 @@ type RpcBlock = { number: Hex; hash: Hex; timestamp: Hex; transactions: RpcTx[] 
 type RpcReceipt = { status: Hex; gasUsed: Hex; effectiveGasPrice?: Hex; logs: { address: Hex; topics: Hex[]; data: Hex }[] };
 
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-/** Blocks scanned per call at most (an external fork's history is not walked from genesis). */
+/** How far back the first scan of an external node goes (a fork's history is not walked from genesis). */
 const SCAN_WINDOW = 5_000n;
 
 const lower = (a: string) => a.toLowerCase();
@@ -60,7 +60,7 @@ export class EvmHistory {
 
   private async scan(): Promise<void> {
     const head = BigInt(await this.chain.rpc<Hex>("eth_blockNumber"));
-    if (this.scanned < 0n && head > SCAN_WINDOW) this.scanned = head - SCAN_WINDOW;
+    if (this.scanned < 0n && this.chain.backend.kind === "external" && head > SCAN_WINDOW) this.scanned = head - SCAN_WINDOW;
     for (let n = this.scanned + 1n; n <= head; n++) {
       const block = await this.chain.rpc<RpcBlock | null>("eth_getBlockByNumber", [`0x${n.toString(16)}`, true]);
       if (!block) break;
