@@ -75,6 +75,14 @@ describe("sponsored eth_send_transaction (gas station)", () => {
     expect(Number(usage.windowLimitUsd)).toBeGreaterThan(Number(usage.usageUsd));
   });
 
+  it("a sponsored send whose calls move more than the account holds is refused naming parameters.from", async () => {
+    const err = await sdkClient(emu).ethSendTransaction({ from: SECOND, caip2: "eip155:8453", sponsor: true, calls: [{ to: FROM, value: parseEther("1000000").toString() }] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(JSON.stringify(err)).toContain("parameters.from");
+  });
+
   it("a replayed gas-station nonce reverts with the delegate's InvalidNonce, reported as a custom revert", async () => {
     const caip2 = "eip155:8453";
     const sent = await sdkClient(emu).ethSendTransaction({ from: FROM, caip2, sponsor: true, gasStationNonce: "0", calls: [{ to: SECOND, value: "1" }] });

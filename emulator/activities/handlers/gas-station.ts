@@ -83,8 +83,13 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
             () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
           )
         : BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n);
-    if (input.sponsor) await ensurePaymasterFunded(chain);
-    else {
+    if (input.sponsor) {
+      // The gas is the paymaster's; the values the calls move are still the account's own.
+      const values = input.calls.reduce((n, c) => n + c.value, 0n);
+      const balance = await chain.getBalance(input.from);
+      if (balance < values) throw invalidArgument(`insufficient funds: ${input.from} holds ${balance} wei on ${chain.caip2}, the calls move ${values}`, "parameters.from");
+      await ensurePaymasterFunded(chain);
+    } else {
       const balance = await chain.getBalance(sender);
       const need = gas * maxFee + input.calls.reduce((n, c) => n + c.value, 0n);
       if (balance < need) throw invalidArgument(`insufficient funds: ${sender} holds ${balance} wei on ${chain.caip2}, the batch needs up to ${need} (values + gasLimit * maxFeePerGas)`, "parameters.from");
