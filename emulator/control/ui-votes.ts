@@ -9,7 +9,6 @@
  * private half ("dev keys", remembered at start), or a private key the caller passes for
  * users made at run time. Nothing here stores or logs a private key.
  */
-import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
@@ -74,7 +73,9 @@ function keyForPrivate(rt: Runtime, userId: string, privateKey: unknown): { key:
 /** An X-Stamp over `body` made with the key, in the format each curve's stampers produce. */
 async function stampHeader(body: string, publicKey: string, privateKey: string, curveType: string): Promise<string> {
   if (curveType === "API_KEY_CURVE_P256") {
-    // The official stamper, as an SDK client would stamp.
+    // The official stamper, as an SDK client would stamp; loaded on the first UI vote (it and its
+    // X.509 dependency cost ~100 ms of start-up otherwise).
+    const { ApiKeyStamper } = await import("@turnkey/api-key-stamper");
     return (await new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey }).stamp(body)).stampHeaderValue;
   }
   const bytes = new TextEncoder().encode(body);
