@@ -55,6 +55,6 @@ describe("emulator conformance arguments", () => {
     const implemented = emulatedOperations();
     expect(implemented.has("query whoami")).toBe(true);
     expect(implemented.has("submit create_users")).toBe(true);
-    expect(implemented.has("query list_tvc_apps")).toBe(false);
+    expect(implemented.has("query get_boot_proof")).toBe(false); // needs a real enclave: stays 501
   });
 });
