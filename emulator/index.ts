@@ -105,6 +105,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+  // After startAppProofs: listeners run in order, and a payload rendered then includes the proofs just recorded.
   const webhooks = startWebhooks(rt, options.webhooks); // resumes deliveries a --db file left pending
 
   const info = (): EmulatorInfo =>

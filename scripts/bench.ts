@@ -14,11 +14,12 @@ import { benchRequestPath } from "./bench/request-path.js";
 import { benchStart } from "./bench/start.js";
 import { benchState } from "./bench/state.js";
 import { benchMany } from "./bench/many.js";
+import { benchWebhooks } from "./bench/webhooks.js";
 import { cpus, loadavg } from "node:os";
 import { printSummary } from "./bench/report.js";
 
 const speed: Record<string, () => Promise<void>> = { start: benchStart, sign: benchRequestPath, state: benchState, many: benchMany };
-const older: Record<string, () => Promise<void>> = { foundation: benchFoundation, wallets: benchWallets, signing: benchSigning, snapshots: benchSnapshots, networks: benchNetworks, soak: benchSoak };
+const older: Record<string, () => Promise<void>> = { foundation: benchFoundation, wallets: benchWallets, signing: benchSigning, snapshots: benchSnapshots, networks: benchNetworks, soak: benchSoak, webhooks: benchWebhooks };
 const sections: Record<string, () => Promise<void>> = { ...speed, ...older };
 // Section names; flags (`--duration 20` for the soak, `--quick`) are read by the sections themselves.
 const args = process.argv.slice(2);

@@ -24,7 +24,19 @@ function renderVote(store: Store, activityId: string, v: StoredVote): Record<str
   };
 }
 
+/**
+ * A row object is rendered once: the webhook outbox renders the row an activity was recorded
+ * with inside its transaction, and the response to the request reuses that rendering.
+ */
+const rendered = new WeakMap<ActivityRow, Record<string, unknown>>();
+
 export function renderActivity(store: Store, a: ActivityRow): Record<string, unknown> {
+  let view = rendered.get(a);
+  if (!view) rendered.set(a, (view = renderOnce(store, a)));
+  return view;
+}
+
+function renderOnce(store: Store, a: ActivityRow): Record<string, unknown> {
   const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
   const appProofs = appProofsOf({ store }, a.id);
   return {

@@ -55,8 +55,14 @@ export type DeliveryFilter = { status?: string; eventId?: string; endpointId?: s
 export class WebhookDeliveries {
   constructor(private readonly db: Db) {}
 
-  insert(d: Omit<DeliveryRow, "seq">): void {
-    insertRow(this.db, "webhook_deliveries", rows, d);
+  /** Returns the row's seq. */
+  insert(d: Omit<DeliveryRow, "seq">): number {
+    return insertRow(this.db, "webhook_deliveries", rows, d);
+  }
+
+  /** Whether the row is (still) there and PENDING: a row written by a transaction that rolled back is not. */
+  isPending(id: string): boolean {
+    return prep(this.db, "SELECT 1 FROM webhook_deliveries WHERE id = ? AND status = 'PENDING'").get(id) !== undefined;
   }
 
   get(id: string): DeliveryRow | undefined {
@@ -70,9 +76,9 @@ export class WebhookDeliveries {
     );
   }
 
-  /** When the earliest PENDING row is due (emulated ms), if any. */
-  nextDueAt(): number | undefined {
-    const r = prep(this.db, "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'PENDING'").get() as { t: number | null };
+  /** When the earliest PENDING row not yet due at `now` falls due (emulated ms), if any. */
+  nextDueAfter(now: number): number | undefined {
+    const r = prep(this.db, "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at > ?").get(now) as { t: number | null };
     return r.t ?? undefined;
   }
 

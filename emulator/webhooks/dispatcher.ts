@@ -1,53 +1,97 @@
 /**
  * Sends the outbox: real HTTP(S) POSTs, after the transaction that wrote the rows has
- * committed and never on the path of the request that caused them (a kick schedules a pump on
- * the next turn of the event loop).
+ * committed and never on the path of the request that caused them.
+ *
+ * Two ways in: `offer` hands over the rows an event just wrote (sent on the next turn of the
+ * event loop, once the transaction is over, after checking that they were committed), and
+ * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left;
+ * when the emulated clock moves; when a retry falls due; once a second in case the state was
+ * replaced by a restore or import). Outcomes are written back in batches, one transaction each.
  *
  * Each attempt is signed afresh (X-Turnkey-Timestamp = emulated now, same X-Turnkey-Event-Id).
  * Outcomes (behaviour-facts §9.4): 2xx delivered; 3xx (redirects are not followed), 4xx and
  * 429 failed for good; a network error, a timeout or a 5xx is retried after the next delay of
  * `retryDelaysMs` (emulated time), until the attempts run out. Rows stay PENDING in SQLite
  * until settled, so an instance restarted on the same --db file resumes them (an attempt cut
- * short by a stop is made again: delivery is at least once, as receivers dedupe by Event-Id).
+ * short by a stop is made again: delivery is at least once, receivers dedupe by Event-Id).
  *
  * The dispatcher always reads `rt.store` afresh: a snapshot restore or state import replaces
  * the store, and whatever PENDING rows the new state holds are sent from then on.
  */
-import http from "node:http";
-import https from "node:https";
 import type { Runtime } from "../runtime.js";
 import type { Store } from "../store/index.js";
 import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRow } from "./deliveries.js";
 import { WebhookEndpoints } from "./endpoints.js";
-import { signDelivery, signingKeyOf } from "./signing-key.js";
+import { signingKeyOf } from "./signing-key.js";
 import type { WebhookSettings } from "./settings.js";
+import { DeliveryWorker } from "./delivery-worker.js";
 
-/** How often the outbox is looked at even without a kick (a restored state, a clock moved in code). */
+/** How often the outbox is looked at without being told to (a restored state, a clock moved in code). */
 const SAFETY_TICK_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 export const USER_AGENT = "turnkey-emulator-webhooks/1";
 
-type Answer = { statusCode: number } | { error: string };
+type Patch = Parameters<WebhookDeliveries["update"]>[1];
 
 export class Dispatcher {
+  /** Rows offered by events, waiting for the next turn (their transaction may still be open now). */
+  private fresh: DeliveryRow[] = [];
+  private scan = false;
   private scheduled = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
   private readonly tick: NodeJS.Timeout;
-  private readonly inFlight = new Map<string, AbortController>();
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  private readonly inFlight = new Set<string>();
+  private results: { store: Store; id: string; patch: Patch; at: number }[] = [];
+  /** Rows whose outcome is recorded but not yet written: not to be picked up again meanwhile. */
+  private readonly settling = new Set<string>();
+  private flushScheduled = false;
+  /** Signs and POSTs off the request-serving thread. */
+  private readonly worker = new DeliveryWorker();
   private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly rt: Runtime,
     private readonly settings: WebhookSettings,
   ) {
-    this.tick = setInterval(() => this.kick(), SAFETY_TICK_MS);
+    this.tick = setInterval(() => this.rescan(), SAFETY_TICK_MS);
     this.tick.unref();
   }
 
-  /** Looks at the outbox soon (after the current synchronous work, i.e. after any commit in progress). */
-  kick(): void {
+  /** Rows just written by an event (inside its transaction): sent once it has committed. */
+  offer(rows: DeliveryRow[]): void {
+    if (!rows.length || this.stopped) return;
+    this.fresh.push(...rows);
+    this.schedule();
+  }
+
+  /** Looks for due PENDING rows in the store soon. */
+  rescan(): void {
+    this.scan = true;
+    this.schedule();
+  }
+
+  /** Resolves once nothing is waiting, in flight, unrecorded or due (tests, benchmarks). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops sending: attempts in flight are abandoned (their rows stay PENDING), recorded outcomes are written first. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.flush();
+    this.stopped = true;
+    clearInterval(this.tick);
+    if (this.timer) clearTimeout(this.timer);
+    this.inFlight.clear();
+    this.fresh = [];
+    await this.worker.stop();
+    this.releaseIdle();
+  }
+
+  private schedule(): void {
     if (this.stopped || this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -56,25 +100,151 @@ export class Dispatcher {
     });
   }
 
-  /** Resolves once nothing is in flight or due (tests, benchmarks). */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.tick);
-    if (this.timer) clearTimeout(this.timer);
-    for (const c of this.inFlight.values()) c.abort();
-    this.inFlight.clear();
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+  private pump(): void {
+    if (this.stopped) return;
+    const store = this.rt.store;
+    if (!store.db.open) {
+      this.fresh = [];
+      return;
+    }
+    const outbox = new WebhookDeliveries(store.db);
+    const now = this.rt.clock.now();
+    const room = () => this.inFlight.size < this.settings.concurrency;
+    while (this.fresh.length && room()) {
+      const d = this.fresh.shift()!;
+      // Not there: its transaction rolled back, or a reset or restore came in between.
+      if (!this.busy(d.id) && outbox.isPending(d.id)) this.start(store, d);
+    }
+    if (this.scan && room()) {
+      this.scan = false;
+      const offered = new Set(this.fresh.map((d) => d.id));
+      for (const d of outbox.due(now, this.settings.concurrency + this.inFlight.size + offered.size)) {
+        if (this.busy(d.id) || offered.has(d.id)) continue;
+        if (!room()) {
+          this.scan = true; // more are due: look again when an attempt ends
+          break;
+        }
+        this.start(store, d);
+      }
+      const next = outbox.nextDueAfter(now);
+      if (next !== undefined) this.armTimer(next, now);
+    }
     this.releaseIdle();
   }
 
+  private busy(id: string): boolean {
+    return this.inFlight.has(id) || this.settling.has(id);
+  }
+
+  private armTimer(at: number, now: number): void {
+    if (this.timer && at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerAt = Infinity;
+      this.rescan();
+    }, Math.min(Math.max(0, at - now), MAX_TIMER_MS));
+    this.timer.unref();
+  }
+
+  private start(store: Store, d: DeliveryRow): void {
+    this.inFlight.add(d.id);
+    void this.attempt(store, d).finally(() => {
+      this.inFlight.delete(d.id);
+      if (this.fresh.length || this.scan) this.schedule();
+      this.releaseIdle();
+    });
+  }
+
+  private record(store: Store, id: string, patch: Patch, at: number): void {
+    this.results.push({ store, id, patch, at });
+    this.settling.add(id);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Writes the recorded outcomes, one transaction per store. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const results = this.results;
+    this.results = [];
+    for (const r of results) this.settling.delete(r.id);
+    const store = this.rt.store;
+    const mine = results.filter((r) => r.store === store);
+    if (!mine.length || !store.db.open) return this.releaseIdle();
+    try {
+      const outbox = new WebhookDeliveries(store.db);
+      store.tx(() => {
+        for (const r of mine) outbox.update(r.id, r.patch, r.at);
+      });
+    } catch (e) {
+      // Never let a delivery take the emulator down; the rows stay PENDING and are tried again.
+      console.error(`webhook deliveries could not be recorded: ${(e as Error).message}`);
+    }
+    for (const r of mine) if (r.patch.nextAttemptAt) this.armTimer(r.patch.nextAttemptAt, this.rt.clock.now());
+    this.releaseIdle();
+  }
+
+  private async attempt(store: Store, d: DeliveryRow): Promise<void> {
+    const startedAt = this.rt.clock.now();
+    if (d.endpointId) {
+      const endpoint = new WebhookEndpoints(store.db).byId(d.endpointId);
+      if (!endpoint || !endpoint.isActive) {
+        const note = endpoint ? "the endpoint was paused (isActive false) before this delivery" : "the endpoint was deleted before this delivery";
+        this.record(store, d.id, { status: "CANCELED", nextAttemptAt: null, note }, startedAt);
+        return;
+      }
+    }
+    const key = signingKeyOf(store);
+    const timestampMs = String(startedAt);
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "user-agent": USER_AGENT,
+      "x-turnkey-organization-id": d.orgId,
+      "x-turnkey-event-type": d.eventType,
+      "x-turnkey-timestamp": timestampMs,
+      "x-turnkey-webhook-version": "1",
+      "x-turnkey-event-id": d.eventId,
+      "x-turnkey-signature-key-id": key.kid,
+      "x-turnkey-signature-algorithm": "ed25519",
+      "x-turnkey-signature-version": "v1",
+      // x-turnkey-signature: added by the worker, over v1.ed25519.<kid>.<timestamp>.<event id>.<body> (signing-key.ts)
+    };
+    const answer = await this.worker.send({ url: d.url, headers, body: d.body, key: key.privateKey, timeoutMs: this.settings.timeoutMs });
+    // Stopped, or the state was replaced (restore, import) meanwhile: nothing to record.
+    if (this.stopped || this.rt.store !== store) return;
+    const attempt = d.attempts + 1;
+    const base = { attempt, at: startedAt, timestampMs, durationMs: answer.durationMs };
+    const now = this.rt.clock.now();
+    if ("statusCode" in answer && answer.statusCode >= 200 && answer.statusCode < 300) {
+      const a: DeliveryAttempt = { ...base, statusCode: answer.statusCode, outcome: "delivered" };
+      this.record(store, d.id, { status: "DELIVERED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: null }, now);
+      return;
+    }
+    const delay = this.settings.retryDelaysMs[attempt - 1];
+    if ("error" in answer || answer.statusCode >= 500) {
+      const what = "error" in answer ? answer.error : `the receiver answered ${answer.statusCode}`;
+      const result = "error" in answer ? { error: answer.error } : { statusCode: answer.statusCode };
+      if (delay !== undefined) {
+        const a: DeliveryAttempt = { ...base, ...result, outcome: "retry" };
+        const note = `${what}; retry ${attempt} of ${this.settings.retryDelaysMs.length} after ${delay} ms`;
+        this.record(store, d.id, { attempts: attempt, nextAttemptAt: now + delay, history: [...d.history, a], note }, now);
+      } else {
+        const a: DeliveryAttempt = { ...base, ...result, outcome: "failed" };
+        this.record(store, d.id, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `${what}; gave up after ${attempt} attempts` }, now);
+      }
+      return;
+    }
+    const why = answer.statusCode < 400 ? "redirects are not followed" : "a 3xx/4xx/429 answer is not retried";
+    const a: DeliveryAttempt = { ...base, statusCode: answer.statusCode, outcome: "failed" };
+    this.record(store, d.id, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `the receiver answered ${answer.statusCode} (${why})` }, now);
+  }
+
   private isIdle(): boolean {
-    if (this.inFlight.size || this.stopped) return this.stopped;
+    if (this.stopped) return true;
+    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled) return false;
     try {
       return new WebhookDeliveries(this.rt.store.db).due(this.rt.clock.now(), 1).length === 0;
     } catch {
@@ -83,122 +253,9 @@ export class Dispatcher {
   }
 
   private releaseIdle(): void {
-    if (!this.idleWaiters.length || !(this.stopped || this.isIdle())) return;
+    if (!this.idleWaiters.length || !this.isIdle()) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
-  }
-
-  private pump(): void {
-    if (this.stopped) return;
-    const store = this.rt.store;
-    if (!store.db.open) return;
-    const outbox = new WebhookDeliveries(store.db);
-    const now = this.rt.clock.now();
-    const free = this.settings.concurrency - this.inFlight.size;
-    if (free > 0) {
-      for (const d of outbox.due(now, free + this.inFlight.size)) {
-        if (this.inFlight.size >= this.settings.concurrency) break;
-        if (!this.inFlight.has(d.id)) void this.attempt(store, d);
-      }
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const next = outbox.nextDueAt();
-    if (next !== undefined && next > now) {
-      this.timer = setTimeout(() => this.kick(), Math.min(next - now, MAX_TIMER_MS));
-      this.timer.unref();
-    }
-    this.releaseIdle();
-  }
-
-  private async attempt(store: Store, d: DeliveryRow): Promise<void> {
-    const controller = new AbortController();
-    this.inFlight.set(d.id, controller);
-    try {
-      const outbox = new WebhookDeliveries(store.db);
-      const startedAt = this.rt.clock.now();
-      if (d.endpointId) {
-        const endpoint = new WebhookEndpoints(store.db).byId(d.endpointId);
-        if (!endpoint || !endpoint.isActive) {
-          outbox.update(d.id, { status: "CANCELED", nextAttemptAt: null, note: endpoint ? "the endpoint was paused (isActive false) before this delivery" : "the endpoint was deleted before this delivery" }, startedAt);
-          return;
-        }
-      }
-      const key = signingKeyOf(store);
-      const timestampMs = String(startedAt);
-      const headers: Record<string, string> = {
-        "content-type": "application/json",
-        "user-agent": USER_AGENT,
-        "x-turnkey-organization-id": d.orgId,
-        "x-turnkey-event-type": d.eventType,
-        "x-turnkey-timestamp": timestampMs,
-        "x-turnkey-webhook-version": "1",
-        "x-turnkey-event-id": d.eventId,
-        "x-turnkey-signature-key-id": key.kid,
-        "x-turnkey-signature-algorithm": "ed25519",
-        "x-turnkey-signature-version": "v1",
-        "x-turnkey-signature": signDelivery(key, timestampMs, d.eventId, d.body),
-      };
-      const wallStart = performance.now();
-      const answer = await this.post(d.url, headers, d.body, controller.signal);
-      // Stopped, or the state was replaced (restore, import) or cleared (reset) meanwhile: nothing to record.
-      if (this.stopped || controller.signal.aborted || this.rt.store !== store || !store.db.open || !outbox.get(d.id)) return;
-      const attempt = d.attempts + 1;
-      const base = { attempt, at: startedAt, timestampMs, durationMs: Math.round(performance.now() - wallStart) };
-      const now = this.rt.clock.now();
-      if ("statusCode" in answer && answer.statusCode >= 200 && answer.statusCode < 300) {
-        const a: DeliveryAttempt = { ...base, statusCode: answer.statusCode, outcome: "delivered" };
-        outbox.update(d.id, { status: "DELIVERED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: null }, now);
-        return;
-      }
-      const retryable = "error" in answer || answer.statusCode >= 500;
-      const what = "error" in answer ? answer.error : `the receiver answered ${answer.statusCode}`;
-      const delay = this.settings.retryDelaysMs[attempt - 1];
-      const result = "statusCode" in answer ? { statusCode: answer.statusCode } : { error: answer.error };
-      if (retryable && delay !== undefined) {
-        const a: DeliveryAttempt = { ...base, ...result, outcome: "retry" };
-        outbox.update(d.id, { attempts: attempt, nextAttemptAt: now + delay, history: [...d.history, a], note: `${what}; retry ${attempt} of ${this.settings.retryDelaysMs.length} after ${delay} ms` }, now);
-        return;
-      }
-      const a: DeliveryAttempt = { ...base, ...result, outcome: "failed" };
-      const note = retryable ? `${what}; gave up after ${attempt} attempts` : `${what} (${answer.statusCode! < 400 ? "redirects are not followed" : "a 3xx/4xx/429 answer is not retried"})`;
-      outbox.update(d.id, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note }, now);
-    } catch (e) {
-      // Never let a delivery take the emulator down; the row stays as it was and is tried again.
-      if (!this.stopped) console.error(`webhook delivery ${d.id} could not be recorded: ${(e as Error).message}`);
-    } finally {
-      this.inFlight.delete(d.id);
-      if (!this.stopped) this.kick();
-      this.releaseIdle();
-    }
-  }
-
-  private post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Answer> {
-    return new Promise((resolve) => {
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        resolve({ error: "invalid URL" });
-        return;
-      }
-      const secure = target.protocol === "https:";
-      const payload = Buffer.from(body, "utf8");
-      const req = (secure ? https : http).request(target, {
-        method: "POST",
-        headers: { ...headers, "content-length": String(payload.length) },
-        agent: secure ? this.agents.https : this.agents.http,
-        signal,
-        timeout: this.settings.timeoutMs,
-      });
-      req.on("response", (res) => {
-        res.resume(); // the answer's body is not read
-        resolve({ statusCode: res.statusCode ?? 0 });
-      });
-      req.on("timeout", () => req.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)));
-      req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code && e.code !== "ERR_STREAM_DESTROYED" ? `${e.code}: ${e.message}` : e.message }));
-      req.end(payload);
-    });
   }
 }

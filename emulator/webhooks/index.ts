@@ -23,9 +23,10 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
   // Made now, so every snapshot and exported state carries the key that signs for it.
   signingKeyOf(rt.store);
   const off = rt.events.on((event) => {
-    if (event.type === "CLOCK_MOVED" || enqueueEvent(rt, event) > 0) dispatcher.kick();
+    if (event.type === "CLOCK_MOVED") dispatcher.rescan();
+    else dispatcher.offer(enqueueEvent(rt, event));
   });
-  dispatcher.kick();
+  dispatcher.rescan();
   const webhooks: Webhooks = {
     dispatcher,
     async stop() {

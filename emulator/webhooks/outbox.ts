@@ -27,12 +27,12 @@ type Target = { orgId: string; endpointId: string | null; url: string };
 
 const subscribed = (e: WebhookEndpointRow, type: WebhookEventType) => e.subscriptions.some((s) => s.eventType === type && s.isActive);
 
-/** Writes the outbox rows for one event; returns how many. */
-export function enqueueEvent(rt: Runtime, event: EmulatorEvent): number {
-  if (event.type === "CLOCK_MOVED") return 0;
+/** Writes the outbox rows for one event; returns them (the dispatcher sends them once the transaction has committed). */
+export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
+  if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
   const org = store.organizations.get(event.orgId);
-  if (!org) return 0;
+  if (!org) return [];
   const endpoints = new WebhookEndpoints(store.db);
   const targets: Target[] = [];
   let body: () => string;
@@ -47,12 +47,12 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): number {
     for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     body = () => JSON.stringify({ type: PAYLOAD_TYPE[event.type], organizationId: org.id, parentOrganizationId: billing, msg: event.msg });
   }
-  if (!targets.length) return 0;
+  if (!targets.length) return [];
   const text = body();
   const eventId = newId();
   const now = rt.clock.now();
   const outbox = new WebhookDeliveries(store.db);
-  for (const t of targets) {
+  return targets.map((t) => {
     const row: Omit<DeliveryRow, "seq"> = {
       id: newId(),
       eventId,
@@ -70,7 +70,6 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): number {
       createdAt: now,
       updatedAt: now,
     };
-    outbox.insert(row);
-  }
-  return targets.length;
+    return { ...row, seq: outbox.insert(row) };
+  });
 }

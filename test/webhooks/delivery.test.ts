@@ -125,6 +125,21 @@ describe("webhook delivery", () => {
     expect(failed.payload).toMatchObject({ type: "ACTIVITY_TYPE_CREATE_WALLET", status: "ACTIVITY_STATUS_FAILED" });
   });
 
+  it("each event is delivered exactly once when the receiver answers 2xx (40 activities, 8 at a time)", async () => {
+    receiver = await Receiver.start();
+    await endpointFor(receiver);
+    const ids: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const made = await Promise.all(Array.from({ length: 8 }, (_, i) => sdkClient(emu).createPrivateKeyTag({ privateKeyTagName: `once-${round}-${i}`, privateKeyIds: [] })));
+      ids.push(...made.map((m) => m.activity.id));
+    }
+    for (const id of ids) await deliveriesOf(emu, id, (d) => d.length === 1 && d[0]!.status === "DELIVERED");
+    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await advanceClock(emu, 0); // a rescan finds nothing left to send
+    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    for (const id of ids) expect(receiver.forActivity(id), id).toHaveLength(1);
+  });
+
   it("a 500 is retried after the backoff with the same Event-Id and a fresh timestamp and signature", async () => {
     receiver = await Receiver.start();
     await endpointFor(receiver);

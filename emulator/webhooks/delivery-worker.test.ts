@@ -1,0 +1,54 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyTurnkeyWebhookSignature } from "@turnkey/crypto";
+import { Store } from "../store/index.js";
+import { DeliveryWorker } from "./delivery-worker.js";
+import { jwksOf, signDelivery, signingKeyOf } from "./signing-key.js";
+
+let got: { headers: IncomingHttpHeaders; body: string }[] = [];
+const server = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c: Buffer) => (body += c.toString()));
+  req.on("end", () => {
+    got.push({ headers: req.headers, body });
+    res.statusCode = req.url === "/fail" ? 503 : 204;
+    res.end();
+  });
+});
+let base = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  server.close();
+});
+
+describe("delivery worker", () => {
+  it("signs in the worker exactly as signDelivery does, and reports the receiver's status or the network error", async () => {
+    const store = Store.open();
+    const key = signingKeyOf(store);
+    const worker = new DeliveryWorker();
+    try {
+      got = [];
+      const body = '{"hello":"world"}';
+      const headers = { "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": "1800000000000", "x-turnkey-event-id": "evt", "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" };
+      const answer = await worker.send({ url: `${base}/ok`, headers, body, key: key.privateKey, timeoutMs: 5_000 });
+      expect(answer).toMatchObject({ statusCode: 204, signature: signDelivery(key, "1800000000000", "evt", body) });
+      expect(got[0]!.body).toBe(body);
+      const verdict = verifyTurnkeyWebhookSignature({
+        headers: got[0]!.headers as Record<string, string>,
+        body: got[0]!.body,
+        verificationKeys: jwksOf(key).keys.map((k) => ({ keyId: k.kid!, publicKey: Buffer.from(k.x!, "base64url").toString("hex") })),
+        maxTimestampAgeMs: 1_000,
+        nowMs: 1_800_000_000_000,
+      });
+      expect(verdict.ok).toBe(true);
+      expect(await worker.send({ url: `${base}/fail`, headers, body, key: key.privateKey, timeoutMs: 5_000 })).toMatchObject({ statusCode: 503 });
+      expect(await worker.send({ url: "http://127.0.0.1:9/closed", headers, body, key: key.privateKey, timeoutMs: 5_000 })).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
+    } finally {
+      await worker.stop();
+      store.close();
+    }
+  });
+});
