@@ -11,8 +11,9 @@ const INCLUDE = ["emulator/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/
  * A new test that patches globals belongs in this list.
  */
 const ISOLATED = [
-  "test/trust/**",
-  "test/browser/**",
+  "test/trust/**/*.test.ts",
+  "test/browser/**/*.test.ts",
+  "test/wallet-kit/**/*.test.ts", // sets VITE_* environment variables while it builds the example app
   "test/robustness/sealing.test.ts",
   "test/harness/cli.test.ts",
   "test/networks/lazy.test.ts",
