@@ -9,7 +9,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction, createMint, createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { RunningEmulator } from "../emulator/index.js";
-import { sdkClient, startTestEmulator } from "./support.js";
+import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 import { deliveries } from "./webhooks/support.js";
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "./networks/test-token.artifact.js";
 
@@ -28,15 +28,7 @@ afterAll(() => emu?.stop());
 
 const rpcUrl = (caip2: string) => `${emu.info.baseUrl}/emulator/v1/chains/${caip2}/rpc`;
 
-async function pollStatus(id: string) {
-  const client = sdkClient(emu);
-  for (let i = 0; i < 100; i++) {
-    const s = await client.getSendTransactionStatus({ sendTransactionStatusId: id });
-    if (s.txStatus !== "BROADCASTING") return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`status ${id} never settled`);
-}
+const pollStatus = (id: string) => pollSendStatus(emu, id);
 
 describe("ERC-20 balances, supported assets, EVM history and events", () => {
   it("lists a deployed token, reports its balances, shows the transfers in the history and emits the events", async () => {

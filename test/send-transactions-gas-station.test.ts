@@ -9,7 +9,7 @@ import { createPublicClient, createWalletClient, hashTypedData, http, parseEther
 import { privateKeyToAccount } from "viem/accounts";
 import type { RunningEmulator } from "../emulator/index.js";
 import { EVM_PAYMASTER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
-import { httpClient, sdkClient, startTestEmulator } from "./support.js";
+import { httpClient, sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const SECOND = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -23,15 +23,7 @@ afterAll(() => emu?.stop());
 const rpcUrl = (caip2: string) => `${emu.info.baseUrl}/emulator/v1/chains/${caip2}/rpc`;
 const chainOf = (caip2: string) => createPublicClient({ transport: http(rpcUrl(caip2)) });
 
-async function pollStatus(id: string) {
-  const client = sdkClient(emu);
-  for (let i = 0; i < 100; i++) {
-    const s = await client.getSendTransactionStatus({ sendTransactionStatusId: id });
-    if (s.txStatus !== "BROADCASTING") return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`status ${id} never settled`);
-}
+const pollStatus = (id: string) => pollSendStatus(emu, id);
 
 describe("sponsored eth_send_transaction (gas station)", () => {
   it("delegates the account with EIP-7702, the paymaster pays the gas, the sender's ETH moves only by the value", async () => {

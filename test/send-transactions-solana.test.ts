@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import type { RunningEmulator } from "../emulator/index.js";
 import { SOLANA_FEE_PAYER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
-import { sdkClient, startTestEmulator } from "./support.js";
+import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 
 // The default fixture's Solana account (`test test ... junk` at m/44'/501'/0'/0'), what Phantom derives.
 const FIXTURE_SOLANA = new PublicKey("oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96");
@@ -23,15 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu?.stop());
 
-async function pollStatus(id: string) {
-  const client = sdkClient(emu);
-  for (let i = 0; i < 100; i++) {
-    const s = await client.getSendTransactionStatus({ sendTransactionStatusId: id });
-    if (s.txStatus !== "BROADCASTING") return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`status ${id} never settled`);
-}
+const pollStatus = (id: string) => pollSendStatus(emu, id);
 
 function legacyTransfer(from: PublicKey, to: PublicKey, lamports: number, blockhash: string): string {
   const tx = new Transaction({ feePayer: from, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports }));

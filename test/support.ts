@@ -84,3 +84,14 @@ export function storeCounts(emu: RunningEmulator): Record<string, number> {
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
   return Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n]));
 }
+
+/** Polls get_send_transaction_status until the send leaves BROADCASTING (fails after ~2 s). */
+export async function pollSendStatus(emu: RunningEmulator, sendTransactionStatusId: string) {
+  const client = sdkClient(emu);
+  for (let i = 0; i < 100; i++) {
+    const s = await client.getSendTransactionStatus({ sendTransactionStatusId });
+    if (s.txStatus !== "BROADCASTING") return s;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`status ${sendTransactionStatusId} never settled`);
+}
