@@ -6,11 +6,9 @@
  * X-Forwarded-For counts only on an instance started with trustProxy; sub-organization
  * credentials and the control API are never subject to it.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../emulator/index.js";
-import { devKey, newP256KeyPair, rawPost, readJson, sdkClient, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { devKey, newP256KeyPair, rawPost, readJson, sdkClient, startCliEmulator, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
 
 const NOT_LOOPBACK = "203.0.113.0/24";
 const REFUSED = /^request not authorized: source IP address 127\.0\.0\.1 is not in the IP allowlist of organization /;
@@ -176,21 +174,8 @@ describe("X-Forwarded-For", () => {
 
 describe("the CLI flag", () => {
   it("`emulator start --trust-proxy` reads X-Forwarded-For; the same list refuses the bare loopback peer", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", "start", "--port", "0", "--trust-proxy"], { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
+    const { child, url } = await startCliEmulator(["--port", "0", "--trust-proxy"], 30_000);
     try {
-      let out = "";
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-        child.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("API private key")) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      const url = /Coordinator API\s+(\S+)/.exec(out)![1]!;
       const info = await (await fetch(`${url}/emulator/v1/info`)).json();
       const cli = { url, info } as unknown as RunningEmulator;
       await sdkClient(cli).setIpAllowlist({ enabled: true, rules: [{ cidr: "198.51.100.0/24" }] });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
-import { sdkClient, startTestEmulator } from "./support.js";
+import { sdkClient, startCliEmulator, startTestEmulator } from "./support.js";
 
 describe("storage and instances", () => {
   it("a restart on the same --db file keeps every acknowledged write", async () => {
@@ -46,21 +46,8 @@ describe("storage and instances", () => {
 
 describe("CLI", () => {
   it("`emulator start --port 0` prints the URLs, the organization and the dev key, then serves", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", "start", "--port", "0"], { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
+    const { child, out, url } = await startCliEmulator(["--port", "0"], 20_000);
     try {
-      let out = "";
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 20_000);
-        child.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("API private key")) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      const url = /Coordinator API\s+(\S+)/.exec(out)![1]!;
       expect(out).toMatch(/Auth proxy\s+http:\/\/127\.0\.0\.1:\d+/);
       expect(out).toContain("0d59bf5a-3228-47d7-8128-1e1c1da98a34");
       expect(out).toContain("03a072d6592918a8c56a057682964c025d5779ea8e0af8c38d8e1eb0da71d7f5f1");

@@ -7,6 +7,8 @@ import { TurnkeyClient } from "@turnkey/http";
 import { Turnkey } from "@turnkey/sdk-server";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator/index.js";
 
 export type KeyPair = { publicKey: string; privateKey: string };
@@ -94,4 +96,30 @@ export async function pollSendStatus(emu: RunningEmulator, sendTransactionStatus
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`status ${sendTransactionStatusId} never settled`);
+}
+
+/**
+ * Runs `emulator start <args>` as its own process and waits for the banner to print the dev key;
+ * gives the process (the caller kills it), everything it printed so far, and the coordinator URL.
+ */
+export async function startCliEmulator(args: string[], timeoutMs: number): Promise<{ child: ChildProcess; out: string; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", "start", ...args], { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), timeoutMs);
+      child.stdout.on("data", (d) => {
+        out += d;
+        if (out.includes("API private key")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+  } catch (err) {
+    child.kill("SIGTERM");
+    throw err;
+  }
+  return { child, out, url: /Coordinator API\s+(\S+)/.exec(out)![1]! };
 }
