@@ -8,6 +8,9 @@
  *   operation (deposit / withdraw) of a transaction. Local chains have instant finality, so
  *   both are emitted together. Private-key addresses get none (as documented).
  * It runs when poked (a send, a mine, an RPC call) and every half second while chains exist.
+ * While no active webhook endpoint subscribes to these types it reads nothing from the chains:
+ * sends made meanwhile are marked UNWATCHED (never reported), and blocks mined meanwhile are
+ * skipped when a subscription appears, so a new subscriber gets no backlog.
  */
 import type { Runtime } from "../runtime.js";
 import type { Chain } from "./chain.js";
@@ -15,9 +18,13 @@ import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import type { BalanceEvent } from "../events/index.js";
 import { prep } from "../store/statements.js";
+import { WebhookEndpoints } from "../webhooks/endpoints.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
 
 const TICK_MS = 500;
+const CHAIN_EVENT_TYPES = ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES", "SEND_TRANSACTION_STATUS_UPDATES"] as const;
+/** reportedStatus of a send made while nobody subscribed: settled, never reported. */
+const UNWATCHED = "UNWATCHED";
 
 type Transfer = { from: string; to: string; amount: bigint; asset: AssetMeta };
 type Landed = { caip2: string; txHash: string; block: { number: number; hash: string; timestamp: number }; transfers: Transfer[] };
@@ -28,6 +35,8 @@ export class ChainWatcher {
   private again = false;
   private readonly pendingSolana = new Map<SolanaChain, string[]>();
   private closed = false;
+  /** Per EVM chain, the last block mined while nobody subscribed: its transactions raise no balance events. */
+  private readonly unwatchedThrough = new Map<Chain, bigint>();
 
   constructor(private readonly rt: Runtime) {
     const networks = rt.networks!;
@@ -70,7 +79,7 @@ export class ChainWatcher {
     if (chain.namespace === "eip155") {
       void import("./evm-history.js").then(({ evmHistory }) =>
         evmHistory(chain as EvmChain).subscribe((item) => {
-          if (!item.success) return;
+          if (!item.success || item.blockNumber <= (this.unwatchedThrough.get(chain) ?? -1n)) return;
           void this.evmTransfers(chain as EvmChain, item).then((transfers) =>
             this.emitBalances({ caip2: chain.caip2, txHash: item.hash, block: { number: Number(item.blockNumber), hash: item.blockHash, timestamp: item.timestamp }, transfers }),
           );
@@ -93,6 +102,7 @@ export class ChainWatcher {
   }
 
   private async pass(): Promise<void> {
+    if (!this.rt.events || !new WebhookEndpoints(this.rt.store.db).anySubscribedTo(CHAIN_EVENT_TYPES)) return this.skipUnwatched();
     await this.settleSends();
     for (const chain of this.rt.networks?.started() ?? []) {
       if (chain.namespace === "eip155") {
@@ -115,6 +125,16 @@ export class ChainWatcher {
         }));
         this.emitBalances({ caip2: chain.caip2, txHash: item.signature, block: { number: Number(item.slot), hash: item.blockhash ?? "", timestamp: item.blockTime }, transfers });
       }
+    }
+  }
+
+  /** Nobody would receive these events: settle what happened without reading it from the chains. */
+  private async skipUnwatched(): Promise<void> {
+    this.pendingSolana.clear();
+    const unsettled = this.rt.store.sendTransactions.unsettled();
+    if (unsettled.length) this.rt.store.tx(() => unsettled.forEach((row) => this.rt.store.sendTransactions.update(row.id, { reportedStatus: UNWATCHED })));
+    for (const chain of this.rt.networks?.started() ?? []) {
+      if (chain.namespace === "eip155") this.unwatchedThrough.set(chain, BigInt(await (chain as EvmChain).rpc<string>("eth_blockNumber")));
     }
   }
 

@@ -34,6 +34,11 @@ export class WebhookEndpoints {
     return rows.readAll(prep(this.db, "SELECT * FROM webhook_endpoints WHERE org_id = ? ORDER BY created_at, rowid").all(orgId));
   }
 
+  /** Whether any active endpoint, in any organization, has an active subscription to one of these types. */
+  anySubscribedTo(types: readonly WebhookEventType[]): boolean {
+    return rows.readAll(prep(this.db, "SELECT * FROM webhook_endpoints WHERE is_active = 1").all()).some((e) => e.subscriptions.some((s) => s.isActive && types.includes(s.eventType)));
+  }
+
   /** Active endpoints of these organizations (the event's own and its parent). */
   activeIn(orgIds: string[]): WebhookEndpointRow[] {
     if (orgIds.length === 1) return rows.readAll(prep(this.db, "SELECT * FROM webhook_endpoints WHERE org_id = ? AND is_active = 1 ORDER BY created_at, rowid").all(orgIds[0]));
