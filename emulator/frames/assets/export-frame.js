@@ -13,6 +13,8 @@
  * key lives as long as the frame (the kit opens one frame per export).
  */
 
+import { serveStamperChannel } from "./stamper-channel.js";
+
 const subtle = globalThis.crypto.subtle;
 const enc = new TextEncoder();
 
@@ -201,8 +203,6 @@ export function formatKey(key, format) {
   throw new Error(`key format ${format} is not supported by the emulator's export frame (HEXADECIMAL is)`);
 }
 
-const STYLE_KEYS = ["fontSize", "fontFamily", "color", "backgroundColor", "padding", "margin", "width", "height", "borderStyle", "borderWidth", "borderColor", "borderRadius", "overflowWrap", "wordWrap", "resize", "textAlign"];
-
 /**
  * Wires the frame in a browser: waits for the parent's channel, then answers its requests.
  * @param {{ signerPublicKey: string, output: { textContent: string | null, style: { setProperty(name: string, value: string): void } } }} page
@@ -210,45 +210,29 @@ const STYLE_KEYS = ["fontSize", "fontFamily", "color", "backgroundColor", "paddi
 export function runExportFrame(page) {
   /** @type {Promise<EmbeddedKey>} */
   let key = newEmbeddedKey();
-  globalThis.addEventListener("message", async (event) => {
-    if (event.data?.type !== "TURNKEY_INIT_MESSAGE_CHANNEL" || !event.ports[0]) return;
-    const port = event.ports[0];
-    port.onmessage = async (message) => {
-      const { type, requestId } = message.data ?? {};
-      /** @param {string} replyType @param {unknown} value */
-      const reply = (replyType, value) => port.postMessage({ type: replyType, value, requestId });
-      try {
-        switch (type) {
-          case "INJECT_WALLET_EXPORT_BUNDLE": {
-            const plain = await openExportBundle(message.data.value, { key: await key, signerPublicKey: page.signerPublicKey, organizationId: message.data.organizationId });
-            page.output.textContent = new TextDecoder().decode(plain);
-            return reply("BUNDLE_INJECTED", true);
-          }
-          case "INJECT_KEY_EXPORT_BUNDLE": {
-            const plain = await openExportBundle(message.data.value, { key: await key, signerPublicKey: page.signerPublicKey, organizationId: message.data.organizationId });
-            page.output.textContent = formatKey(plain, message.data.keyFormat);
-            return reply("BUNDLE_INJECTED", true);
-          }
-          case "APPLY_SETTINGS": {
-            const styles = JSON.parse(message.data.value ?? "{}").styles ?? {};
-            for (const name of STYLE_KEYS) if (typeof styles[name] === "string") page.output.style.setProperty(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), styles[name]);
-            return reply("SETTINGS_APPLIED", true);
-          }
-          case "GET_EMBEDDED_PUBLIC_KEY":
-            return reply("GET_EMBEDDED_PUBLIC_KEY", bytesToHex((await key).publicKey));
-          case "INIT_EMBEDDED_KEY":
-            return reply("INIT_EMBEDDED_KEY", bytesToHex((await key).publicKey));
-          case "RESET_EMBEDDED_KEY":
-            key = newEmbeddedKey();
-            page.output.textContent = "";
-            return reply("RESET_EMBEDDED_KEY", true);
-          default:
-            return reply("ERROR", `${type} is not supported by the emulator's export frame`);
-        }
-      } catch (error) {
-        reply("ERROR", error instanceof Error ? error.message : String(error));
-      }
-    };
-    port.postMessage({ type: "PUBLIC_KEY_READY", value: bytesToHex((await key).publicKey) });
+  /** @param {any} data */
+  const open = async (data) => openExportBundle(data.value, { key: await key, signerPublicKey: page.signerPublicKey, organizationId: data.organizationId });
+  const publicKey = async () => bytesToHex((await key).publicKey);
+  serveStamperChannel({
+    name: "export",
+    style: page.output.style,
+    publicKey,
+    handlers: {
+      INJECT_WALLET_EXPORT_BUNDLE: async (data) => {
+        page.output.textContent = new TextDecoder().decode(await open(data));
+        return ["BUNDLE_INJECTED", true];
+      },
+      INJECT_KEY_EXPORT_BUNDLE: async (data) => {
+        page.output.textContent = formatKey(await open(data), data.keyFormat);
+        return ["BUNDLE_INJECTED", true];
+      },
+      GET_EMBEDDED_PUBLIC_KEY: async () => ["GET_EMBEDDED_PUBLIC_KEY", await publicKey()],
+      INIT_EMBEDDED_KEY: async () => ["INIT_EMBEDDED_KEY", await publicKey()],
+      RESET_EMBEDDED_KEY: () => {
+        key = newEmbeddedKey();
+        page.output.textContent = "";
+        return ["RESET_EMBEDDED_KEY", true];
+      },
+    },
   });
 }

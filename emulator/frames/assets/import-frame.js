@@ -8,6 +8,7 @@
  * reaches the parent page. Same iframe-stamper protocol and crypto as export-frame.js.
  */
 import { bytesToHex, hexToBytes, hpkeSeal, openSignedEnvelope } from "./export-frame.js";
+import { serveStamperChannel } from "./stamper-channel.js";
 
 /**
  * Checks an import bundle against the expected signer, organization and user; returns its target key.
@@ -38,8 +39,6 @@ export function privateKeyBytes(text, format) {
   return hexToBytes(hex);
 }
 
-const STYLE_KEYS = ["fontSize", "fontFamily", "color", "backgroundColor", "padding", "margin", "width", "height", "borderStyle", "borderWidth", "borderColor", "borderRadius", "overflowWrap", "wordWrap", "resize", "textAlign"];
-
 /**
  * Wires the frame in a browser.
  * @param {{ signerPublicKey: string, input: { value: string, style: { setProperty(name: string, value: string): void } } }} page
@@ -47,41 +46,30 @@ const STYLE_KEYS = ["fontSize", "fontFamily", "color", "backgroundColor", "paddi
 export function runImportFrame(page) {
   /** @type {Uint8Array | null} */
   let target = null;
-  globalThis.addEventListener("message", (event) => {
-    if (event.data?.type !== "TURNKEY_INIT_MESSAGE_CHANNEL" || !event.ports[0]) return;
-    const port = event.ports[0];
-    port.onmessage = async (message) => {
-      const { type, requestId } = message.data ?? {};
-      /** @param {string} replyType @param {unknown} value */
-      const reply = (replyType, value) => port.postMessage({ type: replyType, value, requestId });
-      try {
-        switch (type) {
-          case "INJECT_IMPORT_BUNDLE":
-            target = await readImportBundle(message.data.value, { signerPublicKey: page.signerPublicKey, organizationId: message.data.organizationId, userId: message.data.userId });
-            return reply("BUNDLE_INJECTED", true);
-          case "EXTRACT_WALLET_ENCRYPTED_BUNDLE": {
-            if (!target) throw new Error("no import bundle injected");
-            const mnemonic = normalizeMnemonic(page.input.value);
-            if (!mnemonic) throw new Error("enter a mnemonic");
-            return reply("ENCRYPTED_BUNDLE_EXTRACTED", await encryptToTarget(new TextEncoder().encode(mnemonic), target));
-          }
-          case "EXTRACT_KEY_ENCRYPTED_BUNDLE": {
-            if (!target) throw new Error("no import bundle injected");
-            return reply("ENCRYPTED_BUNDLE_EXTRACTED", await encryptToTarget(privateKeyBytes(page.input.value, message.data.keyFormat), target));
-          }
-          case "APPLY_SETTINGS": {
-            const styles = JSON.parse(message.data.value ?? "{}").styles ?? {};
-            for (const name of STYLE_KEYS) if (typeof styles[name] === "string") page.input.style.setProperty(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), styles[name]);
-            return reply("SETTINGS_APPLIED", true);
-          }
-          default:
-            return reply("ERROR", `${type} is not supported by the emulator's import frame`);
-        }
-      } catch (error) {
-        reply("ERROR", error instanceof Error ? error.message : String(error));
-      }
-    };
+  const injected = () => {
+    if (!target) throw new Error("no import bundle injected");
+    return target;
+  };
+  serveStamperChannel({
+    name: "import",
+    style: page.input.style,
     // The import frame holds no embedded key; the stamper still waits for this message.
-    port.postMessage({ type: "PUBLIC_KEY_READY", value: "" });
+    publicKey: () => "",
+    handlers: {
+      INJECT_IMPORT_BUNDLE: async (data) => {
+        target = await readImportBundle(data.value, { signerPublicKey: page.signerPublicKey, organizationId: data.organizationId, userId: data.userId });
+        return ["BUNDLE_INJECTED", true];
+      },
+      EXTRACT_WALLET_ENCRYPTED_BUNDLE: async () => {
+        const to = injected();
+        const mnemonic = normalizeMnemonic(page.input.value);
+        if (!mnemonic) throw new Error("enter a mnemonic");
+        return ["ENCRYPTED_BUNDLE_EXTRACTED", await encryptToTarget(new TextEncoder().encode(mnemonic), to)];
+      },
+      EXTRACT_KEY_ENCRYPTED_BUNDLE: async (data) => {
+        const to = injected();
+        return ["ENCRYPTED_BUNDLE_EXTRACTED", await encryptToTarget(privateKeyBytes(page.input.value, data.keyFormat), to)];
+      },
+    },
   });
 }
