@@ -14,17 +14,14 @@ import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import http from "node:http";
 import { fileURLToPath } from "node:url";
-import { ApiKeyStamper } from "@turnkey/api-key-stamper";
-import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { Client, ETH_ACCOUNT as ETH, newP256Key as newKey, type Key } from "./client.js";
 
 const SUB_ORGS = 20;
 const CLIENTS = 50;
 const GROWTH_GOAL = 0.2;
 
-type Key = { publicKey: string; privateKey: string };
 type Info = { url: string; organizationId: string; apiPublicKey: string; apiPrivateKey: string };
 type ChildMessage = { kind: "ready"; info: Info } | { kind: "rss"; rss: number; heapUsed: number };
 
@@ -55,10 +52,6 @@ if (process.env.SOAK_CHILD === "1") {
 
 // ---------------------------------------------------------------- parent: setup, load, report
 
-function newKey(): Key {
-  const privateKey = p256.utils.randomSecretKey();
-  return { privateKey: bytesToHex(privateKey), publicKey: bytesToHex(p256.getPublicKey(privateKey, true)) };
-}
 
 function ask(child: ChildProcess, kind: "rss" | "gc"): Promise<{ rss: number; heapUsed: number }> {
   return new Promise((resolve) => {
@@ -72,56 +65,8 @@ function ask(child: ChildProcess, kind: "rss" | "gc"): Promise<{ rss: number; he
   });
 }
 
-class Client {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  private readonly stamper: ApiKeyStamper;
-  constructor(
-    readonly base: URL,
-    key: Key,
-    readonly organizationId: string,
-  ) {
-    this.stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
-  }
-  async call(path: string, payload: Record<string, unknown>): Promise<{ status: number; json: any }> {
-    const body = JSON.stringify({ organizationId: this.organizationId, ...payload });
-    const stamp = await this.stamper.stamp(body);
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        new URL(path, this.base),
-        { method: "POST", agent: this.agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), [stamp.stampHeaderName]: stamp.stampHeaderValue } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
-            let json: any;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              json = text;
-            }
-            resolve({ status: res.statusCode ?? 0, json });
-          });
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  }
-  submit(op: string, type: string, parameters: unknown) {
-    return this.call(`/public/v1/submit/${op}`, { type, timestampMs: String(Date.now()), parameters });
-  }
-  query(op: string, payload: Record<string, unknown> = {}) {
-    return this.call(`/public/v1/query/${op}`, payload);
-  }
-  close() {
-    this.agent.destroy();
-  }
-}
-
 type SubOrg = { id: string; key: Key; address: string; activityIds: string[] };
 
-const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };
 const COMPLETED = "ACTIVITY_STATUS_COMPLETED";
 
 async function createSubOrgs(parent: Client): Promise<SubOrg[]> {
@@ -238,7 +183,7 @@ export async function benchSoak(): Promise<void> {
       child.on("message", (m: ChildMessage) => m.kind === "ready" && resolve(m.info));
     });
     const boot = await ask(child, "rss");
-    const base = new URL(info.url);
+    const base = info.url;
     const parent = new Client(base, { publicKey: info.apiPublicKey, privateKey: info.apiPrivateKey }, info.organizationId);
     const orgs = await createSubOrgs(parent);
     parent.close();
