@@ -19,21 +19,16 @@ import { createOperatorSet, planOperatorSet } from "../../tvc/operator-sets.js";
 import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "../../tvc/keys.js";
 import { checkQosVersion } from "../../tvc/qos-versions.js";
 import { writeManifest } from "../../tvc/manifest.js";
+import { requireTvcApp, requireTvcDeployment } from "../../tvc/lookups.js";
 
 const U32_MAX = 0xffffffff;
 
 function requireApp(ctx: ActivityContext, appId: string, field: string) {
-  requireUuid(appId, field, "TVC app");
-  const app = ctx.rt.store.tvc.app(ctx.org.id, appId);
-  if (!app) throw notFound(`TVC app not found: ${appId}`);
-  return app;
+  return requireTvcApp(ctx.rt.store, ctx.org.id, appId, field);
 }
 
-function requireDeployment(ctx: ActivityContext, deploymentId: string, field: string): TvcDeploymentRow {
-  requireUuid(deploymentId, field, "TVC deployment");
-  const d = ctx.rt.store.tvc.deployment(ctx.org.id, deploymentId);
-  if (!d) throw notFound(`TVC deployment not found: ${deploymentId}`);
-  return d;
+function requireDeployment(ctx: ActivityContext, deploymentId: string, field: string) {
+  return requireTvcDeployment(ctx.rt.store, ctx.org.id, deploymentId, field);
 }
 
 function intIn(value: string | undefined, field: string, min: number, max: number): number | undefined {
