@@ -130,3 +130,18 @@ export function errorNotice(err) {
   const field = e?.field ? ` (field ${e.field})` : "";
   return h("div", { class: "notice bad", role: "alert", text: `${e?.message ?? String(err)}${field}` });
 }
+
+/**
+ * Runs what a button asked for: on success shows `done` as a notice in `out` (or clears it) and calls
+ * `after`; on failure shows the error in `out`.
+ * @param {Element} out @param {() => Promise<unknown>} fn @param {() => unknown} after @param {string} [done]
+ */
+export async function runAction(out, fn, after, done) {
+  try {
+    await fn();
+    fill(out, done ? h("div", { class: "notice ok", text: done }) : null);
+    after();
+  } catch (err) {
+    fill(out, errorNotice(err));
+  }
+}

@@ -1,6 +1,6 @@
 /** Clock: the emulated time (GET /emulator/v1/clock), set to an instant or advanced (POST /emulator/v1/clock). */
 import { get, post } from "../lib/api.js";
-import { errorNotice, fill, h, kv } from "../lib/dom.js";
+import { errorNotice, fill, h, kv, runAction } from "../lib/dom.js";
 
 const STEPS = /** @type {[string, number][]} */ ([
   ["+1 min", 60_000],
@@ -18,15 +18,7 @@ export default {
     const now = h("div");
     const out = h("div");
     const at = /** @type {HTMLInputElement} */ (h("input", { type: "text", placeholder: "ISO 8601, e.g. 2030-01-01T00:00:00Z", size: 34, name: "set" }));
-    const move = async (/** @type {Record<string, unknown>} */ body) => {
-      try {
-        await post("/clock", body);
-        fill(out);
-        void view.refresh();
-      } catch (err) {
-        fill(out, errorNotice(err));
-      }
-    };
+    const move = (/** @type {Record<string, unknown>} */ body) => runAction(out, () => post("/clock", body), () => void view.refresh());
     fill(
       root,
       h(

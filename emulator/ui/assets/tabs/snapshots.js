@@ -3,7 +3,7 @@
  * (/emulator/v1/snapshots), download the state file (GET /emulator/v1/state), reset to the fixtures.
  */
 import { del, get, post, url } from "../lib/api.js";
-import { errorNotice, fill, h, table, time } from "../lib/dom.js";
+import { errorNotice, fill, h, runAction, table, time } from "../lib/dom.js";
 
 export default {
   id: "snapshots",
@@ -13,15 +13,7 @@ export default {
     const name = /** @type {HTMLInputElement} */ (h("input", { type: "text", placeholder: "name (optional)", name: "name" }));
     const out = h("div");
     const list = h("div", { class: "panel" });
-    const act = async (/** @type {() => Promise<unknown>} */ fn, /** @type {string} */ done) => {
-      try {
-        await fn();
-        fill(out, h("div", { class: "notice ok", text: done }));
-        void view.refresh();
-      } catch (err) {
-        fill(out, errorNotice(err));
-      }
-    };
+    const act = (/** @type {() => Promise<unknown>} */ fn, /** @type {string} */ done) => runAction(out, fn, () => void view.refresh(), done);
     fill(
       root,
       h(
