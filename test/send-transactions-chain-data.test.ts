@@ -11,6 +11,7 @@ import { createAssociatedTokenAccountIdempotentInstruction, createMint, createTr
 import type { RunningEmulator } from "../emulator/index.js";
 import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 import { deliveries } from "./webhooks/support.js";
+import { chainWatcher } from "../emulator/networks/watch.js";
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "./networks/test-token.artifact.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -147,5 +148,40 @@ describe("SPL balances and Solana history", () => {
         expect.objectContaining({ direction: "OUT", amount: String(LAMPORTS_PER_SOL / 10), counterparty: to.toBase58(), asset: expect.objectContaining({ symbol: "SOL" }) }),
       ]),
     );
+  });
+});
+
+describe("chain events for a subscriber that came later", () => {
+  it("a send made before any subscription raises no event; the next one raises its own only", async () => {
+    const fresh = await startTestEmulator();
+    try {
+      const client = sdkClient(fresh);
+      const to = privateKeyToAccount(`0x${"66".repeat(32)}`).address;
+      const before = await client.ethSendTransaction({ from: FROM, caip2: CAIP2, calls: [{ to, value: parseEther("0.1").toString() }] });
+      const beforeStatus = await pollSendStatus(fresh, before.sendTransactionStatusId);
+      expect(beforeStatus.txStatus).toBe("INCLUDED");
+      await chainWatcher(fresh.runtime)!.settle();
+
+      await client.createWebhookEndpoint({
+        name: "late",
+        url: "http://127.0.0.1:9/never-delivered",
+        subscriptions: [{ eventType: "SEND_TRANSACTION_STATUS_UPDATES" }, { eventType: "BALANCE_CONFIRMED_UPDATES" }],
+      } as never);
+      const after = await client.ethSendTransaction({ from: FROM, caip2: CAIP2, calls: [{ to, value: parseEther("0.2").toString() }] });
+      const afterStatus = await pollSendStatus(fresh, after.sendTransactionStatusId);
+      await vi.waitFor(
+        async () => {
+          const ds = await deliveries(fresh);
+          expect(ds.filter((d) => d.eventType === "SEND_TRANSACTION_STATUS_UPDATES").map((d) => [d.payload.msg.sendTransactionStatusId, d.payload.msg.status]).sort()).toEqual([
+            [after.sendTransactionStatusId, "BROADCASTING"],
+            [after.sendTransactionStatusId, "INCLUDED"],
+          ]);
+          expect(ds.filter((d) => d.eventType === "BALANCE_CONFIRMED_UPDATES").map((d) => d.payload.msg.txHash)).toEqual([afterStatus.eth!.txHash]);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await fresh.stop();
+    }
   });
 });
