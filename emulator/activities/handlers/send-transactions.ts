@@ -14,6 +14,7 @@ import { resolveSigner } from "../../wallets/signer.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
+import type { Wire } from "../../../contracts/wire.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { RpcError } from "../../networks/rpc.js";
 import { lazyModule } from "../../lazy-module.js";
@@ -25,21 +26,8 @@ import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction
 const viem = lazyModule<typeof import("viem")>("viem");
 const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");
 
-type EthSendParams = {
-  from: string;
-  caip2: string;
-  sponsor?: boolean;
-  nonce?: string;
-  gasLimit?: string;
-  maxFeePerGas?: string;
-  maxPriorityFeePerGas?: string;
-  deadline?: string;
-  gasStationNonce?: string;
-  calls?: { to: string; value?: string; data?: string }[];
-  to?: string;
-  value?: string;
-  data?: string;
-};
+/** Either published intent (V2 `calls`, or the original top-level `to`/`value`/`data`), read field by field. */
+type EthSendParams = Partial<Wire["v1EthSendTransactionIntent"]> & Partial<Wire["v1EthSendTransactionIntentV2"]> & Pick<Wire["v1EthSendTransactionIntentV2"], "from" | "caip2">;
 
 /** Gas for a call whose estimate reverts: it is still sent, so the chain records the revert. */
 const REVERTING_CALL_GAS = 1_000_000n;
