@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptWalletToBundle, verifyAppProofSignature } from "@turnkey/crypto";
 import { mnemonicToAccount } from "viem/accounts";
 import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator } from "./support.js";
+import { createApiKeyUser, newP256KeyPair, rawPost, sdkClient, startTestEmulator } from "./support.js";
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -124,9 +124,8 @@ describe("app proofs", () => {
     const e = await startTestEmulator();
     try {
       const root = sdkClient(e);
-      const second = newP256KeyPair();
-      const { userIds } = await root.createUsers({ users: [{ userName: "root-2", apiKeys: [{ apiKeyName: "k", publicKey: second.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
-      await root.updateRootQuorum({ threshold: 2, userIds: [e.info.rootUserId, userIds[0]!] });
+      const { id: secondId, key: second } = await createApiKeyUser(e, "root-2");
+      await root.updateRootQuorum({ threshold: 2, userIds: [e.info.rootUserId, secondId] });
       const proposal = await root.createWallet({ walletName: "needs-two", accounts: [ETH], generateAppProofs: true } as never);
       expect(proposal.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
       expect((await root.getAppProofs({ activityId: proposal.activity.id })).appProofs).toEqual([]);

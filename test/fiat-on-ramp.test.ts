@@ -12,7 +12,7 @@ import { createPublicClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Connection, Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
 import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { createApiKeyUser, type KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
 
 let emu: RunningEmulator;
 let onRampKey: string;
@@ -291,11 +291,7 @@ describe("init_fiat_on_ramp and the emulated checkout", () => {
 });
 
 describe("policies and the root quorum over the on-ramp activities", () => {
-  async function newUser(name: string): Promise<{ id: string; key: KeyPair }> {
-    const key = newP256KeyPair();
-    const r = await sdkClient(emu).createUsers({ users: [{ userName: name, apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
-    return { id: r.userIds[0]!, key };
-  }
+  const newUser = (name: string) => createApiKeyUser(emu, name);
 
   it("a non-root user needs a policy on ON_RAMP_CREDENTIALS / FIAT_TRANSACTION; each resource is addressed on its own", async () => {
     const u = await newUser("onramp-operator");
@@ -323,9 +319,8 @@ describe("policies and the root quorum over the on-ramp activities", () => {
     try {
       const key = (((await (await fetch(`${e.url}/emulator/v1/info`)).json()) as { onRampEncryptionPublicKey: string }).onRampEncryptionPublicKey);
       const root = sdkClient(e);
-      const second = newP256KeyPair();
-      const { userIds } = await root.createUsers({ users: [{ userName: "root-2", apiKeys: [{ apiKeyName: "k", publicKey: second.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
-      await root.updateRootQuorum({ threshold: 2, userIds: [e.info.rootUserId, userIds[0]!] });
+      const { id: secondId, key: second } = await createApiKeyUser(e, "root-2");
+      await root.updateRootQuorum({ threshold: 2, userIds: [e.info.rootUserId, secondId] });
       const proposal = await root.createFiatOnRampCredential({ onrampProvider: MOONPAY, publishableApiKey: "pk", encryptedSecretApiKey: encryptOnRampSecret("sk", key) });
       expect(proposal.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
       expect((await root.listFiatOnRampCredentials({})).fiatOnRampCredentials).toHaveLength(0);

@@ -123,3 +123,10 @@ export async function startCliEmulator(args: string[], timeoutMs: number): Promi
   }
   return { child, out, url: /Coordinator API\s+(\S+)/.exec(out)![1]! };
 }
+
+/** Creates a user in the emulator's organization holding one new P-256 API key; gives the user's id and the key. */
+export async function createApiKeyUser(emu: RunningEmulator, userName: string): Promise<{ id: string; key: KeyPair }> {
+  const key = newP256KeyPair();
+  const r = await sdkClient(emu).createUsers({ users: [{ userName, apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
+  return { id: r.userIds[0]!, key };
+}
