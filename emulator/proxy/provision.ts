@@ -5,7 +5,7 @@
  * config id) but the proxy answers no more requests for it.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { p256 } from "@noble/curves/nist.js";
+import { p256PublicKey, p256RandomPrivateKey } from "../curves/p256.js";
 import { invalidArgument } from "../errors.js";
 import { newId } from "../ids.js";
 import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../domain/api-keys.js";
@@ -38,8 +38,8 @@ export function enableAuthProxy(store: Store, orgId: string, now: number, settin
   const proxyUserId = ids.proxyUserId ?? newId();
   const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
   insertUser(store, { id: proxyUserId, orgId, name: PROXY_USER_NAME }, now);
-  const secret = p256.utils.randomSecretKey();
-  const publicKey = bytesToHex(p256.getPublicKey(secret, true));
+  const secret = p256RandomPrivateKey();
+  const publicKey = bytesToHex(p256PublicKey(secret));
   insertApiKey(store, { id: proxyApiKeyId, orgId, userId: proxyUserId, name: "Auth Proxy key", publicKey, credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256! }, now);
   const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
   store.policies.insert({

@@ -18,7 +18,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { signRecoverableSecp256k1 } from "./libsecp256k1.js";
+import { signRecoverableSecp256k1 } from "../curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { InputError } from "../input-error.js";

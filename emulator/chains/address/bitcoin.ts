@@ -10,10 +10,11 @@
  *           TaggedHash("TapTweak", x) with no script tree.
  * Regtest uses HRP "bcrt"; signet shares testnet's "tb" and version bytes.
  */
-import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
+import { schnorr } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, concatBytes } from "@noble/hashes/utils.js";
+import { concatBytes } from "@noble/hashes/utils.js";
 import { base58, bech32, bech32m } from "@scure/base";
+import { secp256k1XOnlyTweakAdd } from "../../curves/secp256k1.js";
 import { hash160, withChecksum } from "./hash.js";
 import { secp256k1Compressed } from "./pubkey.js";
 
@@ -47,10 +48,7 @@ function segwit(hrp: string, version: 0 | 1, program: Uint8Array): string {
 /** BIP-86 / BIP-341 output key (x-only, 32 bytes) for a key-path-only taproot output. */
 export function taprootOutputKey(compressed: Uint8Array): Uint8Array {
   const x = compressed.subarray(1);
-  const P = schnorr.utils.lift_x(BigInt("0x" + bytesToHex(x)));
-  const t = BigInt("0x" + bytesToHex(schnorr.utils.taggedHash("TapTweak", x)));
-  const Q = P.add(secp256k1.Point.BASE.multiply(t));
-  return Q.toBytes(true).subarray(1);
+  return secp256k1XOnlyTweakAdd(x, schnorr.utils.taggedHash("TapTweak", x));
 }
 
 /** P2WSH witness script used for a single key: <33-byte key> OP_CHECKSIG. */

@@ -1,7 +1,7 @@
 /**
  * deriveKey(seed, curve, path): the key pair of one wallet account.
  *
- * secp256k1 uses BIP-32, ed25519 and P-256 use SLIP-10.
+ * secp256k1 uses BIP-32 (which SLIP-10 reproduces for that curve), ed25519 and P-256 use SLIP-10.
  *
  * Non-hardened ed25519 segments (decision; the service's behaviour is UNCONFIRMED):
  * SLIP-10 defines no non-hardened ed25519 child, yet the service's own docs publish
@@ -17,7 +17,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { InputError } from "../../input-error.js";
-import { bip32Master } from "./bip32.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
 import { HARDENED_OFFSET, parsePath } from "./path.js";
@@ -39,7 +38,7 @@ export interface DeriveOptions {
 function master(curve: Curve, seed: Uint8Array): HdNode {
   switch (curve) {
     case "CURVE_SECP256K1":
-      return bip32Master(seed);
+      return slip10Master("secp256k1", seed);
     case "CURVE_ED25519":
       return slip10Master("ed25519", seed);
     case "CURVE_P256":

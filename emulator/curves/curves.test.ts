@@ -1,0 +1,69 @@
+/** The OpenSSL / libsecp256k1 public keys and signatures agree with @noble/curves (the oracle) and RFC 8032. */
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { p256 } from "@noble/curves/nist.js";
+import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { ed25519PublicKey } from "./ed25519.js";
+import { p256PublicKey, p256RandomPrivateKey } from "./p256.js";
+import { secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
+
+const keys = (curve: { utils: { randomSecretKey(): Uint8Array } }, n = 50) => Array.from({ length: n }, () => curve.utils.randomSecretKey());
+
+describe("secp256k1 (libsecp256k1)", () => {
+  it("public keys equal noble's, including the extremes 1 and n-1", () => {
+    const nMinus1 = hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140");
+    const one = hexToBytes("00".repeat(31) + "01");
+    for (const k of [...keys(secp256k1), one, nMinus1]) expect(bytesToHex(secp256k1PublicKey(k))).toBe(bytesToHex(secp256k1.getPublicKey(k, true)));
+  });
+  it("refuses 0 and n", () => {
+    expect(() => secp256k1PublicKey(new Uint8Array(32))).toThrow();
+    expect(() => secp256k1PublicKey(hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"))).toThrow();
+  });
+  it("recoverable signatures equal noble's (RFC 6979, low-S) and recover to the key", () => {
+    for (const k of keys(secp256k1, 20)) {
+      const digest = randomBytes(32);
+      const ours = signRecoverableSecp256k1(digest, k);
+      const theirs = secp256k1.sign(digest, k, { prehash: false, format: "recovered" });
+      expect(bytesToHex(Uint8Array.of(ours.recovery, ...ours.r, ...ours.s))).toBe(bytesToHex(theirs));
+    }
+  });
+});
+
+describe("P-256 (OpenSSL)", () => {
+  it("public keys equal noble's", () => {
+    for (const k of keys(p256)) expect(bytesToHex(p256PublicKey(k))).toBe(bytesToHex(p256.getPublicKey(k, true)));
+  });
+  it("random private keys are valid scalars noble accepts", () => {
+    for (let i = 0; i < 20; i++) {
+      const k = p256RandomPrivateKey();
+      expect(p256.utils.isValidSecretKey(k)).toBe(true);
+      expect(bytesToHex(p256PublicKey(k))).toBe(bytesToHex(p256.getPublicKey(k, true)));
+    }
+  });
+});
+
+describe("Ed25519 (OpenSSL)", () => {
+  it("RFC 8032 test 1", () => {
+    const seed = hexToBytes("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+    expect(bytesToHex(ed25519PublicKey(seed))).toBe("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
+  });
+  it("public keys equal noble's", () => {
+    for (const k of keys(ed25519)) expect(bytesToHex(ed25519PublicKey(k))).toBe(bytesToHex(ed25519.getPublicKey(k)));
+  });
+  it("refuses a key that is not 32 bytes", () => {
+    expect(() => ed25519PublicKey(new Uint8Array(31))).toThrow(/32 bytes/);
+  });
+});
+
+describe("secp256k1 x-only tweak (BIP-341)", () => {
+  it("equals noble's lift_x(P) + t*G for random keys and tweaks", () => {
+    for (const k of keys(secp256k1, 20)) {
+      const x = secp256k1.getPublicKey(k, true).subarray(1);
+      const t = secp256k1.utils.randomSecretKey();
+      const expected = schnorr.utils.lift_x(BigInt(`0x${bytesToHex(x)}`)).add(secp256k1.Point.BASE.multiply(BigInt(`0x${bytesToHex(t)}`)));
+      expect(bytesToHex(secp256k1XOnlyTweakAdd(x, t))).toBe(bytesToHex(expected.toBytes(true).subarray(1)));
+    }
+  });
+});
