@@ -10,7 +10,7 @@
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { signRecoverableSecp256k1 } from "../../emulator/signing/libsecp256k1.js";
+import { signRecoverableSecp256k1 } from "../../emulator/curves/secp256k1.js";
 import { EmulatorChild } from "./emulator-child.js";
 import { Client } from "./client.js";
 import { load, type LoadResult } from "./http.js";

@@ -8,7 +8,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { startEmulator } from "../../emulator/index.js";
-import { signRecoverableSecp256k1 } from "../../emulator/signing/libsecp256k1.js";
+import { signRecoverableSecp256k1 } from "../../emulator/curves/secp256k1.js";
 import { load } from "./http.js";
 import { stampedSubmissions } from "./stamped.js";
 

@@ -1,0 +1,90 @@
+/**
+ * The bundled build (scripts/bundle.ts; what bin/emulator.js and the package entry load) works:
+ * the suite otherwise runs the TypeScript sources, so a bundling mistake (a package that must stay
+ * external, a path resolved from the wrong place, a lazily required chain library) would only show
+ * after publishing. Bundles a fresh copy, then drives its CLI with the official SDK and checks the
+ * answers with viem and @solana/web3.js.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { PublicKey } from "@solana/web3.js";
+import { Turnkey } from "@turnkey/sdk-server";
+import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, serializeTransaction, toHex, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundle } from "../scripts/bundle.js";
+
+const ROOT = join(import.meta.dirname, "..");
+const OUT = join(ROOT, "node_modules", ".cache", `bundle-test-${process.pid}`);
+
+let child: ChildProcess | undefined;
+let banner = "";
+
+beforeAll(async () => {
+  await bundle(OUT);
+}, 60_000);
+
+afterAll(() => {
+  child?.kill("SIGTERM");
+  rmSync(OUT, { recursive: true, force: true });
+});
+
+const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(banner)![1]!;
+
+describe("the bundled CLI", () => {
+  it("answers --help and --version without starting anything", () => {
+    const help = spawnSync(process.execPath, [join(OUT, "cli.js"), "--help"], { encoding: "utf8" });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/usage: emulator start/);
+    const version = spawnSync(process.execPath, [join(OUT, "cli.js"), "--version"], { encoding: "utf8" });
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("starts with the default fixture and serves wallets and signatures the SDK and chain libraries accept", async () => {
+    child = spawn(process.execPath, [join(OUT, "cli.js"), "start", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let errors = "";
+    child.stderr!.on("data", (d) => (errors += d));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner: ${banner}${errors}`)), 30_000);
+      child!.stdout!.on("data", (d) => {
+        banner += d;
+        if (banner.includes("API private key")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child!.once("exit", (code) => reject(new Error(`exited ${code}: ${banner}${errors}`)));
+    });
+    const api = new Turnkey({
+      apiBaseUrl: field("Coordinator API"),
+      defaultOrganizationId: field("Organization"),
+      apiPublicKey: field("API public key"),
+      apiPrivateKey: field("API private key"),
+    }).apiClient();
+
+    const { walletId, addresses } = await api.createWallet({
+      walletName: "bundled",
+      accounts: [
+        { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" },
+        { curve: "CURVE_ED25519", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/501'/0'/0'", addressFormat: "ADDRESS_FORMAT_SOLANA" },
+        { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/86'/0'/0'/0/0", addressFormat: "ADDRESS_FORMAT_BITCOIN_MAINNET_P2TR" },
+      ],
+    });
+    expect(walletId).toBeTruthy();
+    const [eth, sol, btc] = addresses as [Hex, string, string];
+    expect(PublicKey.isOnCurve(new PublicKey(sol).toBytes())).toBe(true);
+    expect(btc).toMatch(/^bc1p[02-9ac-hj-np-z]{58}$/);
+
+    const payload = toHex("signed by the bundle");
+    const sig = await api.signRawPayload({ signWith: eth, payload, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+    const recovered = await recoverAddress({ hash: keccak256(payload), signature: { r: `0x${sig.r}`, s: `0x${sig.s}`, v: BigInt(sig.v) + 27n } });
+    expect(recovered.toLowerCase()).toBe(eth.toLowerCase());
+
+    // The transaction path requires viem lazily, from the bundle's location.
+    const unsigned = serializeTransaction({ chainId: 1, type: "eip1559", nonce: 0, to: eth, value: 1n, gas: 21000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n });
+    const { signedTransaction } = await api.signTransaction({ signWith: eth, unsignedTransaction: unsigned.slice(2), type: "TRANSACTION_TYPE_ETHEREUM" });
+    const signed = `0x${signedTransaction.replace(/^0x/, "")}` as Hex;
+    expect(parseTransaction(signed).value).toBe(1n);
+    expect((await recoverTransactionAddress({ serializedTransaction: signed as never })).toLowerCase()).toBe(eth.toLowerCase());
+  }, 60_000);
+});
