@@ -51,4 +51,37 @@ describe("delivery worker", () => {
       store.close();
     }
   });
+
+  it("sends asked for in one turn cross together and each is signed with its own state's key", async () => {
+    const stores = [Store.open(), Store.open()];
+    const keys = stores.map((s) => signingKeyOf(s));
+    const worker = new DeliveryWorker(4);
+    try {
+      got = [];
+      const sends = Array.from({ length: 24 }, (_, i) => {
+        const key = keys[i % 2]!;
+        const headers = { "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": String(1_800_000_000_000 + i), "x-turnkey-event-id": `evt-${i}`, "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" };
+        return worker.send({ url: `${base}/ok`, headers, body: JSON.stringify({ i }), key: key.privateKey, timeoutMs: 5_000 });
+      });
+      const answers = await Promise.all(sends);
+      expect(answers.every((a) => "statusCode" in a && a.statusCode === 204)).toBe(true);
+      expect(got).toHaveLength(24);
+      for (const g of got) {
+        const i = (JSON.parse(g.body) as { i: number }).i;
+        expect(g.headers["x-turnkey-event-id"]).toBe(`evt-${i}`);
+        const verdict = verifyTurnkeyWebhookSignature({
+          headers: g.headers as Record<string, string>,
+          body: g.body,
+          verificationKeys: keys.flatMap((k) => jwksOf(k).keys.map((j) => ({ keyId: j.kid!, publicKey: Buffer.from(j.x!, "base64url").toString("hex") }))),
+          maxTimestampAgeMs: 1_000,
+          nowMs: 1_800_000_000_000 + i,
+        });
+        expect(verdict.ok).toBe(true);
+        expect(g.headers["x-turnkey-signature-key-id"]).toBe(keys[i % 2]!.kid);
+      }
+    } finally {
+      await worker.stop();
+      for (const s of stores) s.close();
+    }
+  });
 });

@@ -1,9 +1,14 @@
 /**
  * The HTTP side of delivery, in a worker thread: signing and POSTing (socket writes, TLS,
- * parsing answers) happen off the event loop that serves requests, so a subscribed endpoint
- * costs the request path one outbox row and one message. The worker's code is plain
- * JavaScript evaluated from a string, so it runs the same from the TypeScript sources, the
- * compiled package and a bundle.
+ * parsing answers) happen off the event loop that serves requests.
+ *
+ * Crossing threads is not free (each message wakes the other thread, which on a virtual
+ * machine costs about as much as a socket write), so both directions are batched: the sends
+ * asked for in one turn of the event loop cross in one message, and the worker reports
+ * outcomes together, once nothing it holds is still waiting for an answer (or after
+ * REPORT_MS). The signing key crosses once per key, not with every send. The worker's code is
+ * plain JavaScript evaluated from a string, so it runs the same from the TypeScript sources,
+ * the compiled package and a bundle.
  */
 import { Worker } from "node:worker_threads";
 import type { KeyObject } from "node:crypto";
@@ -12,24 +17,50 @@ export type Answer = { statusCode: number; signature: string; durationMs: number
 
 export type SendRequest = { url: string; headers: Record<string, string>; body: string; key: KeyObject; timeoutMs: number };
 
+/** The longest an outcome waits in the worker for the others of its batch. */
+const REPORT_MS = 20;
+
 const WORKER_CODE = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
 const https = require("node:https");
 const { sign } = require("node:crypto");
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const concurrency = workerData.concurrency;
+const keys = new Map();
 const open = new Map();
-parentPort.on("message", (m) => {
-  if (m.kind === "abort") { for (const r of open.values()) r.destroy(); open.clear(); return; }
+const queue = [];
+let answers = [];
+let reportTimer = null;
+const report = () => {
+  if (reportTimer) { clearTimeout(reportTimer); reportTimer = null; }
+  if (!answers.length) return;
+  const out = answers;
+  answers = [];
+  parentPort.postMessage(out);
+};
+const settle = (answer) => {
+  answers.push(answer);
+  if (!open.size && !queue.length) report();
+  else if (!reportTimer) reportTimer = setTimeout(report, ${REPORT_MS});
+};
+const next = () => { while (open.size < concurrency && queue.length) post(queue.shift()); };
+const post = (m) => {
   const h = m.headers;
   const input = Buffer.concat([Buffer.from("v1.ed25519." + h["x-turnkey-signature-key-id"] + "." + h["x-turnkey-timestamp"] + "." + h["x-turnkey-event-id"] + ".", "utf8"), Buffer.from(m.body, "utf8")]);
-  const signature = sign(null, input, m.key).toString("hex");
+  const signature = sign(null, input, keys.get(h["x-turnkey-signature-key-id"])).toString("hex");
   const payload = Buffer.from(m.body, "utf8");
   const started = performance.now();
   let done = false;
-  const reply = (r) => { if (done) return; done = true; open.delete(m.id); parentPort.postMessage({ id: m.id, signature, durationMs: Math.round(performance.now() - started), ...r }); };
+  const reply = (r) => {
+    if (done) return;
+    done = true;
+    open.delete(m.id);
+    next();
+    settle({ id: m.id, signature, durationMs: Math.round(performance.now() - started), ...r });
+  };
   let target;
-  try { target = new URL(m.url); } catch { return reply({ error: "invalid URL" }); }
+  try { target = new URL(m.url); } catch { open.set(m.id, null); return reply({ error: "invalid URL" }); }
   const secure = target.protocol === "https:";
   const req = (secure ? https : http).request(target, {
     method: "POST",
@@ -42,41 +73,77 @@ parentPort.on("message", (m) => {
   req.on("timeout", () => req.destroy(new Error("no answer within " + m.timeoutMs + " ms")));
   req.on("error", (e) => reply({ error: e.code ? e.code + ": " + e.message : e.message }));
   req.end(payload);
+};
+parentPort.on("message", (batch) => {
+  for (const m of batch) {
+    if (m.kind === "key") keys.set(m.kid, m.key);
+    else queue.push(m);
+  }
+  next();
 });
 `;
+
+type Outgoing = { kind: "key"; kid: string; key: KeyObject } | ({ kind: "send"; id: number } & Omit<SendRequest, "key">);
 
 /** One worker per dispatcher, started on first use. */
 export class DeliveryWorker {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (a: Answer) => void>();
+  /** Keys handed to the worker, by kid (a worker started again gets them all first). */
+  private readonly sentKeys = new Map<string, KeyObject>();
+  private outgoing: Outgoing[] = [];
+  private flushScheduled = false;
+
+  /** @param concurrency the most POSTs the worker has in flight at once (more wait in its queue). */
+  constructor(private readonly concurrency = 16) {}
 
   /** Signs (X-Turnkey-Signature over the v1 input) and POSTs; resolves with the receiver's status or the network error. */
   send(r: SendRequest): Promise<Answer> {
-    const worker = this.start();
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      worker.postMessage({ kind: "send", id, ...r });
-    });
+    const { key, ...rest } = r;
+    const kid = r.headers["x-turnkey-signature-key-id"]!;
+    if (this.sentKeys.get(kid) !== key) {
+      this.outgoing.push({ kind: "key", kid, key });
+      this.sentKeys.set(kid, key);
+    }
+    this.outgoing.push({ kind: "send", id, ...rest });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
   /** Ends the worker; unanswered sends resolve as aborted. */
   async stop(): Promise<void> {
     const w = this.worker;
     this.worker = null;
+    this.outgoing = [];
     this.settleAll("aborted: the emulator stopped");
     if (w) await w.terminate();
   }
 
+  /** Everything asked for in this turn, in one message. */
+  private flush(): void {
+    this.flushScheduled = false;
+    if (!this.outgoing.length) return;
+    const batch = this.outgoing;
+    this.outgoing = [];
+    this.start().postMessage(batch);
+  }
+
   private start(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(WORKER_CODE, { eval: true });
+    const w = new Worker(WORKER_CODE, { eval: true, workerData: { concurrency: this.concurrency } });
     w.unref();
-    w.on("message", (m: Answer & { id: number }) => {
-      const resolve = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      resolve?.(m);
+    if (this.sentKeys.size) w.postMessage([...this.sentKeys].map(([kid, key]) => ({ kind: "key", kid, key })));
+    w.on("message", (answers: (Answer & { id: number })[]) => {
+      for (const m of answers) {
+        const resolve = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        resolve?.(m);
+      }
     });
     w.on("error", (e) => {
       // A worker that dies leaves its sends unanswered: they count as network errors (retried); the next send starts a new one.

@@ -3,7 +3,9 @@
  * committed and never on the path of the request that caused them.
  *
  * Two ways in: `offer` hands over the rows an event just wrote (sent on the next turn of the
- * event loop, once the transaction is over, after checking that they were committed), and
+ * event loop, once the transaction is over and the response written, after checking that they
+ * were committed; during a burst of events, BATCH_MS after the first of the batch, so that a
+ * busy server wakes the delivery worker once per batch rather than once per activity), and
  * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left;
  * when the emulated clock moves; when a retry falls due; once a second in case the state was
  * replaced by a restore or import). Outcomes are written back in batches, one transaction each.
@@ -29,6 +31,15 @@ import { DeliveryWorker } from "./delivery-worker.js";
 /** How often the outbox is looked at without being told to (a restored state, a clock moved in code). */
 const SAFETY_TICK_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Events closer together than this (wall-clock ms) are a burst: their rows are sent together
+ * once BATCH_MS has passed since the first of the batch, instead of one by one. A lone event
+ * (the previous one longer ago) is sent at once.
+ */
+const BURST_MS = 25;
+const BATCH_MS = 50;
+/** Rows handed to the worker at once at most (it keeps `concurrency` of them in flight). */
+const MAX_HANDED = 1024;
 export const USER_AGENT = "turnkey-emulator-webhooks/1";
 
 type Patch = Parameters<WebhookDeliveries["update"]>[1];
@@ -48,13 +59,17 @@ export class Dispatcher {
   private readonly settling = new Set<string>();
   private flushScheduled = false;
   /** Signs and POSTs off the request-serving thread. */
-  private readonly worker = new DeliveryWorker();
+  private readonly worker: DeliveryWorker;
   private idleWaiters: (() => void)[] = [];
+  /** performance.now() of the last offer, and the timer that sends a burst's batch. */
+  private lastOfferAt = -Infinity;
+  private batchTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly rt: Runtime,
     private readonly settings: WebhookSettings,
   ) {
+    this.worker = new DeliveryWorker(settings.concurrency);
     this.tick = setInterval(() => this.rescan(), SAFETY_TICK_MS);
     this.tick.unref();
   }
@@ -63,7 +78,16 @@ export class Dispatcher {
   offer(rows: DeliveryRow[]): void {
     if (!rows.length || this.stopped) return;
     this.fresh.push(...rows);
-    this.schedule();
+    const at = performance.now();
+    const burst = at - this.lastOfferAt < BURST_MS;
+    this.lastOfferAt = at;
+    if (!burst) return this.schedule();
+    // Part of a burst: sent with the others of its batch (one message to the worker, one back).
+    if (this.batchTimer || this.scheduled) return;
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = null;
+      this.schedule();
+    }, BATCH_MS);
   }
 
   /** Looks for due PENDING rows in the store soon. */
@@ -85,6 +109,7 @@ export class Dispatcher {
     this.stopped = true;
     clearInterval(this.tick);
     if (this.timer) clearTimeout(this.timer);
+    if (this.batchTimer) clearTimeout(this.batchTimer);
     this.inFlight.clear();
     this.fresh = [];
     await this.worker.stop();
@@ -109,7 +134,7 @@ export class Dispatcher {
     }
     const outbox = new WebhookDeliveries(store.db);
     const now = this.rt.clock.now();
-    const room = () => this.inFlight.size < this.settings.concurrency;
+    const room = () => this.inFlight.size < MAX_HANDED;
     while (this.fresh.length && room()) {
       const d = this.fresh.shift()!;
       // Not there: its transaction rolled back, or a reset or restore came in between.
@@ -118,7 +143,7 @@ export class Dispatcher {
     if (this.scan && room()) {
       this.scan = false;
       const offered = new Set(this.fresh.map((d) => d.id));
-      for (const d of outbox.due(now, this.settings.concurrency + this.inFlight.size + offered.size)) {
+      for (const d of outbox.due(now, MAX_HANDED + this.inFlight.size + offered.size)) {
         if (this.busy(d.id) || offered.has(d.id)) continue;
         if (!room()) {
           this.scan = true; // more are due: look again when an attempt ends
@@ -152,7 +177,7 @@ export class Dispatcher {
     this.inFlight.add(d.id);
     void this.attempt(store, d).finally(() => {
       this.inFlight.delete(d.id);
-      if (this.fresh.length || this.scan) this.schedule();
+      if (this.scan || (this.fresh.length && !this.batchTimer)) this.schedule();
       this.releaseIdle();
     });
   }
@@ -244,7 +269,7 @@ export class Dispatcher {
 
   private isIdle(): boolean {
     if (this.stopped) return true;
-    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled) return false;
+    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled || this.batchTimer) return false;
     try {
       return new WebhookDeliveries(this.rt.store.db).due(this.rt.clock.now(), 1).length === 0;
     } catch {

@@ -22,6 +22,7 @@ type Command =
   | { kind: "memory"; gc?: boolean }
   | { kind: "reset" }
   | { kind: "cpu" }
+  | { kind: "busy" }
   | { kind: "cloneActivities"; orgId: string; count: number }
   | { kind: "cloneSubOrganization"; templateId: string; count: number }
   | { kind: "count"; table: string }
@@ -142,6 +143,8 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
         const c = process.cpuUsage();
         return c.user + c.system;
       }
+      case "busy":
+        return (await import("node:perf_hooks")).performance.eventLoopUtilization().active * 1000;
       case "reset":
         emu.reset();
         return memory(true);
@@ -231,6 +234,11 @@ export class EmulatorChild {
   /** The child's CPU time so far (user + system), in microseconds. */
   cpu(): Promise<number> {
     return this.ask({ kind: "cpu" });
+  }
+
+  /** Time the child's main thread has spent busy (not waiting for I/O) so far, in microseconds. */
+  busy(): Promise<number> {
+    return this.ask({ kind: "busy" });
   }
 
   memory(gc = false): Promise<Memory> {

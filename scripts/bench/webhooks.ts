@@ -29,6 +29,7 @@ export async function benchWebhooks(): Promise<void> {
   const client = new Client(info.url, { publicKey: info.apiPublicKey, privateKey: info.apiPrivateKey }, info.organizationId);
   const results: Record<string, LoadResult[]> = {};
   const cpu: Record<string, number[]> = {};
+  const busy: Record<string, number[]> = {};
   try {
     const created = completed("create_webhook_endpoint", await client.submit("create_webhook_endpoint", "ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", { url: receiverUrl, name: "bench", subscriptions: [{ eventType: "ACTIVITY_UPDATES" }] }));
     const endpointId = created.result.createWebhookEndpointResult.endpointId as string;
@@ -68,8 +69,11 @@ export async function benchWebhooks(): Promise<void> {
           const batch = await bodies(N);
           let next = 0;
           const cpu0 = await child.cpu();
+          const busy0 = await child.busy();
           const r = await load(url, () => batch[next++]!, N, inFlight);
+          const busy1 = await child.busy();
           const cpu1 = await child.cpu();
+          (busy[`${active ? "on" : "off"}${inFlight}`] ??= []).push((busy1 - busy0) / N);
           (results[`${active ? "on" : "off"}${inFlight}`] ??= []).push(r);
           (cpu[`${active ? "on" : "off"}${inFlight}`] ??= []).push((cpu1 - cpu0) / N);
           if (active) {
@@ -93,8 +97,8 @@ export async function benchWebhooks(): Promise<void> {
     const on = mean(`on${inFlight}`);
     const added = ((on - off) / off) * 100;
     const errors = [...results[`off${inFlight}`]!, ...results[`on${inFlight}`]!].reduce((s, r) => s + r.errors, 0);
-    const cpuOf = (k: string) => cpu[k]!.reduce((a, b) => a + b, 0) / cpu[k]!.length;
-    console.log(`  ${inFlight} in flight: emulator CPU per activity ${cpuOf(`off${inFlight}`).toFixed(0)} us paused, ${cpuOf(`on${inFlight}`).toFixed(0)} us subscribed (delivery included); p50 paused ${ms(p50(`off${inFlight}`), 2)}, subscribed ${ms(p50(`on${inFlight}`), 2)}; errors ${errors}; deliveries left after an active block drained in ${ms(Math.max(...results[`drain${inFlight}`]!.map((r) => r.seconds * 1000)))} at most`);
+    const avg = (m: Record<string, number[]>, k: string) => m[k]!.reduce((a, b) => a + b, 0) / m[k]!.length;
+    console.log(`  ${inFlight} in flight: emulator CPU per activity ${avg(cpu, `off${inFlight}`).toFixed(0)} us paused, ${avg(cpu, `on${inFlight}`).toFixed(0)} us subscribed (all threads, delivery included); main thread busy per activity ${avg(busy, `off${inFlight}`).toFixed(0)} us paused, ${avg(busy, `on${inFlight}`).toFixed(0)} us subscribed; p50 paused ${ms(p50(`off${inFlight}`), 2)}, subscribed ${ms(p50(`on${inFlight}`), 2)}; errors ${errors}; deliveries left after an active block drained in ${ms(Math.max(...results[`drain${inFlight}`]!.map((r) => r.seconds * 1000)))} at most`);
     figure({
       section: "webhooks",
       name: `activity latency with a subscribed endpoint (${inFlight} in flight)`,
