@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
+import { WEBHOOK_FLAG_OPTIONS, WEBHOOK_FLAG_USAGE, webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
 
 const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
@@ -21,7 +22,8 @@ const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtur
                    behind a proxy you run; otherwise the TCP peer address)
   --fixtures FILE  seed state (default: fixtures/default.json)
   --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
-                   the embedded one; repeatable`;
+                   the embedded one; repeatable
+${WEBHOOK_FLAG_USAGE}`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -57,12 +59,20 @@ async function main(argv: string[]): Promise<void> {
       "rate-limit": { type: "boolean", default: false },
       "trust-proxy": { type: "boolean", default: false },
       chain: { type: "string", multiple: true },
+      ...WEBHOOK_FLAG_OPTIONS,
     },
     strict: true,
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
+    process.exit(2);
+  }
+  let webhooks;
+  try {
+    webhooks = webhookOptionsFromFlags(values);
+  } catch (err) {
+    console.error((err as Error).message);
     process.exit(2);
   }
   // The emulator and its dependencies load only for `start`.
@@ -74,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], chains });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], chains, webhooks });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening

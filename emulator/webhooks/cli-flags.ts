@@ -1,0 +1,71 @@
+/**
+ * The webhook flags of `emulator start`: what `startEmulator({ webhooks })` takes, from the
+ * command line. A bad value is an Error whose message names the flag.
+ *
+ *   --webhook-allow-host HOST      a host name or IP literal accepted over http like localhost
+ *                                  (e.g. a compose service); repeatable
+ *   --webhook-retry-delays LIST    emulated-time delays before each retry, in ms, comma-separated
+ *                                  (`none`: no retries)
+ */
+import type { WebhookOptions } from "./settings.js";
+
+export type WebhookFlags = { "webhook-allow-host"?: string[]; "webhook-retry-delays"?: string };
+
+/** parseArgs option declarations for the flags. */
+export const WEBHOOK_FLAG_OPTIONS = {
+  "webhook-allow-host": { type: "string", multiple: true },
+  "webhook-retry-delays": { type: "string" },
+} as const;
+
+export const WEBHOOK_FLAG_USAGE = `  --webhook-allow-host H  accept webhook URLs on host H (a name or IP literal) over http,
+                   as localhost is (e.g. a compose service; the real service refuses
+                   them); repeatable
+  --webhook-retry-delays MS,MS,...  emulated-time delays before each retry of a failed
+                   webhook delivery (default 5000,30000,120000,600000,1800000; none: no retries)`;
+
+const MAX_DELAYS = 100;
+
+export function webhookOptionsFromFlags(flags: WebhookFlags): WebhookOptions {
+  const options: WebhookOptions = {};
+  if (flags["webhook-allow-host"]?.length) options.allowHosts = flags["webhook-allow-host"].map(allowedHost);
+  if (flags["webhook-retry-delays"] !== undefined) options.retryDelaysMs = retryDelays(flags["webhook-retry-delays"]);
+  return options;
+}
+
+/** A bare host: a DNS name or an IP literal (IPv6 with or without brackets), no scheme, port or path. */
+function allowedHost(raw: string): string {
+  const host = raw.trim().toLowerCase();
+  const bad = (why: string) => new Error(`--webhook-allow-host ${JSON.stringify(raw)}: ${why}`);
+  if (!host) throw bad("a host name or IP address is needed");
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  const shape = "give a bare host name or IP address (letters, digits, hyphens and dots; no scheme, port or path)";
+  if (/[/@?#]/.test(bare) || (bare.split(":").length - 1 === 1 && !host.startsWith("["))) throw bad(shape);
+  if (bare.includes(":")) {
+    // IPv6: the URL parser is the judge of the literal.
+    let parsed: URL;
+    try {
+      parsed = new URL(`http://[${bare}]/`);
+    } catch {
+      throw bad("not a valid IPv6 address");
+    }
+    return parsed.hostname.slice(1, -1);
+  }
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(bare) || bare.length > 253) {
+    throw bad(shape);
+  }
+  // The form the URL check compares with (e.g. an IPv4 literal written with leading zeros).
+  return new URL(`http://${bare}/`).hostname;
+}
+
+function retryDelays(raw: string): number[] {
+  const text = raw.trim();
+  if (text.toLowerCase() === "none") return [];
+  const parts = text.split(",").map((p) => p.trim());
+  if (parts.length > MAX_DELAYS) throw new Error(`--webhook-retry-delays: at most ${MAX_DELAYS} delays, got ${parts.length}`);
+  return parts.map((p, i) => {
+    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p))) {
+      throw new Error(`--webhook-retry-delays: delay ${i + 1} (${JSON.stringify(p)}) is not a whole number of milliseconds; give e.g. 5000,30000 or none`);
+    }
+    return Number(p);
+  });
+}
