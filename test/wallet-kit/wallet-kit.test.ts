@@ -8,13 +8,14 @@
  * emulator registered. Wallet export and import run through the emulator's frames
  * (/emulator/frames/export and /import, the app's exportIframeUrl and importIframeUrl).
  *
- * The app is built once for the file (vite build --mode development, ~25 s of CPU) and served
- * by a static server on 127.0.0.1; the page is opened as http://localhost:<port> because a
- * passkey's relying-party id must be a domain name, not an IP address. Failure screenshots go
- * to test-results/.
+ * The app is built with vite build --mode development (~25 s of CPU; kept in
+ * node_modules/.cache and reused while its inputs are unchanged, see app.ts) and served by a
+ * static server on 127.0.0.1 that points it at this run's emulator; the page is opened as
+ * http://localhost:<port> because a passkey's relying-party id must be a domain name, not an IP
+ * address. Failure screenshots go to test-results/.
  */
 import { createPrivateKey, createPublicKey } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { verifyMessage, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
@@ -22,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixture, type RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
 import { sdkClient } from "../support.js";
-import { buildApp, serveDirectory, type StaticServer } from "./app.js";
+import { appBuild, serveApp, type StaticServer } from "./app.js";
 import { continueWithEmail, mailbox, openApp, screenshotOnFailure, settled, waitForAuthState } from "./kit-page.js";
 
 const IMPORTED_MNEMONIC = "test test test test test test test test test test test junk";
@@ -36,26 +37,22 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
   let appUrl: string;
 
   beforeAll(async () => {
-    server = await serveDirectory(() => appDir);
+    server = await serveApp(() => ({ dir: appDir, urls: { apiBaseUrl: emu.info.baseUrl, authProxyUrl: emu.info.authProxyUrl } }));
     appUrl = `http://localhost:${server.port}`;
     // The fixture as shipped, plus this run's origin (the proxy refuses origins it does not list).
     const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture & { organization: { authProxy: { allowedOrigins: string[] } } };
     fixture.organization.authProxy.allowedOrigins.push(appUrl);
-    emu = await startEmulator({ port: 0, fixtures: fixture });
-    appDir = await buildApp({
-      apiBaseUrl: emu.info.baseUrl,
-      authProxyUrl: emu.info.authProxyUrl,
-      authProxyConfigId: emu.info.authProxyConfigId!,
-      organizationId: emu.info.organizationId,
-    });
-    browser = await launchChromium();
+    // The build (or its cached copy) needs only the fixture's ids, so it runs beside the emulator's and the browser's start.
+    const ids = { authProxyConfigId: fixture.organization.authProxy.configId, organizationId: fixture.organization.organizationId };
+    [emu, appDir, browser] = await Promise.all([startEmulator({ port: 0, fixtures: fixture }), appBuild(ids), launchChromium()]);
+    // The app talks to the backend this emulator is: the ids it was built with are the instance's.
+    expect(ids).toEqual({ authProxyConfigId: emu.info.authProxyConfigId, organizationId: emu.info.organizationId });
   }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
     await emu?.stop();
     await server?.close();
-    if (appDir) rmSync(appDir, { recursive: true, force: true });
   });
 
   /** Runs a flow on a fresh browser context (a new device), with a screenshot if it fails. */
