@@ -105,17 +105,18 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
   const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
   if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
-  const settled = await settle(rt, s.op, s.entry, activity, decision, s.caller, now, null);
+  const settled = await settle(rt, s.op, s.entry, activity, s.target, decision, s.caller, now, null);
   if (mfa) noteSatisfied(rt, settled.id, s.caller.user.id, mfa, now);
   return settled;
 }
 
-/** Applies a decision to an activity (new: `existingSeq` null), running the handler on allow. */
+/** Applies a decision to an activity of organization `target` (new: `existing` null), running the handler on allow. */
 async function settle(
   rt: Runtime,
   op: OperationContract,
   entry: ActivityEntry,
   activity: Omit<ActivityRow, "seq">,
+  target: OrganizationRow,
   decision: Decision,
   caller: Caller,
   now: number,
@@ -125,12 +126,12 @@ async function settle(
   const voteId = activity.votes.at(-1)?.id ?? null;
   const write = (patch: Partial<ActivityRow>): ActivityRow => {
     const row = { ...activity, ...patch, updatedAt: now };
-    store.policyEvaluations.insert({ id: newId(), activityId: row.id, orgId: row.orgId, voteId, evaluations: decision.evaluations, createdAt: now });
+    const evaluation = { id: newId(), voteId, evaluations: decision.evaluations, createdAt: now };
     let written: ActivityRow;
     if (existing) {
-      store.activities.update(row.id, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now);
-      written = store.activities.byId(row.id)!;
-    } else written = store.activities.insert(row);
+      store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now, evaluation);
+      written = { ...row, seq: existing.seq };
+    } else written = store.activities.insert(row, evaluation);
     rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written }); // in the transaction: the outbox commits with it
     return written;
   };
@@ -139,7 +140,6 @@ async function settle(
   if (decision.outcome === "consensus") return store.tx(() => write({ status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
 
   const params = Object.values(activity.intent)[0] as Record<string, unknown>;
-  const target = store.organizations.get(activity.orgId)!;
   const ctx = { rt, now, org: target, caller, activityId: activity.id };
   const complete = (outcome: ActivityOutcome): ActivityRow => {
     if ("failAfterCommit" in outcome) throw outcome.failAfterCommit;
@@ -196,8 +196,8 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   const withVote = { ...a, votes };
   if (v?.selection === "VOTE_SELECTION_REJECTED") {
     return rt.store.tx(() => {
-      rt.store.activities.update(a.id, { status: "ACTIVITY_STATUS_REJECTED", votes }, now);
-      const rejected = rt.store.activities.byId(a.id)!;
+      rt.store.activities.update(a, { status: "ACTIVITY_STATUS_REJECTED", votes }, now);
+      const rejected: ActivityRow = { ...a, status: "ACTIVITY_STATUS_REJECTED", votes, updatedAt: now };
       rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: rejected.orgId, activity: rejected });
       return rejected;
     });
@@ -205,7 +205,7 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
   const decision = decide(rt, org, entry, a.type, params, votes);
-  return settle(rt, op, entry, withVote, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, a);
+  return settle(rt, op, entry, withVote, org, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, a);
 }
 
 /** Whether this caller owes authenticators on the activity (the proposer while AUTHENTICATORS_NEEDED, or a held approver). */

@@ -6,18 +6,19 @@
  */
 import { Router } from "express";
 import type { Runtime } from "../runtime.js";
-import type { Store } from "../store/index.js";
+import type { Db } from "../store/db.js";
 import { writeCounter } from "./ui-reads.js";
 import { controlOf } from "./state.js";
 import { snapshotsOf } from "./snapshots.js";
 
-const generations = new WeakMap<Store, number>();
+// Per database: a restore installs a new store, a reset a fresh in-memory database (whose write counter starts again).
+const generations = new WeakMap<Db, number>();
 let nextGeneration = 1;
 
 /** An opaque version of the instance's observable state. */
 export function stateVersion(rt: Runtime): string {
-  let gen = generations.get(rt.store);
-  if (gen === undefined) generations.set(rt.store, (gen = nextGeneration++));
+  let gen = generations.get(rt.store.db);
+  if (gen === undefined) generations.set(rt.store.db, (gen = nextGeneration++));
   const lastRequest = controlOf(rt).requests.query({ limit: 1 })[0]?.seq ?? 0;
   return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, snapshotsOf(rt).list().length].join(".");
 }

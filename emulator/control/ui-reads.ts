@@ -5,11 +5,8 @@
  * with the UI's filters. Read-only: nothing here writes.
  */
 import type { Store } from "../store/index.js";
-import type { ActivityRow } from "../store/activities.js";
+import { activityRows, type ActivityRow } from "../store/activities.js";
 import { prep } from "../store/statements.js";
-import { rowMapper } from "../store/rows.js";
-
-const activityRows = rowMapper<ActivityRow>({ json: ["intent", "result", "failure", "votes"] });
 
 /** Ids of the organizations without a parent, oldest first. */
 export function topLevelOrganizationIds(store: Store): string[] {

@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { insertRow, rowMapper, updateRow } from "./rows.js";
+import { rowMapper } from "./rows.js";
+import { keepVotes, readVotes, type KeptVote } from "./kept-votes.js";
 import type { RpcStatus } from "../errors.js";
 
 export type ActivityStatus =
@@ -16,6 +17,7 @@ export type StoredVote = {
   id: string;
   userId: string;
   selection: "VOTE_SELECTION_APPROVED" | "VOTE_SELECTION_REJECTED";
+  /** The exact body the voter stamped. */
   message: string;
   publicKey: string;
   signature: string;
@@ -23,6 +25,14 @@ export type StoredVote = {
   /** The voter's credential (id and CREDENTIAL_TYPE_*), for the policy keyword `credentials`. */
   credentialId?: string;
   credentialType?: string;
+  createdAt: number;
+};
+
+/** The policies' verdicts on one decision about an activity (get_policy_evaluations). */
+export type PolicyEvaluationRecord = {
+  id: string;
+  voteId: string | null;
+  evaluations: { policyId: string; outcome: string }[];
   createdAt: number;
 };
 
@@ -42,7 +52,21 @@ export type ActivityRow = {
   updatedAt: number;
 };
 
-const rows = rowMapper<ActivityRow>({ json: ["intent", "result", "failure", "votes"] });
+/**
+ * Every column but `evaluations` (read only by get_policy_evaluations): votes are kept
+ * compactly (kept-votes.ts) and expanded here, so every reader sees whole votes.
+ */
+const COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at";
+const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"] });
+
+function read(raw: unknown): ActivityRow | undefined {
+  const r = mapper.read(raw);
+  if (!r) return undefined;
+  return { ...r, votes: readVotes(r.votes, r) };
+}
+
+/** Activity rows as read by `SELECT *` or the repository's own columns (the control UI lists them too). */
+export const activityRows = { read, readAll: (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!) };
 
 export type ActivityFilter = {
   orgId: string;
@@ -54,30 +78,71 @@ export type ActivityFilter = {
   limit: number;
 };
 
+const APPEND_EVALUATION = "evaluations = json_insert(COALESCE(evaluations, '[]'), '$[#]', json(?))";
+
+type Context = Pick<ActivityRow, "intent" | "orgId" | "type" | "userId" | "createdAt">;
+
 export class Activities {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE id = ? AND org_id = ?").get(id, orgId);
-    return rows.read(r);
+    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   byId(id: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE id = ?").get(id);
-    return rows.read(r);
+    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE id = ?`).get(id));
   }
 
   byFingerprint(fingerprint: string): ActivityRow | undefined {
-    const r = prep(this.db, "SELECT * FROM activities WHERE fingerprint = ?").get(fingerprint);
-    return rows.read(r);
+    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE fingerprint = ?`).get(fingerprint));
   }
 
-  insert(a: Omit<ActivityRow, "seq">): ActivityRow {
-    return { ...a, seq: insertRow(this.db, "activities", rows, a) };
+  /** Records a new activity, with the policy evaluation of its first decision when given. */
+  insert(a: Omit<ActivityRow, "seq">, evaluation?: PolicyEvaluationRecord): ActivityRow {
+    const info = prep(
+      this.db,
+      "INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at, evaluations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      a.id,
+      a.orgId,
+      a.type,
+      a.status,
+      a.fingerprint,
+      JSON.stringify(a.intent),
+      JSON.stringify(a.result),
+      a.failure ? JSON.stringify(a.failure) : null,
+      JSON.stringify(keepVotes(a.votes, a)),
+      a.userId,
+      a.createdAt,
+      a.updatedAt,
+      evaluation ? JSON.stringify([evaluation]) : null,
+    );
+    return { ...a, seq: Number(info.lastInsertRowid) };
   }
 
-  update(id: string, patch: Partial<Pick<ActivityRow, "status" | "result" | "failure" | "votes">>, now: number): void {
-    updateRow(this.db, "activities", rows, id, { ...patch, updatedAt: now });
+  /**
+   * Updates an activity's state (`a`: the activity as read, whose intent and proposer the kept
+   * votes refer to) and appends the policy evaluation of this decision when given.
+   */
+  update(a: Context & { id: string }, patch: Partial<Pick<ActivityRow, "status" | "result" | "failure" | "votes">>, now: number, evaluation?: PolicyEvaluationRecord): void {
+    const set: [string, unknown][] = [["updated_at = ?", now]];
+    if (patch.status !== undefined) set.push(["status = ?", patch.status]);
+    if (patch.result !== undefined) set.push(["result = ?", JSON.stringify(patch.result)]);
+    if (patch.failure !== undefined) set.push(["failure = ?", patch.failure ? JSON.stringify(patch.failure) : null]);
+    if (patch.votes !== undefined) set.push(["votes = ?", JSON.stringify(keepVotes(patch.votes, a))]);
+    if (evaluation) set.push([APPEND_EVALUATION, JSON.stringify(evaluation)]);
+    prep(this.db, `UPDATE activities SET ${set.map(([sql]) => sql).join(", ")} WHERE id = ?`).run(...set.map(([, value]) => value), a.id);
+  }
+
+  /** Appends a policy evaluation to an activity already recorded. */
+  addEvaluation(activityId: string, evaluation: PolicyEvaluationRecord): void {
+    prep(this.db, `UPDATE activities SET ${APPEND_EVALUATION} WHERE id = ?`).run(JSON.stringify(evaluation), activityId);
+  }
+
+  /** The policy evaluations recorded for an activity, oldest first (none for an unknown activity). */
+  evaluations(activityId: string): { orgId: string; records: PolicyEvaluationRecord[] } | undefined {
+    const r = prep(this.db, "SELECT org_id AS orgId, evaluations FROM activities WHERE id = ?").get(activityId) as { orgId: string; evaluations: string | null } | undefined;
+    return r && { orgId: r.orgId, records: r.evaluations ? (JSON.parse(r.evaluations) as PolicyEvaluationRecord[]) : [] };
   }
 
   /** Newest first. `before`/`after` are sequence numbers of cursor activities. */
@@ -103,7 +168,7 @@ export class Activities {
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
     const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const page = rows.readAll(prep(this.db, `SELECT * FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    const page = activityRows.readAll(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
     return order === "ASC" ? page.reverse() : page;
   }
 }

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
-import { openDb, type Db } from "./db.js";
+import { openDb, setMeta, type Db } from "./db.js";
+import { watchUserChanges } from "./user-changes.js";
 import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
@@ -30,78 +31,95 @@ import { Secrets } from "./secrets.js";
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
-  readonly organizations: Organizations;
-  readonly users: Users;
-  readonly apiKeys: ApiKeys;
-  readonly tags: Tags;
-  readonly sendTransactions: SendTransactions;
-  readonly gasUsageConfigs: GasUsageConfigs;
-  readonly activities: Activities;
-  readonly authenticators: Authenticators;
-  readonly wallets: Wallets;
-  readonly privateKeys: PrivateKeys;
-  readonly oauthProviders: OauthProviders;
-  readonly otps: Otps;
-  readonly verificationTokens: VerificationTokens;
-  readonly importTargets: ImportTargets;
-  readonly mailbox: Mailbox;
-  readonly subOrganizations: SubOrganizations;
-  readonly policies: Policies;
-  readonly oauth2: Oauth2;
-  readonly smartContractInterfaces: SmartContractInterfaces;
-  readonly policyEvaluations: PolicyEvaluations;
-  readonly authProxyConfigs: AuthProxyConfigs;
-  readonly mfaPolicies: MfaPolicies;
-  readonly mfaChallenges: MfaChallenges;
-  readonly invitations: Invitations;
-  readonly sessionProfiles: SessionProfiles;
-  readonly fiatOnRampCredentials: FiatOnRampCredentials;
-  readonly onRampTransactions: OnRampTransactions;
-  readonly swapConfigs: SwapConfigs;
-  readonly tvc: Tvc;
-  readonly appProofs: AppProofs;
-  readonly ipAllowlists: IpAllowlists;
-  readonly secrets: Secrets;
+  declare readonly organizations: Organizations;
+  declare readonly users: Users;
+  declare readonly apiKeys: ApiKeys;
+  declare readonly tags: Tags;
+  declare readonly sendTransactions: SendTransactions;
+  declare readonly gasUsageConfigs: GasUsageConfigs;
+  declare readonly activities: Activities;
+  declare readonly authenticators: Authenticators;
+  declare readonly wallets: Wallets;
+  declare readonly privateKeys: PrivateKeys;
+  declare readonly oauthProviders: OauthProviders;
+  declare readonly otps: Otps;
+  declare readonly verificationTokens: VerificationTokens;
+  declare readonly importTargets: ImportTargets;
+  declare readonly mailbox: Mailbox;
+  declare readonly subOrganizations: SubOrganizations;
+  declare readonly policies: Policies;
+  declare readonly oauth2: Oauth2;
+  declare readonly smartContractInterfaces: SmartContractInterfaces;
+  declare readonly policyEvaluations: PolicyEvaluations;
+  declare readonly authProxyConfigs: AuthProxyConfigs;
+  declare readonly mfaPolicies: MfaPolicies;
+  declare readonly mfaChallenges: MfaChallenges;
+  declare readonly invitations: Invitations;
+  declare readonly sessionProfiles: SessionProfiles;
+  declare readonly fiatOnRampCredentials: FiatOnRampCredentials;
+  declare readonly onRampTransactions: OnRampTransactions;
+  declare readonly swapConfigs: SwapConfigs;
+  declare readonly tvc: Tvc;
+  declare readonly appProofs: AppProofs;
+  declare readonly ipAllowlists: IpAllowlists;
+  declare readonly secrets: Secrets;
   readonly sealer: Sealer;
   /** The sealing key in use and where it lives (store/seal.ts). */
   readonly sealing: Sealing;
 
   /** Verifies (or, for a new database, creates) the sealing key first: a key that does not open the secrets is refused here. */
-  constructor(readonly db: Db, opts: { sealingKey?: string } = {}) {
+  private current: Db;
+
+  constructor(db: Db, opts: { sealingKey?: string } = {}) {
+    this.current = db;
     this.sealing = openSealing(db, opts.sealingKey ?? process.env.EMULATOR_SEALING_KEY);
     this.sealer = this.sealing.sealer;
-    this.organizations = new Organizations(db);
-    this.users = new Users(db);
-    this.apiKeys = new ApiKeys(db);
-    this.tags = new Tags(db);
-    this.sendTransactions = new SendTransactions(db);
-    this.gasUsageConfigs = new GasUsageConfigs(db);
-    this.activities = new Activities(db);
-    this.authenticators = new Authenticators(db);
-    this.wallets = new Wallets(db);
-    this.privateKeys = new PrivateKeys(db);
-    this.oauthProviders = new OauthProviders(db);
-    this.otps = new Otps(db);
-    this.verificationTokens = new VerificationTokens(db);
-    this.importTargets = new ImportTargets(db);
-    this.mailbox = new Mailbox(db);
-    this.subOrganizations = new SubOrganizations(db);
-    this.policies = new Policies(db);
-    this.oauth2 = new Oauth2(db);
-    this.smartContractInterfaces = new SmartContractInterfaces(db);
-    this.policyEvaluations = new PolicyEvaluations(db);
-    this.authProxyConfigs = new AuthProxyConfigs(db);
-    this.mfaPolicies = new MfaPolicies(db);
-    this.mfaChallenges = new MfaChallenges(db);
-    this.invitations = new Invitations(db);
-    this.sessionProfiles = new SessionProfiles(db);
-    this.fiatOnRampCredentials = new FiatOnRampCredentials(db);
-    this.onRampTransactions = new OnRampTransactions(db);
-    this.swapConfigs = new SwapConfigs(db);
-    this.tvc = new Tvc(db);
-    this.appProofs = new AppProofs(db);
-    this.ipAllowlists = new IpAllowlists(db);
-    this.secrets = new Secrets(db);
+    this.attach(db);
+  }
+
+  /** The database in use (an in-memory one is replaced by a fresh database on `clear`). */
+  get db(): Db {
+    return this.current;
+  }
+
+  /** Points every repository at `db`. */
+  private attach(db: Db): void {
+    this.current = db;
+    watchUserChanges(db);
+    Object.assign(this, {
+      organizations: new Organizations(db),
+      users: new Users(db),
+      apiKeys: new ApiKeys(db),
+      tags: new Tags(db),
+      sendTransactions: new SendTransactions(db),
+      gasUsageConfigs: new GasUsageConfigs(db),
+      activities: new Activities(db),
+      authenticators: new Authenticators(db),
+      wallets: new Wallets(db),
+      privateKeys: new PrivateKeys(db),
+      oauthProviders: new OauthProviders(db),
+      otps: new Otps(db),
+      verificationTokens: new VerificationTokens(db),
+      importTargets: new ImportTargets(db),
+      mailbox: new Mailbox(db),
+      subOrganizations: new SubOrganizations(db),
+      policies: new Policies(db),
+      oauth2: new Oauth2(db),
+      smartContractInterfaces: new SmartContractInterfaces(db),
+      policyEvaluations: new PolicyEvaluations(db),
+      authProxyConfigs: new AuthProxyConfigs(db),
+      mfaPolicies: new MfaPolicies(db),
+      mfaChallenges: new MfaChallenges(db),
+      invitations: new Invitations(db),
+      sessionProfiles: new SessionProfiles(db),
+      fiatOnRampCredentials: new FiatOnRampCredentials(db),
+      onRampTransactions: new OnRampTransactions(db),
+      swapConfigs: new SwapConfigs(db),
+      tvc: new Tvc(db),
+      appProofs: new AppProofs(db),
+      ipAllowlists: new IpAllowlists(db),
+      secrets: new Secrets(db),
+    });
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {
@@ -127,8 +145,29 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
-  /** Drops every resource (keeps the schema, the sealing key and its check value). */
+  /**
+   * Drops every resource (keeps the schema, the sealing key and its check value). An in-memory
+   * database is replaced by a fresh one holding only the kept settings, and the old one is
+   * closed: SQLite frees it whole (store/db.ts keeps in-memory databases in one buffer), where
+   * deleting its rows would keep every page it ever grew to. A file keeps its rows deleted.
+   */
   clear(): void {
+    if (this.current.memory) {
+      const fresh = openDb();
+      try {
+        const kept = this.current.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[];
+        fresh.transaction(() => {
+          for (const { key, value } of kept) setMeta(fresh, key, value);
+        })();
+      } catch (e) {
+        fresh.close();
+        throw e;
+      }
+      const old = this.current;
+      this.attach(fresh);
+      old.close();
+      return;
+    }
     const tables = (
       this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
     ).map((r) => r.name);

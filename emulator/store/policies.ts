@@ -2,6 +2,7 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
+import { Activities } from "./activities.js";
 
 export type PolicyRow = {
   id: string;
@@ -100,24 +101,20 @@ export type PolicyEvaluationRow = {
   createdAt: number;
 };
 
+/** Policy evaluations, kept in their activity's row (activities.evaluations). */
 export class PolicyEvaluations {
-  constructor(private readonly db: Db) {}
+  private readonly activities: Activities;
+  constructor(db: Db) {
+    this.activities = new Activities(db);
+  }
 
+  /** Appends to an activity already recorded. */
   insert(e: PolicyEvaluationRow): void {
-    prep(this.db, "INSERT INTO policy_evaluations (id, activity_id, org_id, vote_id, evaluations, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(e.id, e.activityId, e.orgId, e.voteId, JSON.stringify(e.evaluations), e.createdAt);
+    this.activities.addEvaluation(e.activityId, { id: e.id, voteId: e.voteId, evaluations: e.evaluations, createdAt: e.createdAt });
   }
 
   forActivity(activityId: string): PolicyEvaluationRow[] {
-    return (
-      prep(this.db, "SELECT * FROM policy_evaluations WHERE activity_id = ? ORDER BY created_at, rowid").all(activityId) as {
-        id: string;
-        activity_id: string;
-        org_id: string;
-        vote_id: string | null;
-        evaluations: string;
-        created_at: number;
-      }[]
-    ).map((r) => ({ id: r.id, activityId: r.activity_id, orgId: r.org_id, voteId: r.vote_id, evaluations: JSON.parse(r.evaluations), createdAt: r.created_at }));
+    const found = this.activities.evaluations(activityId);
+    return (found?.records ?? []).map((r) => ({ id: r.id, activityId, orgId: found!.orgId, voteId: r.voteId, evaluations: r.evaluations, createdAt: r.createdAt }));
   }
 }

@@ -614,4 +614,14 @@ export const MIGRATIONS: string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // Smaller activity rows (issue 17): the policy evaluations of an activity's decisions move into its row
+  // (one JSON array instead of a row and two index entries each), oldest first as before.
+  `
+  ALTER TABLE activities ADD COLUMN evaluations TEXT;
+  UPDATE activities SET evaluations = (
+    SELECT json_group_array(json_object('id', p.id, 'voteId', p.vote_id, 'evaluations', json(p.evaluations), 'createdAt', p.created_at) ORDER BY p.created_at, p.rowid)
+    FROM policy_evaluations p WHERE p.activity_id = activities.id
+  ) WHERE id IN (SELECT activity_id FROM policy_evaluations);
+  DROP TABLE policy_evaluations;
+  `,
 ];

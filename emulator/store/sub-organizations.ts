@@ -38,5 +38,5 @@ export class SubOrganizations {
   }
 }
 
-const HISTORY_TABLES = new Set(["activities", "policy_evaluations", "sub_organizations", "organizations", "mailbox"]);
+const HISTORY_TABLES = new Set(["activities", "sub_organizations", "organizations", "mailbox"]);
 const ORDERED_FIRST = ["api_keys", "authenticators", "oauth_providers", "import_targets", "wallet_accounts", "private_key_addresses"];

@@ -3,17 +3,42 @@ import { toTimestamp } from "../clock.js";
 import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
-import { appProofsOf } from "../proofs/app-proofs.js";
+import { appProofsOf, asksForAppProofs } from "../proofs/app-proofs.js";
+import { userChanges } from "../store/user-changes.js";
+import type { Db } from "../store/db.js";
+
+type UserView = ReturnType<typeof renderUser>;
+
+/**
+ * Renderings of voters, reused while no user data changes (store/user-changes.ts): a signing
+ * activity's response would otherwise read its voter's user, keys, authenticators, tags,
+ * OAuth providers and MFA policies again (six queries) on every request. Only reads made
+ * outside a transaction are kept, so what is kept was committed.
+ */
+const voters = new WeakMap<Db, { changes: number; views: Map<string, UserView | null> }>();
+const MAX_VOTERS = 1_000;
+
+function voterView(store: Store, userId: string): UserView | null {
+  const read = () => {
+    const user = store.users.byId(userId);
+    return user ? renderUser(store, user) : null;
+  };
+  const changes = userChanges(store.db);
+  if (changes === undefined || store.db.inTransaction) return read();
+  let kept = voters.get(store.db);
+  if (!kept || kept.changes !== changes || kept.views.size >= MAX_VOTERS) voters.set(store.db, (kept = { changes, views: new Map() }));
+  let view = kept.views.get(userId);
+  if (view === undefined) kept.views.set(userId, (view = read()));
+  return view;
+}
 
 function renderVote(store: Store, activityId: string, v: StoredVote): Record<string, unknown> {
-  const user = store.users.byId(v.userId);
+  const user = voterView(store, v.userId);
   return {
     id: v.id,
     userId: v.userId,
     // The voter may since have been deleted: keep the vote readable with what is known.
-    user: user
-      ? renderUser(store, user)
-      : { userId: v.userId, userName: "", authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: toTimestamp(v.createdAt), updatedAt: toTimestamp(v.createdAt), mfaPolicies: [] },
+    user: user ?? { userId: v.userId, userName: "", authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: toTimestamp(v.createdAt), updatedAt: toTimestamp(v.createdAt), mfaPolicies: [] },
     activityId,
     selection: v.selection,
     message: v.message,
@@ -38,7 +63,8 @@ export function renderActivity(store: Store, a: ActivityRow): Record<string, unk
 
 function renderOnce(store: Store, a: ActivityRow): Record<string, unknown> {
   const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
-  const appProofs = appProofsOf({ store }, a.id);
+  // Proofs are recorded only for an activity that asked for them (proofs/app-proofs.ts).
+  const appProofs = asksForAppProofs(a) ? appProofsOf({ store }, a.id) : [];
   return {
     id: a.id,
     organizationId: a.orgId,

@@ -34,7 +34,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
   const { startEmulator } = await import("../../emulator/index.js");
   const express = (await import("express")).default;
   const emu = await startEmulator({ port: 0, db: process.env.BENCH_DB || undefined, validateResponses: false });
-  const db = emu.runtime.store.db;
+  let db = emu.runtime.store.db; // replaced by a reset (a fresh in-memory database)
   const payload = JSON.stringify({ organizationId: emu.info.organizationId, organizationName: "bench", userId: randomUUID(), username: "bench" });
 
   const bare = http.createServer((req, res) => {
@@ -72,16 +72,18 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
   /** Copies of the organization's newest activity (with its policy evaluation): new ids and fingerprints, same content. */
   const cloneActivities = (orgId: string, count: number) => {
     const a = db.prepare("SELECT * FROM activities WHERE org_id = ? ORDER BY seq DESC LIMIT 1").get(orgId) as Record<string, unknown>;
-    const e = db.prepare("SELECT * FROM policy_evaluations WHERE activity_id = ?").get(a.id) as Record<string, unknown> | undefined;
+    // Older schemas kept policy evaluations in a table of their own; newer ones in the activity row.
+    const evaluationsTable = columns("policy_evaluations").length > 0;
+    const e = evaluationsTable ? (db.prepare("SELECT * FROM policy_evaluations WHERE activity_id = ?").get(a.id) as Record<string, unknown> | undefined) : undefined;
     const aCols = columns("activities").filter((c) => c !== "seq");
     const insA = insertInto("activities", aCols);
-    const eCols = columns("policy_evaluations");
-    const insE = insertInto("policy_evaluations", eCols);
+    const eCols = evaluationsTable ? columns("policy_evaluations") : [];
+    const insE = evaluationsTable ? insertInto("policy_evaluations", eCols) : undefined;
     db.transaction(() => {
       for (let i = 0; i < count; i++) {
         const id = randomUUID();
         insA.run(...aCols.map((c) => (c === "id" ? id : c === "fingerprint" ? `sha256:${randomBytes(32).toString("hex")}` : a[c])));
-        if (e) insE.run(...eCols.map((c) => (c === "id" ? randomUUID() : c === "activity_id" ? id : e[c])));
+        if (e) insE!.run(...eCols.map((c) => (c === "id" ? randomUUID() : c === "activity_id" ? id : e[c])));
       }
     })();
   };
@@ -147,6 +149,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
         return (await import("node:perf_hooks")).performance.eventLoopUtilization().active * 1000;
       case "reset":
         emu.reset();
+        db = emu.runtime.store.db;
         return memory(true);
       case "cloneActivities":
         return cloneActivities(cmd.orgId, cmd.count);

@@ -53,7 +53,7 @@ describe("contract fuzz", () => {
   });
 
   it("the state digest sees a write and total_changes() moves with it", async () => {
-    const db = emu.runtime.store.db;
+    let db = emu.runtime.store.db;
     const before = stateDigest(db);
     const writes = totalChanges(db);
     const body = JSON.stringify({ type: "ACTIVITY_TYPE_CREATE_WALLET", timestampMs: String(Date.now()), organizationId: emu.info.organizationId, parameters: { walletName: "digest probe", accounts: [] } });
@@ -62,6 +62,7 @@ describe("contract fuzz", () => {
     expect(totalChanges(db)).toBeGreaterThan(writes);
     expect(changedTables(before, stateDigest(db))).toEqual(expect.arrayContaining(["activities", "wallets"]));
     emu.reset();
+    db = emu.runtime.store.db; // a reset opens a fresh in-memory database
     // And a rejected request leaves it as it was.
     const reset = stateDigest(db);
     const rejected = await send(emu.url, "/public/v1/submit/create_wallet", Buffer.from(body.replace('"accounts":[]', '"accounts":7')), { kind: "stamp", key: devKey(emu) });
@@ -71,7 +72,7 @@ describe("contract fuzz", () => {
 
   it("answers every routed operation's hostile bodies with rpcStatus 4xx, never 5xx, and writes nothing on a 4xx", async () => {
     const rng = seededRng(SEED);
-    const db = emu.runtime.store.db;
+    let db = emu.runtime.store.db;
     const key = devKey(emu);
     const orgId = emu.info.organizationId;
     const fill: Record<string, () => unknown> = {
@@ -166,6 +167,7 @@ describe("contract fuzz", () => {
           if (changed.length) {
             // A success (or a failure that wrote) may have changed what later requests see: start again from the fixture.
             emu.reset();
+            db = emu.runtime.store.db;
             counts.resets++;
             digest = stateDigest(db, EXCLUDED_TABLES);
             lastWrites = totalChanges(db);

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { Store } from "./index.js";
+import { userChanges } from "./user-changes.js";
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+});
+
+describe("user changes", () => {
+  it("counts inserts, updates, foreign-key cascades and rolled-back writes; not writes elsewhere", () => {
+    const store = Store.open();
+    stores.push(store);
+    const db = store.db;
+    const moved = (fn: () => void) => {
+      const before = userChanges(db)!;
+      fn();
+      return userChanges(db)! - before;
+    };
+    expect(moved(() => store.organizations.insert({ id: "o", name: "o", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 1, updatedAt: 1 }))).toBe(0);
+    expect(moved(() => db.prepare("INSERT INTO users (id, org_id, name, created_at, updated_at) VALUES ('u', 'o', 'n', 1, 1)").run())).toBe(1);
+    expect(moved(() => db.prepare("UPDATE users SET name = 'm' WHERE id = 'u'").run())).toBe(1);
+    db.prepare("INSERT INTO tags (id, org_id, tag_type, name, created_at, updated_at) VALUES ('t', 'o', 'TAG_TYPE_USER', 't', 1, 1)").run();
+    expect(moved(() => db.prepare("INSERT INTO tag_members (tag_id, member_id) VALUES ('t', 'u')").run())).toBe(1);
+    // Deleting the tag removes its membership through ON DELETE CASCADE.
+    expect(moved(() => db.prepare("DELETE FROM tags WHERE id = 't'").run())).toBe(1);
+    expect(moved(() => {
+      try {
+        store.tx(() => {
+          db.prepare("UPDATE users SET name = 'x' WHERE id = 'u'").run();
+          throw new Error("roll back");
+        });
+      } catch {
+        // rolled back
+      }
+    })).toBe(1);
+    expect((db.prepare("SELECT name FROM users WHERE id = 'u'").get() as { name: string }).name).toBe("m");
+  });
+
+  it("watches the fresh database a reset puts in place", () => {
+    const store = Store.open();
+    stores.push(store);
+    store.clear();
+    expect(userChanges(store.db)).toBe(0);
+  });
+});

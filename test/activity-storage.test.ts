@@ -1,0 +1,159 @@
+/**
+ * Activity rows are kept compactly (emulator/store/kept-votes.ts: a vote's signed body refers to
+ * the intent, organization and type its row holds; policy evaluations live in the row). What the
+ * SDK reads must not change: every vote's `message` is the exact body the SDK sent (captured at
+ * its fetch), its signature verifies over it (@noble/curves), and a database written in the
+ * earlier form (whole votes, a policy_evaluations table), opened as a `--db` file, answers
+ * get_activity, list_activities and get_policy_evaluations with the very same JSON.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { p256 } from "@noble/curves/nist.js";
+import { hexToBytes } from "@noble/hashes/utils.js";
+import type { RunningEmulator } from "../emulator/index.js";
+import { MIGRATIONS } from "../emulator/store/schema.js";
+import { createApiKeyUser, sdkClient, startTestEmulator } from "./support.js";
+
+const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+/** Bodies the SDK sent, by the signature of their stamp. */
+const sent = new Map<string, string>();
+const realFetch = globalThis.fetch;
+
+let emu: RunningEmulator;
+const activityIds: string[] = [];
+
+beforeAll(async () => {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const stamp = new Headers(init?.headers).get("X-Stamp");
+    if (stamp && typeof init?.body === "string") sent.set(JSON.parse(Buffer.from(stamp, "base64url").toString("utf8")).signature, init.body);
+    return realFetch(input, init);
+  });
+  emu = await startTestEmulator();
+  const root = sdkClient(emu);
+  // Completed at once: one vote, the proposal.
+  const signed = await root.signRawPayload({ signWith: ANVIL_0, payload: "0xabcd", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+  activityIds.push(signed.activity.id);
+  // A 2-of-2 root quorum: a proposal approved by the other root user, one rejected by them.
+  const second = await createApiKeyUser(emu, "second root");
+  await root.updateRootQuorum({ threshold: 2, userIds: [emu.info.rootUserId, second.id] });
+  const proposal = await root.createWallet({ walletName: "two votes", accounts: [] });
+  await sdkClient(emu, second.key).approveActivity({ fingerprint: proposal.activity.fingerprint });
+  const refused = await root.createWallet({ walletName: "refused", accounts: [] });
+  await sdkClient(emu, second.key).rejectActivity({ fingerprint: refused.activity.fingerprint });
+  activityIds.push(proposal.activity.id, refused.activity.id);
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await emu?.stop();
+});
+
+/** What the SDK reads about the activities. */
+async function readBack(e: RunningEmulator) {
+  const c = sdkClient(e);
+  const out: Record<string, unknown> = { list: await c.getActivities({}) };
+  for (const id of activityIds) {
+    out[`activity ${id}`] = await c.getActivity({ activityId: id });
+    out[`evaluations ${id}`] = await c.getPolicyEvaluations({ activityId: id });
+  }
+  return out;
+}
+
+describe("compact activity rows", () => {
+  it("give every vote the exact body its voter stamped, with a signature that verifies over it", async () => {
+    const c = sdkClient(emu);
+    const votes = (await Promise.all(activityIds.map((activityId) => c.getActivity({ activityId })))).flatMap((r) => r.activity.votes);
+    expect(votes).toHaveLength(5);
+    for (const v of votes) {
+      expect(v.message).toBe(sent.get(v.signature));
+      expect(p256.verify(hexToBytes(v.signature), new TextEncoder().encode(v.message), hexToBytes(v.publicKey), { format: "der", lowS: false })).toBe(true);
+    }
+    expect(votes.map((v) => v.selection)).toEqual(["VOTE_SELECTION_APPROVED", "VOTE_SELECTION_APPROVED", "VOTE_SELECTION_APPROVED", "VOTE_SELECTION_APPROVED", "VOTE_SELECTION_REJECTED"]);
+    // The approval's body names the fingerprint, not the intent: kept whole.
+    expect(JSON.parse(votes[2]!.message).parameters).toEqual({ fingerprint: expect.stringMatching(/^sha256:/) });
+  });
+
+  it("read back identically from a database written in the earlier form (whole votes, a policy_evaluations table)", async () => {
+    const before = await readBack(emu);
+    const dir = mkdtempSync(join(tmpdir(), "activity-storage-"));
+    let old: RunningEmulator | undefined;
+    try {
+      const file = join(dir, "old.db");
+      writeFileSync(file, inEarlierForm(emu.runtime.store.image()));
+      old = await startTestEmulator({ db: file });
+      expect(old.runtime.store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'policy_evaluations'").get()).toBeUndefined();
+      const after = await readBack(old);
+      expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    } finally {
+      await old?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("show each voter as they are now: a rendering of the voter is not reused once their data changes", async () => {
+    const e = await startTestEmulator();
+    try {
+      const c = sdkClient(e);
+      const { activity } = await c.signRawPayload({ signWith: ANVIL_0, payload: "0xabcd", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+      const voter = async () => (await c.getActivity({ activityId: activity.id })).activity.votes[0]!.user;
+      const first = await voter();
+      expect(await voter()).toEqual(first);
+      await c.updateUser({ userId: e.info.rootUserId, userName: "renamed root" });
+      expect((await voter()).userName).toBe("renamed root");
+      const { userTagId } = await c.createUserTag({ userTagName: "voters", userIds: [e.info.rootUserId] });
+      expect((await voter()).userTags).toEqual([userTagId]);
+      await c.deleteUserTags({ userTagIds: [userTagId] });
+      expect((await voter()).userTags).toEqual([]);
+      expect(await voter()).toEqual({ ...first, userName: "renamed root", updatedAt: expect.anything() });
+    } finally {
+      await e.stop();
+    }
+  });
+});
+
+/**
+ * The state rewritten as the emulator wrote it before compact rows: each vote whole (its
+ * message the body captured at the SDK's fetch), evaluations in their own table, and the
+ * schema version of that time.
+ */
+function inEarlierForm(image: Buffer): Buffer {
+  const db = new Database(image);
+  try {
+    const version = MIGRATIONS.findIndex((m) => m.includes("DROP TABLE policy_evaluations"));
+    expect(version).toBeGreaterThan(0);
+    db.exec(`
+      CREATE TABLE policy_evaluations (id TEXT PRIMARY KEY, activity_id TEXT NOT NULL, org_id TEXT NOT NULL, vote_id TEXT, evaluations TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX policy_evaluations_activity ON policy_evaluations(activity_id);
+    `);
+    const rows = db.prepare("SELECT id, org_id, votes, user_id, created_at, evaluations FROM activities").all() as { id: string; org_id: string; votes: string; user_id: string; created_at: number; evaluations: string | null }[];
+    const setVotes = db.prepare("UPDATE activities SET votes = ? WHERE id = ?");
+    const addEvaluation = db.prepare("INSERT INTO policy_evaluations VALUES (?, ?, ?, ?, ?, ?)");
+    for (const r of rows) {
+      const votes = (JSON.parse(r.votes) as Record<string, unknown>[]).map((k) => ({
+        id: k.id,
+        userId: k.userId ?? r.user_id,
+        selection: k.selection ?? "VOTE_SELECTION_APPROVED",
+        message: sent.get(k.signature as string) ?? expect.unreachable(`no body was sent with signature ${String(k.signature)}`),
+        publicKey: k.publicKey,
+        signature: k.signature,
+        scheme: k.scheme,
+        credentialId: k.credentialId,
+        credentialType: k.credentialType,
+        createdAt: k.createdAt ?? r.created_at,
+      }));
+      setVotes.run(JSON.stringify(votes), r.id);
+      for (const e of JSON.parse(r.evaluations ?? "[]") as { id: string; voteId: string | null; evaluations: unknown[]; createdAt: number }[]) {
+        addEvaluation.run(e.id, r.id, r.org_id, e.voteId, JSON.stringify(e.evaluations), e.createdAt);
+      }
+    }
+    db.exec("ALTER TABLE activities DROP COLUMN evaluations");
+    db.pragma(`user_version = ${version}`);
+    return db.serialize();
+  } finally {
+    db.close();
+  }
+}
