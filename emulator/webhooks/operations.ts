@@ -4,7 +4,8 @@
  * and delete) and list_webhook_endpoints. Subscriptions are given at creation only; the
  * balance and send-status event types belong to the billing (top-level) organization: a
  * sub-organization asking for one is refused with PermissionDenied and nothing is written.
- * `filtersJson` is kept and echoed; the service does not filter on it yet, nor does the emulator.
+ * `filtersJson` is kept and echoed as given, and applied to deliveries (filters.ts: the
+ * emulator's reading, as the service documents no grammar for it).
  */
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
 import { newId } from "../ids.js";
@@ -14,6 +15,7 @@ import type { Runtime } from "../runtime.js";
 import { BILLING_SCOPED, isWebhookEventType, WEBHOOK_EVENT_TYPES } from "./event-types.js";
 import { renderEndpoint, WebhookEndpoints, type Subscription, type WebhookEndpointRow } from "./endpoints.js";
 import { checkWebhookUrl } from "./url.js";
+import { parseEventFilter } from "./filters.js";
 import { webhookSettingsOf } from "./settings.js";
 
 const endpointsOf = (rt: Runtime) => new WebhookEndpoints(rt.store.db);
@@ -30,15 +32,7 @@ function subscriptionsOf(list: SubscriptionParams[] | undefined, isSubOrganizati
     if (isSubOrganization && BILLING_SCOPED.has(s.eventType)) {
       throw permissionDenied(`${s.eventType} events are scoped to the billing organization: a sub-organization cannot subscribe to them (subscribe from the parent organization, whose endpoints receive them for its sub-organizations)`);
     }
-    if (s.filtersJson !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(s.filtersJson);
-      } catch {
-        throw invalidArgument("filtersJson must be a JSON object", `${field}.filtersJson`);
-      }
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw invalidArgument("filtersJson must be a JSON object", `${field}.filtersJson`);
-    }
+    if (s.filtersJson !== undefined) parseEventFilter(s.eventType, s.filtersJson, `${field}.filtersJson`);
     return { eventType: s.eventType, ...(s.filtersJson !== undefined ? { filtersJson: s.filtersJson } : {}), isActive: s.isActive ?? true };
   });
 }

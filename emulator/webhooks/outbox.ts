@@ -20,12 +20,19 @@ import { renderActivity } from "../views/activity.js";
 import { WebhookEndpoints, type WebhookEndpointRow } from "./endpoints.js";
 import { WebhookDeliveries, type DeliveryRow } from "./deliveries.js";
 import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
+import { filterAccepts, filterFields, storedFilter } from "./filters.js";
 
 import { LEGACY_WEBHOOK_FEATURE as LEGACY_FEATURE } from "./legacy-feature.js";
 
 type Target = { orgId: string; endpointId: string | null; url: string };
 
-const subscribed = (e: WebhookEndpointRow, type: WebhookEventType) => e.subscriptions.some((s) => s.eventType === type && s.isActive);
+/** Whether the endpoint has an active subscription to the event's type whose filter (if any) accepts it. */
+function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () => Record<string, string>): boolean {
+  const s = e.subscriptions.find((x) => x.eventType === type && x.isActive);
+  if (!s) return false;
+  const filter = s.filtersJson === undefined ? null : storedFilter(type, s.filtersJson);
+  return !filter || filterAccepts(filter, fields());
+}
 
 /** Writes the outbox rows for one event; returns them (the dispatcher sends them once the transaction has committed). */
 export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
@@ -35,16 +42,18 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
   if (!org) return [];
   const endpoints = new WebhookEndpoints(store.db);
   const targets: Target[] = [];
+  let fieldValues: Record<string, string> | undefined;
+  const fields = () => (fieldValues ??= filterFields(event, org.id));
   let body: () => string;
   if (event.type === "ACTIVITY_UPDATES") {
     const scope = org.parentId ? [org.id, org.parentId] : [org.id];
-    for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     const legacy = org.features.find((f) => f.name === LEGACY_FEATURE)?.value;
     if (legacy) targets.push({ orgId: org.id, endpointId: null, url: legacy });
     body = () => JSON.stringify(renderActivity(store, event.activity));
   } else {
     const billing = org.parentId ?? org.id;
-    for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     body = () => JSON.stringify({ type: PAYLOAD_TYPE[event.type], organizationId: org.id, parentOrganizationId: billing, msg: event.msg });
   }
   if (!targets.length) return [];

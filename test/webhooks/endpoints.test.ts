@@ -76,7 +76,7 @@ describe("webhook endpoints", () => {
     expect(storeCounts(emu)).toEqual(before);
   });
 
-  it("refuses a bad name, an unknown or repeated event type and filtersJson that is not a JSON object, naming the field", async () => {
+  it("refuses a bad name, an unknown or repeated event type and filtersJson that is not a filter (not an object, unknown field, bad value, empty list), naming the field", async () => {
     const before = storeCounts(emu);
     const cases: [Record<string, unknown>, string][] = [
       [{ url: "https://hooks.example.com", name: "  " }, "parameters.name"],
@@ -84,6 +84,9 @@ describe("webhook endpoints", () => {
       [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES" }, { eventType: "ACTIVITY_UPDATES" }] }, "parameters.subscriptions[1].eventType"],
       [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES", filtersJson: "{nope" }] }, "parameters.subscriptions[0].filtersJson"],
       [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES", filtersJson: "[1]" }] }, "parameters.subscriptions[0].filtersJson"],
+      [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES" }, { eventType: "BALANCE_CONFIRMED_UPDATES", filtersJson: '{"status":["INCLUDED"]}' }] }, "parameters.subscriptions[1].filtersJson"],
+      [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES", filtersJson: '{"status":["ACTIVITY_STATUS_DONE"]}' }] }, "parameters.subscriptions[0].filtersJson"],
+      [{ url: "https://hooks.example.com", name: "n", subscriptions: [{ eventType: "ACTIVITY_UPDATES", filtersJson: '{"type":[]}' }] }, "parameters.subscriptions[0].filtersJson"],
     ];
     for (const [parameters, field] of cases) {
       const r = await create(parameters);
