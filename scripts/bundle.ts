@@ -11,8 +11,9 @@
  * itself), cbor-x (optional native extension), and the chain libraries the emulator
  * requires lazily (viem, bitcoinjs-lib, @solana/web3.js, @turnkey/*).
  */
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -31,6 +32,21 @@ export const EXTERNAL = [
   "@turnkey/*",
 ];
 
+/**
+ * zod's entries (classic, core) re-export every message locale as a namespace (`z.locales`, ~340 kB in 64
+ * files) that the bundle would then parse at every start; the emulator uses English messages
+ * only (zod's default), so the namespace keeps just `en`.
+ */
+const zodEnglishOnly: Plugin = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), "..", "locales", "en.js"), namespace: "zod-locales" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: dirname(args.path) }));
+  },
+};
+
 /** Writes cli.js, index.js and their chunks to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
 export async function bundle(outdir: string): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
@@ -44,6 +60,7 @@ export async function bundle(outdir: string): Promise<void> {
     target: "node20",
     external: EXTERNAL,
     chunkNames: "chunks/[name]-[hash]",
+    plugins: [zodEnglishOnly],
     sourcemap: "linked",
     // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
     banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
