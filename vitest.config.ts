@@ -4,19 +4,19 @@ const INCLUDE = ["emulator/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/
 
 /**
  * Files that change process-wide state (environment variables, global fetch, loader hooks,
- * spies, the module cache) run isolated: a fresh module graph each. Every other file shares
- * its worker's module graph with the files before it (`isolate: false`), so the emulator and
- * the SDKs are imported once per worker instead of once per file: module loading, not the
- * tests, was most of the suite's time (measured on 10 SDK end-to-end files: 128 s -> 60 s).
- * A new test that patches globals belongs in this list.
+ * spies, the module cache) run isolated: each in a fresh worker thread, with its own module
+ * graph, globals and copy of process.env. Every other file runs in one of two long-lived
+ * worker processes and shares that process's module graph with the files before it
+ * (`isolate: false`), so the emulator and the SDKs are imported twice per run instead of once
+ * per file. A new test that patches globals belongs in this list.
  */
 const ISOLATED = [
-  "test/trust/**/*.test.ts",
+  "test/trust/vite-plugin.test.ts", // sets NODE_ENV around Vite builds
+  "test/trust/webpack-plugin.test.ts", // sets NODE_ENV around webpack builds
   "test/browser/**/*.test.ts",
   "test/wallet-kit/**/*.test.ts", // sets VITE_* environment variables while it builds the example app
   "test/robustness/sealing.test.ts",
   "test/harness/cli.test.ts",
-  "test/networks/lazy.test.ts",
   "test/fixtures/embedded-wallet-app.test.ts",
   "emulator/control/snapshots.test.ts",
   "emulator/http/errors.test.ts",
@@ -28,11 +28,15 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: keep the worker count small and predictable.
+    // Two cores. Vitest makes one pool per kind for the whole run and takes its isolation from
+    // this root level, not from the projects: the shared project's processes are kept only
+    // because forks.isolate is false here. The isolated project runs in the threads pool,
+    // whose default (isolate: true) gives every file a new thread; one at a time beside the
+    // two processes.
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 2, isolate: false }, threads: { maxThreads: 1, minThreads: 1 } },
     projects: [
-      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      { extends: true, test: { name: "isolated", include: ISOLATED, pool: "threads" } },
       { extends: true, test: { name: "shared", include: INCLUDE, exclude: ["**/node_modules/**", ...ISOLATED], isolate: false } },
     ],
   },
