@@ -63,7 +63,7 @@ async function readBack(e: RunningEmulator) {
   return out;
 }
 
-describe("compact activity rows", () => {
+describe("activity storage", () => {
   it("give every vote the exact body its voter stamped, with a signature that verifies over it", async () => {
     const c = sdkClient(emu);
     const votes = (await Promise.all(activityIds.map((activityId) => c.getActivity({ activityId })))).flatMap((r) => r.activity.votes);
@@ -109,6 +109,29 @@ describe("compact activity rows", () => {
       await c.deleteUserTags({ userTagIds: [userTagId] });
       expect((await voter()).userTags).toEqual([]);
       expect(await voter()).toEqual({ ...first, userName: "renamed root", updatedAt: expect.anything() });
+    } finally {
+      await e.stop();
+    }
+  });
+
+  it("answer a full database with a clear RESOURCE_EXHAUSTED rpcStatus, nothing written", async () => {
+    const e = await startTestEmulator();
+    try {
+      const db = e.runtime.store.db;
+      const count = () => (db.prepare("SELECT COUNT(*) AS n FROM activities").get() as { n: number }).n;
+      const before = count();
+      // The 1 GiB cap of an in-memory database, brought down to the pages it has.
+      db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true }) as number}`);
+      const big = "x".repeat(100_000); // more overflow pages than the free list holds
+      const error = await sdkClient(e)
+        .signRawPayload({ signWith: ANVIL_0, payload: `0x${Buffer.from(big).toString("hex")}`, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" })
+        .then(
+          () => expect.unreachable("a full database cannot take a new activity"),
+          (err: { status?: number; code?: number; message: string }) => err,
+        );
+      expect(error.code).toBe(8);
+      expect(error.message).toContain("database is full");
+      expect(count()).toBe(before);
     } finally {
       await e.stop();
     }

@@ -7,6 +7,14 @@ export type Db = Database.Database;
 let emptyImage: Buffer | undefined;
 
 /**
+ * Pages of 16 KiB rather than SQLite's 4 KiB for in-memory databases: a signing activity's row
+ * is ~1.4 kB, of which a 4 KiB page holds two (~30% of it unused), a 16 KiB page eleven.
+ * Measured with 100k such activities: RSS +252 MB with 4 KiB pages, +189 MB with 16 KiB.
+ */
+const MEMORY_PAGE_SIZE = 16_384;
+const MEMORY_CACHE_KIB = 2_048;
+
+/**
  * Opens (and migrates) the emulator's database: in memory by default, or a file kept in
  * WAL mode with synchronous=FULL, so that every acknowledged write survives a restart.
  *
@@ -14,12 +22,16 @@ let emptyImage: Buffer | undefined;
  * its pages live in one buffer that grows by doubling, so closing it gives the memory back to
  * the system at once, where a plain `:memory:` database's pages are thousands of small heap
  * blocks that the allocator keeps after they are freed (measured: closing a 200 MB `:memory:`
- * database left ~90 MB resident, this one ~0). SQLite caps such a database at 1 GiB (about a
- * million signing activities); a larger state needs `--db FILE`.
+ * database left ~90 MB resident, this one ~0). SQLite caps such a database at 1 GiB (about
+ * 600k signing activities); a larger state needs `--db FILE` (a full database is answered with
+ * RESOURCE_EXHAUSTED: http/errors.ts).
  */
 export function openDb(file = ":memory:"): Db {
   const db = file === ":memory:" ? new Database((emptyImage ??= serializedEmpty())) : new Database(file);
-  if (file !== ":memory:") {
+  if (file === ":memory:") {
+    // Reading a page of an in-memory database is a copy from its buffer: a small cache of them does.
+    db.pragma(`cache_size = -${MEMORY_CACHE_KIB}`);
+  } else {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
   }
@@ -32,6 +44,8 @@ export function openDb(file = ":memory:"): Db {
 function serializedEmpty(): Buffer {
   const empty = new Database(":memory:");
   try {
+    empty.pragma(`page_size = ${MEMORY_PAGE_SIZE}`);
+    empty.exec("VACUUM"); // gives the empty database its first page, of that size
     return empty.serialize();
   } finally {
     empty.close();
