@@ -48,9 +48,9 @@ describe("BIP-32 published test vectors (extended keys, decoded by @scure/bip32)
 });
 
 describe("secp256k1 derivation agrees with @scure/bip32 on random seeds and paths", () => {
-  it("64 seeds, mixed hardened and normal segments", () => {
-    for (let i = 0; i < 64; i++) {
-      const seed = randomBytes(16 + (i % 49));
+  it("24 seeds, mixed hardened and normal segments", () => {
+    for (let i = 0; i < 24; i++) {
+      const seed = randomBytes(16 + ((i * 13) % 49));
       const segments = Array.from({ length: 1 + (i % 6) }, (_, d) => `${(i * 7919 + d * 104729) % 2 ** 31}${(i + d) % 2 ? "'" : ""}`);
       const path = `m/${segments.join("/")}`;
       const ours = nodeAt("secp256k1", bytesToHex(seed), path);

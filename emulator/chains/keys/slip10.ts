@@ -1,7 +1,8 @@
 /**
  * SLIP-0010 derivation for secp256k1 (where it is BIP-32), ed25519 and NIST P-256 (nist256p1),
- * written over @noble/hashes HMAC-SHA512; public keys come from emulator/curves (libsecp256k1
- * and OpenSSL), computed only when read.
+ * over HMAC-SHA512 from OpenSSL (node:crypto: native from the first call, where a pure-JS hash
+ * runs cold at start-up); public keys come from emulator/curves (libsecp256k1 and OpenSSL),
+ * computed only when read.
  *
  * - ed25519 supports hardened children only (SLIP-10); `derive` throws on a
  *   non-hardened index. What the service does with such paths is decided in derive.ts.
@@ -10,8 +11,7 @@
  * - secp256k1 follows BIP-32 exactly: an out-of-range intermediate (probability < 2^-127) makes
  *   that child invalid and derive throws, as BIP-32 prescribes ("proceed with the next index").
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha512 } from "@noble/hashes/sha2.js";
+import { createHmac } from "node:crypto";
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "../../curves/ed25519.js";
 import { p256PublicKey } from "../../curves/p256.js";
@@ -26,6 +26,8 @@ const MASTER_KEY: Record<Slip10Curve, Uint8Array> = {
   ed25519: utf8ToBytes("ed25519 seed"),
   nist256p1: utf8ToBytes("Nist256p1 seed"),
 };
+
+const hmacSha512 = (key: Uint8Array, data: Uint8Array): Uint8Array => new Uint8Array(createHmac("sha512", key).update(data).digest());
 
 function ser32(i: number): Uint8Array {
   const out = new Uint8Array(4);
@@ -57,7 +59,7 @@ class Ed25519Node extends Slip10Node {
     if (index < HARDENED_OFFSET) {
       throw new Error(`SLIP-10 ed25519 supports hardened derivation only (index ${index})`);
     }
-    const I = hmac(sha512, this.chainCode, concatBytes(new Uint8Array([0]), this.privateKey, ser32(index)));
+    const I = hmacSha512(this.chainCode, concatBytes(new Uint8Array([0]), this.privateKey, ser32(index)));
     return new Ed25519Node(I.slice(0, 32), I.slice(32));
   }
 }
@@ -101,7 +103,7 @@ class WeierstrassNode extends Slip10Node {
         : concatBytes(this.publicKey, ser32(index));
     const kpar = toBig(this.privateKey);
     for (;;) {
-      const I = hmac(sha512, this.chainCode, data);
+      const I = hmacSha512(this.chainCode, data);
       const IL = toBig(I.subarray(0, 32));
       const IR = I.slice(32);
       const k = (IL + kpar) % n;
@@ -114,13 +116,13 @@ class WeierstrassNode extends Slip10Node {
 
 /** Master node for `curve` from a BIP-39 seed (16..64 bytes). */
 export function slip10Master(curve: Slip10Curve, seed: Uint8Array): HdNode {
-  let I = hmac(sha512, MASTER_KEY[curve], seed);
+  let I = hmacSha512(MASTER_KEY[curve], seed);
   if (curve === "ed25519") return new Ed25519Node(I.slice(0, 32), I.slice(32));
   const params = curve === "secp256k1" ? SECP256K1 : NIST256P1;
   for (;;) {
     const IL = toBig(I.subarray(0, 32));
     if (IL !== 0n && IL < params.n) return new WeierstrassNode(params, I.slice(0, 32), I.slice(32));
     if (!params.retryInvalidChild) throw new Error("BIP-32 master key is invalid (IL = 0 or IL >= n): use another seed");
-    I = hmac(sha512, MASTER_KEY[curve], I);
+    I = hmacSha512(MASTER_KEY[curve], I);
   }
 }
