@@ -28,6 +28,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // One Chromium for the run's browser files, started on the first one's request (see the file).
+    globalSetup: ["test/browser/shared-browser.ts"],
     // Two cores. Vitest makes one pool per kind for the whole run and takes its isolation from
     // this root level, not from the projects: the shared project's processes are kept only
     // because forks.isolate is false here. The isolated project runs in the threads pool,

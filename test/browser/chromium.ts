@@ -5,9 +5,13 @@
  *
  * Set CHROMIUM_PATH to use another binary. Outside CI a machine without Chromium skips the
  * browser tests with a message saying why; under CI (CI=true) a missing browser is a failure.
+ *
+ * Under vitest the browser files share one Chromium process (shared-browser.ts, a global
+ * setup, starts it on the first file's request): each file connects and works in its own
+ * browser contexts, and its close() disconnects. Elsewhere each caller launches its own.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -39,9 +43,31 @@ const FLAGS = [
   "--disable-dev-shm-usage",
 ];
 
-/** A headless Chromium (playwright gives it a fresh temporary profile and removes it on close). */
+/** Set by the test run's global setup: where to ask for the shared Chromium's WebSocket endpoint. */
+export const BROKER_VARIABLE = "CHROMIUM_BROKER_URL";
+
+/**
+ * A headless Chromium: the test run's shared one when there is one (close() disconnects and
+ * removes this caller's contexts), else a new process (playwright gives it a fresh temporary
+ * profile and removes it on close).
+ */
 export async function launchChromium(): Promise<Browser> {
+  const broker = process.env[BROKER_VARIABLE];
+  if (broker) {
+    const res = await fetch(broker);
+    if (!res.ok) throw new Error(`shared Chromium: ${res.status} ${await res.text()}`);
+    return chromium.connect(await res.text());
+  }
+  return chromium.launch({ executablePath: requiredPath(), headless: true, args: FLAGS });
+}
+
+/** A Chromium serving the Playwright protocol on a loopback WebSocket, for launchChromium's callers to connect to. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: requiredPath(), headless: true, args: FLAGS, host: "127.0.0.1" });
+}
+
+function requiredPath(): string {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("no Chromium: apt-get install -y chromium, or set CHROMIUM_PATH");
-  return chromium.launch({ executablePath, headless: true, args: FLAGS });
+  return executablePath;
 }
