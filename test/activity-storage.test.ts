@@ -136,6 +136,22 @@ describe("activity storage", () => {
       await e.stop();
     }
   });
+
+  it("sign with at most 15 SQL statements per activity, none re-reading the voter to render it", async () => {
+    const e = await startTestEmulator();
+    try {
+      const c = sdkClient(e);
+      const sign = (payload: string) => c.signRawPayload({ signWith: ANVIL_0, payload, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+      await sign("0x01");
+      // The webhook dispatcher's once-a-second scan for due deliveries may run meanwhile: not the request's.
+      const statements = (await executedStatements(e, () => sign("0x02"))).filter((sql) => !/FROM webhook_deliveries\b/.test(sql));
+      expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(15);
+      expect(statements.filter((sql) => /FROM (authenticators|oauth_providers|tag_members|app_proofs)\b/.test(sql))).toEqual([]);
+      expect(statements.filter((sql) => /^INSERT/.test(sql))).toHaveLength(1);
+    } finally {
+      await e.stop();
+    }
+  });
 });
 
 /**
@@ -179,4 +195,24 @@ function inEarlierForm(image: Buffer): Buffer {
   } finally {
     db.close();
   }
+}
+
+/** The SQL of every statement the instance's database runs while `fn` runs (better-sqlite3 has no counter: its Statement methods are wrapped). */
+async function executedStatements(e: RunningEmulator, fn: () => Promise<unknown>): Promise<string[]> {
+  const proto = Object.getPrototypeOf(e.runtime.store.db.prepare("SELECT 1")) as Record<string, (...args: unknown[]) => unknown>;
+  const methods = ["run", "get", "all", "iterate"] as const;
+  const original = Object.fromEntries(methods.map((m) => [m, proto[m]!]));
+  const seen: string[] = [];
+  for (const m of methods) {
+    proto[m] = function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source.trim());
+      return original[m]!.apply(this, args);
+    };
+  }
+  try {
+    await fn();
+  } finally {
+    for (const m of methods) proto[m] = original[m]!;
+  }
+  return seen;
 }
