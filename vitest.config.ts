@@ -8,19 +8,16 @@ const INCLUDE = ["emulator/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/
  * graph, globals and copy of process.env. Every other file runs in one of two long-lived
  * worker processes and shares that process's module graph with the files before it
  * (`isolate: false`), so the emulator and the SDKs are imported twice per run instead of once
- * per file. A new test that patches globals belongs in this list.
+ * per file. A new test that patches globals belongs in this list, unless it puts back what it
+ * changed before it ends (files of one process run one after another): the sealing and
+ * snapshot tests restore EMULATOR_SEALING_KEY after each test, the console spies are restored
+ * (and vitest restores every mock after each file), embedded-wallet-app puts fetch back.
  */
 const ISOLATED = [
-  "test/trust/vite-plugin.test.ts", // sets NODE_ENV around Vite builds
-  "test/trust/webpack-plugin.test.ts", // sets NODE_ENV around webpack builds
-  "test/browser/**/*.test.ts",
+  "test/trust/vite-plugin.test.ts", // sets NODE_ENV around Vite builds in this process
+  "test/trust/webpack-plugin.test.ts", // sets NODE_ENV around webpack builds in this process
   "test/wallet-kit/**/*.test.ts", // sets VITE_* environment variables while it builds the example app
-  "test/robustness/sealing.test.ts",
-  "test/harness/cli.test.ts",
-  "test/fixtures/embedded-wallet-app.test.ts",
-  "emulator/control/snapshots.test.ts",
-  "emulator/http/errors.test.ts",
-  "emulator/lazy-module.test.ts",
+  "emulator/lazy-module.test.ts", // drops a package from the require cache
 ];
 
 export default defineConfig({
