@@ -5,7 +5,7 @@
  */
 import type { Db } from "../store/db.js";
 import { prep } from "../store/statements.js";
-import { insertRow, rowMapper, updateRow } from "../store/rows.js";
+import { rowMapper, updateRow } from "../store/rows.js";
 
 /** PENDING: waiting for its next attempt; then DELIVERED (2xx), FAILED (terminal answer or out of attempts) or CANCELED (endpoint gone or paused). */
 export type DeliveryStatus = "PENDING" | "DELIVERED" | "FAILED" | "CANCELED";
@@ -50,14 +50,18 @@ export type DeliveryRow = {
 
 const rows = rowMapper<DeliveryRow>({ json: ["history"] });
 
+const INSERT = `INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, endpoint_id, url, body, status, attempts, next_attempt_at, history, note, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 export type DeliveryFilter = { status?: string; eventId?: string; endpointId?: string; orgId?: string; limit?: number };
 
 export class WebhookDeliveries {
   constructor(private readonly db: Db) {}
 
-  /** Returns the row's seq. */
+  /** Returns the row's seq. One prepared statement (this runs inside every subscribed activity's transaction). */
   insert(d: Omit<DeliveryRow, "seq">): number {
-    return insertRow(this.db, "webhook_deliveries", rows, d);
+    const info = prep(this.db, INSERT).run(d.id, d.eventId, d.eventType, d.orgId, d.subjectOrgId, d.endpointId, d.url, d.body, d.status, d.attempts, d.nextAttemptAt, JSON.stringify(d.history), d.note, d.createdAt, d.updatedAt);
+    return Number(info.lastInsertRowid);
   }
 
   /** Whether the row is (still) there and PENDING: a row written by a transaction that rolled back is not. */

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyTurnkeyWebhookSignature } from "@turnkey/crypto";
 import { Store } from "../store/index.js";
@@ -82,6 +83,29 @@ describe("delivery worker", () => {
     } finally {
       await worker.stop();
       for (const s of stores) s.close();
+    }
+  });
+
+  it.skipIf(!existsSync(`/proc/${process.pid}/task`))("runs at nice 19 on its own thread; the thread serving requests keeps its priority", async () => {
+    const niceOf = () =>
+      readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+        const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+        return { tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) };
+      });
+    const before = niceOf();
+    const store = Store.open();
+    const key = signingKeyOf(store);
+    const worker = new DeliveryWorker();
+    try {
+      const headers = { "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": "1", "x-turnkey-event-id": "e", "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" };
+      await worker.send({ url: `${base}/ok`, headers, body: "{}", key: key.privateKey, timeoutMs: 5_000 });
+      const after = niceOf();
+      const added = after.filter((t) => !before.some((b) => b.tid === t.tid));
+      expect(added.some((t) => t.nice === 19)).toBe(true);
+      expect(after.find((t) => t.tid === process.pid)!.nice).toBe(before.find((t) => t.tid === process.pid)!.nice);
+    } finally {
+      await worker.stop();
+      store.close();
     }
   });
 });

@@ -14,6 +14,7 @@
  * shared by every endpoint that receives it and kept across retries.
  */
 import { newId } from "../ids.js";
+import { prep } from "../store/statements.js";
 import type { Runtime } from "../runtime.js";
 import type { EmulatorEvent } from "../events/index.js";
 import { renderActivity } from "../views/activity.js";
@@ -25,6 +26,10 @@ import { filterAccepts, filterFields, storedFilter } from "./filters.js";
 import { LEGACY_WEBHOOK_FEATURE as LEGACY_FEATURE } from "./legacy-feature.js";
 
 type Target = { orgId: string; endpointId: string | null; url: string };
+
+const ORG_ROUTING = `SELECT id, parent_id AS parentId,
+  (SELECT json_extract(f.value, '$.value') FROM json_each(organizations.features) AS f WHERE json_extract(f.value, '$.name') = ? LIMIT 1) AS legacy
+  FROM organizations WHERE id = ?`;
 
 /** Whether the endpoint has an active subscription to the event's type whose filter (if any) accepts it. */
 function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () => Record<string, string>): boolean {
@@ -38,7 +43,8 @@ function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () =>
 export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
   if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
-  const org = store.organizations.get(event.orgId);
+  // The two facts routing needs, read in one statement (not the whole organization row).
+  const org = prep(store.db, ORG_ROUTING).get(LEGACY_FEATURE, event.orgId) as { id: string; parentId: string | null; legacy: string | null } | undefined;
   if (!org) return [];
   const endpoints = new WebhookEndpoints(store.db);
   const targets: Target[] = [];
@@ -48,8 +54,7 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
   if (event.type === "ACTIVITY_UPDATES") {
     const scope = org.parentId ? [org.id, org.parentId] : [org.id];
     for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
-    const legacy = org.features.find((f) => f.name === LEGACY_FEATURE)?.value;
-    if (legacy) targets.push({ orgId: org.id, endpointId: null, url: legacy });
+    if (org.legacy) targets.push({ orgId: org.id, endpointId: null, url: org.legacy });
     body = () => JSON.stringify(renderActivity(store, event.activity));
   } else {
     const billing = org.parentId ?? org.id;

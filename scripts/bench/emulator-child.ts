@@ -239,6 +239,11 @@ export class EmulatorChild {
     return this.ask({ kind: "cpu" });
   }
 
+  /** The child's process id (its main thread's id too, on Linux). */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   /** Time the child's main thread has spent busy (not waiting for I/O) so far, in microseconds. */
   busy(): Promise<number> {
     return this.ask({ kind: "busy" });
