@@ -66,17 +66,24 @@ const post = (m) => {
   let target;
   try { target = new URL(m.url); } catch { open.set(m.id, null); return reply({ error: "invalid URL" }); }
   const secure = target.protocol === "https:";
-  const req = (secure ? https : http).request(target, {
-    method: "POST",
-    headers: { ...h, "x-turnkey-signature": signature, "content-length": String(payload.length) },
-    agent: secure ? agents.https : agents.http,
-    timeout: m.timeoutMs,
-  });
-  open.set(m.id, req);
-  req.on("response", (res) => { res.resume(); reply({ statusCode: res.statusCode || 0 }); });
-  req.on("timeout", () => req.destroy(new Error("no answer within " + m.timeoutMs + " ms")));
-  req.on("error", (e) => reply({ error: e.code ? e.code + ": " + e.message : e.message }));
-  req.end(payload);
+  const attempt = (again) => {
+    const req = (secure ? https : http).request(target, {
+      method: "POST",
+      headers: { ...h, "x-turnkey-signature": signature, "content-length": String(payload.length) },
+      agent: secure ? agents.https : agents.http,
+      timeout: m.timeoutMs,
+    });
+    open.set(m.id, req);
+    req.on("response", (res) => { res.resume(); reply({ statusCode: res.statusCode || 0 }); });
+    req.on("timeout", () => req.destroy(new Error("no answer within " + m.timeoutMs + " ms")));
+    req.on("error", (e) => {
+      // A kept-alive connection the receiver had closed meanwhile: once more on a new one.
+      if (!again && req.reusedSocket && e.code === "ECONNRESET") return attempt(true);
+      reply({ error: e.code ? e.code + ": " + e.message : e.message });
+    });
+    req.end(payload);
+  };
+  attempt(false);
 };
 parentPort.on("message", (batch) => {
   for (const m of batch) {
