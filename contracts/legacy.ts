@@ -17,12 +17,14 @@ export function intentKeyOf(activityType: string): string {
   return `${camel(m[1]!)}Intent${m[2] ? `V${m[2]}` : ""}`;
 }
 
-const resultMembers = new Set(Object.keys((schemas.v1Result as unknown as { shape: Record<string, unknown> }).shape));
+let resultMembersMemo: Set<string> | undefined;
+const resultMembers = (): Set<string> => (resultMembersMemo ??= new Set(Object.keys((schemas.v1Result as unknown as { shape: Record<string, unknown> }).shape)));
 
 function resultKeyOf(intentKey: string): string | undefined {
+  const members = resultMembers();
   const m = /^(.*)Intent(?:V(\d+))?$/.exec(intentKey)!;
-  for (let v = Number(m[2] ?? 1); v >= 2; v--) if (resultMembers.has(`${m[1]}ResultV${v}`)) return `${m[1]}ResultV${v}`;
-  return resultMembers.has(`${m[1]}Result`) ? `${m[1]}Result` : undefined;
+  for (let v = Number(m[2] ?? 1); v >= 2; v--) if (members.has(`${m[1]}ResultV${v}`)) return `${m[1]}ResultV${v}`;
+  return members.has(`${m[1]}Result`) ? `${m[1]}Result` : undefined;
 }
 
 const cache = new Map<string, OperationContract>();

@@ -8,28 +8,34 @@
 import { z } from "zod";
 import { v1ActivityResponse, v1CreateApiOnlyUsersIntent, v1EthSendRawTransactionIntent, v1InitImportSecretsIntent } from "./generated/public-api.js";
 import type { TypedOperation } from "./operation.js";
+import { lazy } from "./zod-helpers.js";
 
 const activityRequest = <T extends string, P extends z.ZodType>(type: T, parameters: P) =>
   z.object({ type: z.enum([type]), timestampMs: z.string(), organizationId: z.string(), parameters, generateAppProofs: z.boolean().optional() });
 
-const createApiOnlyUsersRequest = activityRequest("ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent);
-const ethSendRawTransactionRequest = activityRequest("ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent);
+// Built on first use, like the generated schemas.
+const createApiOnlyUsersRequest = lazy(() => activityRequest("ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent()));
+const ethSendRawTransactionRequest = lazy(() => activityRequest("ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent()));
 // Not in the current document, but @turnkey/http 6.6 calls it (the first half of a secret import) and
 // the documentation has its page; its intent and result are in the document's definitions.
-const initImportSecretsRequest = activityRequest("ACTIVITY_TYPE_INIT_IMPORT_SECRETS", v1InitImportSecretsIntent);
+const initImportSecretsRequest = lazy(() => activityRequest("ACTIVITY_TYPE_INIT_IMPORT_SECRETS", v1InitImportSecretsIntent()));
 
 export type RetiredOperations = {
-  "/public/v1/submit/create_api_only_users": TypedOperation<"submit", "create_api_only_users", typeof createApiOnlyUsersRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/eth_send_raw_transaction": TypedOperation<"submit", "eth_send_raw_transaction", typeof ethSendRawTransactionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_import_secrets": TypedOperation<"submit", "init_import_secrets", typeof initImportSecretsRequest, typeof v1ActivityResponse>;
+  "/public/v1/submit/create_api_only_users": TypedOperation<"submit", "create_api_only_users", ReturnType<typeof createApiOnlyUsersRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/eth_send_raw_transaction": TypedOperation<"submit", "eth_send_raw_transaction", ReturnType<typeof ethSendRawTransactionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_import_secrets": TypedOperation<"submit", "init_import_secrets", ReturnType<typeof initImportSecretsRequest>, ReturnType<typeof v1ActivityResponse>>;
 };
 
 export const retiredOperations: RetiredOperations = {
   "/public/v1/submit/create_api_only_users": {
     kind: "submit",
     name: "create_api_only_users",
-    request: createApiOnlyUsersRequest,
-    response: v1ActivityResponse,
+    get request() {
+      return createApiOnlyUsersRequest();
+    },
+    get response() {
+      return v1ActivityResponse();
+    },
     activityType: "ACTIVITY_TYPE_CREATE_API_ONLY_USERS",
     intentKey: "createApiOnlyUsersIntent",
     resultKey: "createApiOnlyUsersResult",
@@ -39,8 +45,12 @@ export const retiredOperations: RetiredOperations = {
   "/public/v1/submit/eth_send_raw_transaction": {
     kind: "submit",
     name: "eth_send_raw_transaction",
-    request: ethSendRawTransactionRequest,
-    response: v1ActivityResponse,
+    get request() {
+      return ethSendRawTransactionRequest();
+    },
+    get response() {
+      return v1ActivityResponse();
+    },
     activityType: "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION",
     intentKey: "ethSendRawTransactionIntent",
     resultKey: "ethSendRawTransactionResult",
@@ -50,8 +60,12 @@ export const retiredOperations: RetiredOperations = {
   "/public/v1/submit/init_import_secrets": {
     kind: "submit",
     name: "init_import_secrets",
-    request: initImportSecretsRequest,
-    response: v1ActivityResponse,
+    get request() {
+      return initImportSecretsRequest();
+    },
+    get response() {
+      return v1ActivityResponse();
+    },
     activityType: "ACTIVITY_TYPE_INIT_IMPORT_SECRETS",
     intentKey: "initImportSecretsIntent",
     resultKey: "initImportSecretsResult",

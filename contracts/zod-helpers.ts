@@ -11,3 +11,9 @@ const decimal = z.string().regex(/^-?\d+$/, "expected an integer");
 export const int32 = z.union([z.number().int(), decimal.transform(Number)]);
 export const int64 = z.union([decimal, z.number().int().transform(String)]);
 export const anyValue = z.unknown();
+
+/** A schema built on its first read, then kept (the generated modules export their definitions so). */
+export const lazy = <T>(build: () => T): (() => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};

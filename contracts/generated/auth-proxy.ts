@@ -2,137 +2,138 @@
 // Carries names, types, enums and required flags only.
 /* eslint-disable */
 import { z } from "zod";
-import { int32, int64, anyValue } from "../zod-helpers.js";
+import { int32, int64, anyValue, lazy } from "../zod-helpers.js";
 import type { OperationContract, TypedOperation } from "../operation.js";
 
-export const externaldatav1SignatureScheme = z.enum(["SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"]);
-export const protobufAny = z.looseObject({ "@type": z.string().optional() });
-export const rpcStatus = z.object({ "code": int32.optional(), "message": z.string().optional(), "details": z.array(protobufAny).optional() });
-export const v1AddressFormat = z.enum(["ADDRESS_FORMAT_UNCOMPRESSED","ADDRESS_FORMAT_COMPRESSED","ADDRESS_FORMAT_ETHEREUM","ADDRESS_FORMAT_SOLANA","ADDRESS_FORMAT_COSMOS","ADDRESS_FORMAT_TRON","ADDRESS_FORMAT_SUI","ADDRESS_FORMAT_APTOS","ADDRESS_FORMAT_BITCOIN_MAINNET_P2PKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WSH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2TR","ADDRESS_FORMAT_BITCOIN_TESTNET_P2PKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2SH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WSH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2TR","ADDRESS_FORMAT_BITCOIN_SIGNET_P2PKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2SH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WSH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2TR","ADDRESS_FORMAT_BITCOIN_REGTEST_P2PKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2SH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WPKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WSH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2TR","ADDRESS_FORMAT_SEI","ADDRESS_FORMAT_XLM","ADDRESS_FORMAT_DOGE_MAINNET","ADDRESS_FORMAT_DOGE_TESTNET","ADDRESS_FORMAT_TON_V3R2","ADDRESS_FORMAT_TON_V4R2","ADDRESS_FORMAT_TON_V5R1","ADDRESS_FORMAT_XRP","ADDRESS_FORMAT_SPARK_MAINNET","ADDRESS_FORMAT_SPARK_REGTEST"]);
-export const v1ApiKeyCurve = z.enum(["API_KEY_CURVE_P256","API_KEY_CURVE_SECP256K1","API_KEY_CURVE_ED25519"]);
-export const v1ApiKeyParamsV2 = z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "curveType": v1ApiKeyCurve, "expirationSeconds": z.string().optional() });
-export const v1AppProof = z.object({ "scheme": externaldatav1SignatureScheme, "publicKey": z.string(), "proofPayload": z.string(), "signature": z.string() });
-export const v1AuthenticatorTransport = z.enum(["AUTHENTICATOR_TRANSPORT_BLE","AUTHENTICATOR_TRANSPORT_INTERNAL","AUTHENTICATOR_TRANSPORT_NFC","AUTHENTICATOR_TRANSPORT_USB","AUTHENTICATOR_TRANSPORT_HYBRID"]);
-export const v1Attestation = z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport) });
-export const v1AuthenticatorParamsV2 = z.object({ "authenticatorName": z.string(), "challenge": z.string(), "attestation": v1Attestation });
-export const v1ClientSignatureScheme = z.enum(["CLIENT_SIGNATURE_SCHEME_API_P256"]);
-export const v1ClientSignature = z.object({ "publicKey": z.string(), "scheme": v1ClientSignatureScheme, "message": z.string(), "signature": z.string() });
-export const v1Curve = z.enum(["CURVE_SECP256K1","CURVE_ED25519","CURVE_P256"]);
-export const v1GetAccountRequest = z.object({ "filterType": z.string(), "filterValue": z.string(), "verificationToken": z.string().optional(), "oidcToken": z.string().optional() });
-export const v1GetAccountResponse = z.object({ "organizationId": z.string().optional() });
-export const v1GetWalletKitClientParamsRequest = z.object({  });
-export const v1GetWalletKitClientParamsResponse = z.object({ "turnstileSiteKey": z.string().optional() });
-export const v1GetWalletKitConfigRequest = z.object({  });
-export const v1GetWalletKitConfigResponse = z.object({ "enabledProviders": z.array(z.string()), "sessionExpirationSeconds": z.string(), "organizationId": z.string(), "oauthClientIds": z.record(z.string(), z.string()).optional(), "oauthRedirectUrl": z.string().optional(), "otpAlphanumeric": z.boolean().optional(), "otpLength": z.string().optional() });
-export const v1ProxyEmailCustomizationParams = z.object({ "templateId": z.string().optional() });
-export const v1InitOtpRequest = z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1ProxyEmailCustomizationParams.optional() });
-export const v1InitOtpResponse = z.object({ "otpId": z.string() });
-export const v1InitOtpV2Request = z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1ProxyEmailCustomizationParams.optional() });
-export const v1InitOtpV2Response = z.object({ "otpId": z.string(), "otpEncryptionTargetBundle": z.string() });
-export const v1Oauth2Provider = z.enum(["OAUTH2_PROVIDER_X","OAUTH2_PROVIDER_DISCORD"]);
-export const v1OAuth2AuthenticateRequest = z.object({ "provider": v1Oauth2Provider, "authCode": z.string(), "redirectUri": z.string(), "codeVerifier": z.string(), "nonce": z.string(), "clientId": z.string() });
-export const v1OAuth2AuthenticateResponse = z.object({ "oidcToken": z.string() });
-export const v1OAuthLoginRequest = z.object({ "oidcToken": z.string(), "publicKey": z.string(), "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional() });
-export const v1OAuthLoginResponse = z.object({ "session": z.string() });
-export const v1OauthProviderParams = z.object({ "providerName": z.string(), "oidcToken": z.string() });
-export const v1OidcClaims = z.object({ "iss": z.string(), "sub": z.string(), "aud": z.string() });
-export const v1OauthProviderParamsV2 = z.object({ "providerName": z.string(), "oidcToken": z.string().optional(), "oidcClaims": v1OidcClaims.optional() });
-export const v1OtpLoginRequest = z.object({ "verificationToken": z.string(), "publicKey": z.string(), "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional(), "clientSignature": v1ClientSignature.optional() });
-export const v1OtpLoginResponse = z.object({ "session": z.string() });
-export const v1OtpLoginV2Request = z.object({ "verificationToken": z.string(), "publicKey": z.string(), "clientSignature": v1ClientSignature, "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional() });
-export const v1OtpLoginV2Response = z.object({ "session": z.string() });
-export const v1PathFormat = z.enum(["PATH_FORMAT_BIP32"]);
-export const v1WalletAccountParams = z.object({ "curve": v1Curve, "pathFormat": v1PathFormat, "path": z.string(), "addressFormat": v1AddressFormat, "name": z.string().optional() });
-export const v1WalletParams = z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams), "mnemonicLength": int32.optional() });
-export const v1SignupRequest = z.object({ "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "userTag": z.string().optional(), "userName": z.string().optional(), "organizationName": z.string().optional(), "verificationToken": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParams), "wallet": v1WalletParams.optional(), "clientSignature": v1ClientSignature.optional() });
-export const v1WalletResult = z.object({ "walletId": z.string(), "addresses": z.array(z.string()) });
-export const v1SignupResponse = z.object({ "organizationId": z.string(), "wallet": v1WalletResult.optional(), "userId": z.string(), "appProofs": z.array(v1AppProof).optional() });
-export const v1SignupV2Request = z.object({ "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "userTag": z.string().optional(), "userName": z.string().optional(), "organizationName": z.string().optional(), "verificationToken": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParamsV2), "wallet": v1WalletParams.optional(), "clientSignature": v1ClientSignature.optional() });
-export const v1SignupV2Response = z.object({ "organizationId": z.string(), "wallet": v1WalletResult.optional(), "userId": z.string(), "appProofs": z.array(v1AppProof).optional() });
-export const v1VerifyOtpRequest = z.object({ "otpId": z.string(), "otpCode": z.string(), "publicKey": z.string().optional() });
-export const v1VerifyOtpResponse = z.object({ "verificationToken": z.string() });
-export const v1VerifyOtpV2Request = z.object({ "otpId": z.string(), "encryptedOtpBundle": z.string() });
-export const v1VerifyOtpV2Response = z.object({ "verificationToken": z.string() });
+export const externaldatav1SignatureScheme = lazy(() => z.enum(["SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"]));
+export const protobufAny = lazy(() => z.looseObject({ "@type": z.string().optional() }));
+export const rpcStatus = lazy(() => z.object({ "code": int32.optional(), "message": z.string().optional(), "details": z.array(protobufAny()).optional() }));
+export const v1AddressFormat = lazy(() => z.enum(["ADDRESS_FORMAT_UNCOMPRESSED","ADDRESS_FORMAT_COMPRESSED","ADDRESS_FORMAT_ETHEREUM","ADDRESS_FORMAT_SOLANA","ADDRESS_FORMAT_COSMOS","ADDRESS_FORMAT_TRON","ADDRESS_FORMAT_SUI","ADDRESS_FORMAT_APTOS","ADDRESS_FORMAT_BITCOIN_MAINNET_P2PKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WSH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2TR","ADDRESS_FORMAT_BITCOIN_TESTNET_P2PKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2SH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WSH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2TR","ADDRESS_FORMAT_BITCOIN_SIGNET_P2PKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2SH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WSH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2TR","ADDRESS_FORMAT_BITCOIN_REGTEST_P2PKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2SH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WPKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WSH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2TR","ADDRESS_FORMAT_SEI","ADDRESS_FORMAT_XLM","ADDRESS_FORMAT_DOGE_MAINNET","ADDRESS_FORMAT_DOGE_TESTNET","ADDRESS_FORMAT_TON_V3R2","ADDRESS_FORMAT_TON_V4R2","ADDRESS_FORMAT_TON_V5R1","ADDRESS_FORMAT_XRP","ADDRESS_FORMAT_SPARK_MAINNET","ADDRESS_FORMAT_SPARK_REGTEST"]));
+export const v1ApiKeyCurve = lazy(() => z.enum(["API_KEY_CURVE_P256","API_KEY_CURVE_SECP256K1","API_KEY_CURVE_ED25519"]));
+export const v1ApiKeyParamsV2 = lazy(() => z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "curveType": v1ApiKeyCurve(), "expirationSeconds": z.string().optional() }));
+export const v1AppProof = lazy(() => z.object({ "scheme": externaldatav1SignatureScheme(), "publicKey": z.string(), "proofPayload": z.string(), "signature": z.string() }));
+export const v1AuthenticatorTransport = lazy(() => z.enum(["AUTHENTICATOR_TRANSPORT_BLE","AUTHENTICATOR_TRANSPORT_INTERNAL","AUTHENTICATOR_TRANSPORT_NFC","AUTHENTICATOR_TRANSPORT_USB","AUTHENTICATOR_TRANSPORT_HYBRID"]));
+export const v1Attestation = lazy(() => z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport()) }));
+export const v1AuthenticatorParamsV2 = lazy(() => z.object({ "authenticatorName": z.string(), "challenge": z.string(), "attestation": v1Attestation() }));
+export const v1ClientSignatureScheme = lazy(() => z.enum(["CLIENT_SIGNATURE_SCHEME_API_P256"]));
+export const v1ClientSignature = lazy(() => z.object({ "publicKey": z.string(), "scheme": v1ClientSignatureScheme(), "message": z.string(), "signature": z.string() }));
+export const v1Curve = lazy(() => z.enum(["CURVE_SECP256K1","CURVE_ED25519","CURVE_P256"]));
+export const v1GetAccountRequest = lazy(() => z.object({ "filterType": z.string(), "filterValue": z.string(), "verificationToken": z.string().optional(), "oidcToken": z.string().optional() }));
+export const v1GetAccountResponse = lazy(() => z.object({ "organizationId": z.string().optional() }));
+export const v1GetWalletKitClientParamsRequest = lazy(() => z.object({  }));
+export const v1GetWalletKitClientParamsResponse = lazy(() => z.object({ "turnstileSiteKey": z.string().optional() }));
+export const v1GetWalletKitConfigRequest = lazy(() => z.object({  }));
+export const v1GetWalletKitConfigResponse = lazy(() => z.object({ "enabledProviders": z.array(z.string()), "sessionExpirationSeconds": z.string(), "organizationId": z.string(), "oauthClientIds": z.record(z.string(), z.string()).optional(), "oauthRedirectUrl": z.string().optional(), "otpAlphanumeric": z.boolean().optional(), "otpLength": z.string().optional() }));
+export const v1ProxyEmailCustomizationParams = lazy(() => z.object({ "templateId": z.string().optional() }));
+export const v1InitOtpRequest = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1ProxyEmailCustomizationParams().optional() }));
+export const v1InitOtpResponse = lazy(() => z.object({ "otpId": z.string() }));
+export const v1InitOtpV2Request = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1ProxyEmailCustomizationParams().optional() }));
+export const v1InitOtpV2Response = lazy(() => z.object({ "otpId": z.string(), "otpEncryptionTargetBundle": z.string() }));
+export const v1Oauth2Provider = lazy(() => z.enum(["OAUTH2_PROVIDER_X","OAUTH2_PROVIDER_DISCORD"]));
+export const v1OAuth2AuthenticateRequest = lazy(() => z.object({ "provider": v1Oauth2Provider(), "authCode": z.string(), "redirectUri": z.string(), "codeVerifier": z.string(), "nonce": z.string(), "clientId": z.string() }));
+export const v1OAuth2AuthenticateResponse = lazy(() => z.object({ "oidcToken": z.string() }));
+export const v1OAuthLoginRequest = lazy(() => z.object({ "oidcToken": z.string(), "publicKey": z.string(), "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional() }));
+export const v1OAuthLoginResponse = lazy(() => z.object({ "session": z.string() }));
+export const v1OauthProviderParams = lazy(() => z.object({ "providerName": z.string(), "oidcToken": z.string() }));
+export const v1OidcClaims = lazy(() => z.object({ "iss": z.string(), "sub": z.string(), "aud": z.string() }));
+export const v1OauthProviderParamsV2 = lazy(() => z.object({ "providerName": z.string(), "oidcToken": z.string().optional(), "oidcClaims": v1OidcClaims().optional() }));
+export const v1OtpLoginRequest = lazy(() => z.object({ "verificationToken": z.string(), "publicKey": z.string(), "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional(), "clientSignature": v1ClientSignature().optional() }));
+export const v1OtpLoginResponse = lazy(() => z.object({ "session": z.string() }));
+export const v1OtpLoginV2Request = lazy(() => z.object({ "verificationToken": z.string(), "publicKey": z.string(), "clientSignature": v1ClientSignature(), "invalidateExisting": z.boolean().optional(), "organizationId": z.string().optional() }));
+export const v1OtpLoginV2Response = lazy(() => z.object({ "session": z.string() }));
+export const v1PathFormat = lazy(() => z.enum(["PATH_FORMAT_BIP32"]));
+export const v1WalletAccountParams = lazy(() => z.object({ "curve": v1Curve(), "pathFormat": v1PathFormat(), "path": z.string(), "addressFormat": v1AddressFormat(), "name": z.string().optional() }));
+export const v1WalletParams = lazy(() => z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams()), "mnemonicLength": int32.optional() }));
+export const v1SignupRequest = lazy(() => z.object({ "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "userTag": z.string().optional(), "userName": z.string().optional(), "organizationName": z.string().optional(), "verificationToken": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParams()), "wallet": v1WalletParams().optional(), "clientSignature": v1ClientSignature().optional() }));
+export const v1WalletResult = lazy(() => z.object({ "walletId": z.string(), "addresses": z.array(z.string()) }));
+export const v1SignupResponse = lazy(() => z.object({ "organizationId": z.string(), "wallet": v1WalletResult().optional(), "userId": z.string(), "appProofs": z.array(v1AppProof()).optional() }));
+export const v1SignupV2Request = lazy(() => z.object({ "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "userTag": z.string().optional(), "userName": z.string().optional(), "organizationName": z.string().optional(), "verificationToken": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParamsV2()), "wallet": v1WalletParams().optional(), "clientSignature": v1ClientSignature().optional() }));
+export const v1SignupV2Response = lazy(() => z.object({ "organizationId": z.string(), "wallet": v1WalletResult().optional(), "userId": z.string(), "appProofs": z.array(v1AppProof()).optional() }));
+export const v1VerifyOtpRequest = lazy(() => z.object({ "otpId": z.string(), "otpCode": z.string(), "publicKey": z.string().optional() }));
+export const v1VerifyOtpResponse = lazy(() => z.object({ "verificationToken": z.string() }));
+export const v1VerifyOtpV2Request = lazy(() => z.object({ "otpId": z.string(), "encryptedOtpBundle": z.string() }));
+export const v1VerifyOtpV2Response = lazy(() => z.object({ "verificationToken": z.string() }));
 
+/** Every definition's schema by name (built when read). */
 export const schemas: Record<string, z.ZodType> = {
-  externaldatav1SignatureScheme,
-  protobufAny,
-  rpcStatus,
-  v1AddressFormat,
-  v1ApiKeyCurve,
-  v1ApiKeyParamsV2,
-  v1AppProof,
-  v1AuthenticatorTransport,
-  v1Attestation,
-  v1AuthenticatorParamsV2,
-  v1ClientSignatureScheme,
-  v1ClientSignature,
-  v1Curve,
-  v1GetAccountRequest,
-  v1GetAccountResponse,
-  v1GetWalletKitClientParamsRequest,
-  v1GetWalletKitClientParamsResponse,
-  v1GetWalletKitConfigRequest,
-  v1GetWalletKitConfigResponse,
-  v1ProxyEmailCustomizationParams,
-  v1InitOtpRequest,
-  v1InitOtpResponse,
-  v1InitOtpV2Request,
-  v1InitOtpV2Response,
-  v1Oauth2Provider,
-  v1OAuth2AuthenticateRequest,
-  v1OAuth2AuthenticateResponse,
-  v1OAuthLoginRequest,
-  v1OAuthLoginResponse,
-  v1OauthProviderParams,
-  v1OidcClaims,
-  v1OauthProviderParamsV2,
-  v1OtpLoginRequest,
-  v1OtpLoginResponse,
-  v1OtpLoginV2Request,
-  v1OtpLoginV2Response,
-  v1PathFormat,
-  v1WalletAccountParams,
-  v1WalletParams,
-  v1SignupRequest,
-  v1WalletResult,
-  v1SignupResponse,
-  v1SignupV2Request,
-  v1SignupV2Response,
-  v1VerifyOtpRequest,
-  v1VerifyOtpResponse,
-  v1VerifyOtpV2Request,
-  v1VerifyOtpV2Response,
+  get externaldatav1SignatureScheme() { return externaldatav1SignatureScheme(); },
+  get protobufAny() { return protobufAny(); },
+  get rpcStatus() { return rpcStatus(); },
+  get v1AddressFormat() { return v1AddressFormat(); },
+  get v1ApiKeyCurve() { return v1ApiKeyCurve(); },
+  get v1ApiKeyParamsV2() { return v1ApiKeyParamsV2(); },
+  get v1AppProof() { return v1AppProof(); },
+  get v1AuthenticatorTransport() { return v1AuthenticatorTransport(); },
+  get v1Attestation() { return v1Attestation(); },
+  get v1AuthenticatorParamsV2() { return v1AuthenticatorParamsV2(); },
+  get v1ClientSignatureScheme() { return v1ClientSignatureScheme(); },
+  get v1ClientSignature() { return v1ClientSignature(); },
+  get v1Curve() { return v1Curve(); },
+  get v1GetAccountRequest() { return v1GetAccountRequest(); },
+  get v1GetAccountResponse() { return v1GetAccountResponse(); },
+  get v1GetWalletKitClientParamsRequest() { return v1GetWalletKitClientParamsRequest(); },
+  get v1GetWalletKitClientParamsResponse() { return v1GetWalletKitClientParamsResponse(); },
+  get v1GetWalletKitConfigRequest() { return v1GetWalletKitConfigRequest(); },
+  get v1GetWalletKitConfigResponse() { return v1GetWalletKitConfigResponse(); },
+  get v1ProxyEmailCustomizationParams() { return v1ProxyEmailCustomizationParams(); },
+  get v1InitOtpRequest() { return v1InitOtpRequest(); },
+  get v1InitOtpResponse() { return v1InitOtpResponse(); },
+  get v1InitOtpV2Request() { return v1InitOtpV2Request(); },
+  get v1InitOtpV2Response() { return v1InitOtpV2Response(); },
+  get v1Oauth2Provider() { return v1Oauth2Provider(); },
+  get v1OAuth2AuthenticateRequest() { return v1OAuth2AuthenticateRequest(); },
+  get v1OAuth2AuthenticateResponse() { return v1OAuth2AuthenticateResponse(); },
+  get v1OAuthLoginRequest() { return v1OAuthLoginRequest(); },
+  get v1OAuthLoginResponse() { return v1OAuthLoginResponse(); },
+  get v1OauthProviderParams() { return v1OauthProviderParams(); },
+  get v1OidcClaims() { return v1OidcClaims(); },
+  get v1OauthProviderParamsV2() { return v1OauthProviderParamsV2(); },
+  get v1OtpLoginRequest() { return v1OtpLoginRequest(); },
+  get v1OtpLoginResponse() { return v1OtpLoginResponse(); },
+  get v1OtpLoginV2Request() { return v1OtpLoginV2Request(); },
+  get v1OtpLoginV2Response() { return v1OtpLoginV2Response(); },
+  get v1PathFormat() { return v1PathFormat(); },
+  get v1WalletAccountParams() { return v1WalletAccountParams(); },
+  get v1WalletParams() { return v1WalletParams(); },
+  get v1SignupRequest() { return v1SignupRequest(); },
+  get v1WalletResult() { return v1WalletResult(); },
+  get v1SignupResponse() { return v1SignupResponse(); },
+  get v1SignupV2Request() { return v1SignupV2Request(); },
+  get v1SignupV2Response() { return v1SignupV2Response(); },
+  get v1VerifyOtpRequest() { return v1VerifyOtpRequest(); },
+  get v1VerifyOtpResponse() { return v1VerifyOtpResponse(); },
+  get v1VerifyOtpV2Request() { return v1VerifyOtpV2Request(); },
+  get v1VerifyOtpV2Response() { return v1VerifyOtpV2Response(); },
 };
 
 export type Operations = {
-  "/v1/account": TypedOperation<"proxy", "account", typeof v1GetAccountRequest, typeof v1GetAccountResponse>;
-  "/v1/oauth2_authenticate": TypedOperation<"proxy", "oauth2_authenticate", typeof v1OAuth2AuthenticateRequest, typeof v1OAuth2AuthenticateResponse>;
-  "/v1/oauth_login": TypedOperation<"proxy", "oauth_login", typeof v1OAuthLoginRequest, typeof v1OAuthLoginResponse>;
-  "/v1/otp_init": TypedOperation<"proxy", "otp_init", typeof v1InitOtpRequest, typeof v1InitOtpResponse>;
-  "/v1/otp_init_v2": TypedOperation<"proxy", "otp_init_v2", typeof v1InitOtpV2Request, typeof v1InitOtpV2Response>;
-  "/v1/otp_login": TypedOperation<"proxy", "otp_login", typeof v1OtpLoginRequest, typeof v1OtpLoginResponse>;
-  "/v1/otp_login_v2": TypedOperation<"proxy", "otp_login_v2", typeof v1OtpLoginV2Request, typeof v1OtpLoginV2Response>;
-  "/v1/otp_verify": TypedOperation<"proxy", "otp_verify", typeof v1VerifyOtpRequest, typeof v1VerifyOtpResponse>;
-  "/v1/otp_verify_v2": TypedOperation<"proxy", "otp_verify_v2", typeof v1VerifyOtpV2Request, typeof v1VerifyOtpV2Response>;
-  "/v1/signup": TypedOperation<"proxy", "signup", typeof v1SignupRequest, typeof v1SignupResponse>;
-  "/v1/signup_v2": TypedOperation<"proxy", "signup_v2", typeof v1SignupV2Request, typeof v1SignupV2Response>;
-  "/v1/wallet_kit_client_params": TypedOperation<"proxy", "wallet_kit_client_params", typeof v1GetWalletKitClientParamsRequest, typeof v1GetWalletKitClientParamsResponse>;
-  "/v1/wallet_kit_config": TypedOperation<"proxy", "wallet_kit_config", typeof v1GetWalletKitConfigRequest, typeof v1GetWalletKitConfigResponse>;
+  "/v1/account": TypedOperation<"proxy", "account", ReturnType<typeof v1GetAccountRequest>, ReturnType<typeof v1GetAccountResponse>>;
+  "/v1/oauth2_authenticate": TypedOperation<"proxy", "oauth2_authenticate", ReturnType<typeof v1OAuth2AuthenticateRequest>, ReturnType<typeof v1OAuth2AuthenticateResponse>>;
+  "/v1/oauth_login": TypedOperation<"proxy", "oauth_login", ReturnType<typeof v1OAuthLoginRequest>, ReturnType<typeof v1OAuthLoginResponse>>;
+  "/v1/otp_init": TypedOperation<"proxy", "otp_init", ReturnType<typeof v1InitOtpRequest>, ReturnType<typeof v1InitOtpResponse>>;
+  "/v1/otp_init_v2": TypedOperation<"proxy", "otp_init_v2", ReturnType<typeof v1InitOtpV2Request>, ReturnType<typeof v1InitOtpV2Response>>;
+  "/v1/otp_login": TypedOperation<"proxy", "otp_login", ReturnType<typeof v1OtpLoginRequest>, ReturnType<typeof v1OtpLoginResponse>>;
+  "/v1/otp_login_v2": TypedOperation<"proxy", "otp_login_v2", ReturnType<typeof v1OtpLoginV2Request>, ReturnType<typeof v1OtpLoginV2Response>>;
+  "/v1/otp_verify": TypedOperation<"proxy", "otp_verify", ReturnType<typeof v1VerifyOtpRequest>, ReturnType<typeof v1VerifyOtpResponse>>;
+  "/v1/otp_verify_v2": TypedOperation<"proxy", "otp_verify_v2", ReturnType<typeof v1VerifyOtpV2Request>, ReturnType<typeof v1VerifyOtpV2Response>>;
+  "/v1/signup": TypedOperation<"proxy", "signup", ReturnType<typeof v1SignupRequest>, ReturnType<typeof v1SignupResponse>>;
+  "/v1/signup_v2": TypedOperation<"proxy", "signup_v2", ReturnType<typeof v1SignupV2Request>, ReturnType<typeof v1SignupV2Response>>;
+  "/v1/wallet_kit_client_params": TypedOperation<"proxy", "wallet_kit_client_params", ReturnType<typeof v1GetWalletKitClientParamsRequest>, ReturnType<typeof v1GetWalletKitClientParamsResponse>>;
+  "/v1/wallet_kit_config": TypedOperation<"proxy", "wallet_kit_config", ReturnType<typeof v1GetWalletKitConfigRequest>, ReturnType<typeof v1GetWalletKitConfigResponse>>;
 };
 
 export const operations: Operations = {
-  "/v1/account": { kind: "proxy", name: "account", request: v1GetAccountRequest, response: v1GetAccountResponse, requestName: "v1GetAccountRequest", responseName: "v1GetAccountResponse" },
-  "/v1/oauth2_authenticate": { kind: "proxy", name: "oauth2_authenticate", request: v1OAuth2AuthenticateRequest, response: v1OAuth2AuthenticateResponse, requestName: "v1OAuth2AuthenticateRequest", responseName: "v1OAuth2AuthenticateResponse" },
-  "/v1/oauth_login": { kind: "proxy", name: "oauth_login", request: v1OAuthLoginRequest, response: v1OAuthLoginResponse, requestName: "v1OAuthLoginRequest", responseName: "v1OAuthLoginResponse" },
-  "/v1/otp_init": { kind: "proxy", name: "otp_init", request: v1InitOtpRequest, response: v1InitOtpResponse, requestName: "v1InitOtpRequest", responseName: "v1InitOtpResponse" },
-  "/v1/otp_init_v2": { kind: "proxy", name: "otp_init_v2", request: v1InitOtpV2Request, response: v1InitOtpV2Response, requestName: "v1InitOtpV2Request", responseName: "v1InitOtpV2Response" },
-  "/v1/otp_login": { kind: "proxy", name: "otp_login", request: v1OtpLoginRequest, response: v1OtpLoginResponse, requestName: "v1OtpLoginRequest", responseName: "v1OtpLoginResponse" },
-  "/v1/otp_login_v2": { kind: "proxy", name: "otp_login_v2", request: v1OtpLoginV2Request, response: v1OtpLoginV2Response, requestName: "v1OtpLoginV2Request", responseName: "v1OtpLoginV2Response" },
-  "/v1/otp_verify": { kind: "proxy", name: "otp_verify", request: v1VerifyOtpRequest, response: v1VerifyOtpResponse, requestName: "v1VerifyOtpRequest", responseName: "v1VerifyOtpResponse" },
-  "/v1/otp_verify_v2": { kind: "proxy", name: "otp_verify_v2", request: v1VerifyOtpV2Request, response: v1VerifyOtpV2Response, requestName: "v1VerifyOtpV2Request", responseName: "v1VerifyOtpV2Response" },
-  "/v1/signup": { kind: "proxy", name: "signup", request: v1SignupRequest, response: v1SignupResponse, requestName: "v1SignupRequest", responseName: "v1SignupResponse" },
-  "/v1/signup_v2": { kind: "proxy", name: "signup_v2", request: v1SignupV2Request, response: v1SignupV2Response, requestName: "v1SignupV2Request", responseName: "v1SignupV2Response" },
-  "/v1/wallet_kit_client_params": { kind: "proxy", name: "wallet_kit_client_params", request: v1GetWalletKitClientParamsRequest, response: v1GetWalletKitClientParamsResponse, requestName: "v1GetWalletKitClientParamsRequest", responseName: "v1GetWalletKitClientParamsResponse" },
-  "/v1/wallet_kit_config": { kind: "proxy", name: "wallet_kit_config", request: v1GetWalletKitConfigRequest, response: v1GetWalletKitConfigResponse, requestName: "v1GetWalletKitConfigRequest", responseName: "v1GetWalletKitConfigResponse" },
+  "/v1/account": { kind: "proxy", name: "account", get request() { return v1GetAccountRequest(); }, get response() { return v1GetAccountResponse(); }, requestName: "v1GetAccountRequest", responseName: "v1GetAccountResponse" },
+  "/v1/oauth2_authenticate": { kind: "proxy", name: "oauth2_authenticate", get request() { return v1OAuth2AuthenticateRequest(); }, get response() { return v1OAuth2AuthenticateResponse(); }, requestName: "v1OAuth2AuthenticateRequest", responseName: "v1OAuth2AuthenticateResponse" },
+  "/v1/oauth_login": { kind: "proxy", name: "oauth_login", get request() { return v1OAuthLoginRequest(); }, get response() { return v1OAuthLoginResponse(); }, requestName: "v1OAuthLoginRequest", responseName: "v1OAuthLoginResponse" },
+  "/v1/otp_init": { kind: "proxy", name: "otp_init", get request() { return v1InitOtpRequest(); }, get response() { return v1InitOtpResponse(); }, requestName: "v1InitOtpRequest", responseName: "v1InitOtpResponse" },
+  "/v1/otp_init_v2": { kind: "proxy", name: "otp_init_v2", get request() { return v1InitOtpV2Request(); }, get response() { return v1InitOtpV2Response(); }, requestName: "v1InitOtpV2Request", responseName: "v1InitOtpV2Response" },
+  "/v1/otp_login": { kind: "proxy", name: "otp_login", get request() { return v1OtpLoginRequest(); }, get response() { return v1OtpLoginResponse(); }, requestName: "v1OtpLoginRequest", responseName: "v1OtpLoginResponse" },
+  "/v1/otp_login_v2": { kind: "proxy", name: "otp_login_v2", get request() { return v1OtpLoginV2Request(); }, get response() { return v1OtpLoginV2Response(); }, requestName: "v1OtpLoginV2Request", responseName: "v1OtpLoginV2Response" },
+  "/v1/otp_verify": { kind: "proxy", name: "otp_verify", get request() { return v1VerifyOtpRequest(); }, get response() { return v1VerifyOtpResponse(); }, requestName: "v1VerifyOtpRequest", responseName: "v1VerifyOtpResponse" },
+  "/v1/otp_verify_v2": { kind: "proxy", name: "otp_verify_v2", get request() { return v1VerifyOtpV2Request(); }, get response() { return v1VerifyOtpV2Response(); }, requestName: "v1VerifyOtpV2Request", responseName: "v1VerifyOtpV2Response" },
+  "/v1/signup": { kind: "proxy", name: "signup", get request() { return v1SignupRequest(); }, get response() { return v1SignupResponse(); }, requestName: "v1SignupRequest", responseName: "v1SignupResponse" },
+  "/v1/signup_v2": { kind: "proxy", name: "signup_v2", get request() { return v1SignupV2Request(); }, get response() { return v1SignupV2Response(); }, requestName: "v1SignupV2Request", responseName: "v1SignupV2Response" },
+  "/v1/wallet_kit_client_params": { kind: "proxy", name: "wallet_kit_client_params", get request() { return v1GetWalletKitClientParamsRequest(); }, get response() { return v1GetWalletKitClientParamsResponse(); }, requestName: "v1GetWalletKitClientParamsRequest", responseName: "v1GetWalletKitClientParamsResponse" },
+  "/v1/wallet_kit_config": { kind: "proxy", name: "wallet_kit_config", get request() { return v1GetWalletKitConfigRequest(); }, get response() { return v1GetWalletKitConfigResponse(); }, requestName: "v1GetWalletKitConfigRequest", responseName: "v1GetWalletKitConfigResponse" },
 };

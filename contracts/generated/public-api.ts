@@ -2,2126 +2,2127 @@
 // Carries names, types, enums and required flags only.
 /* eslint-disable */
 import { z } from "zod";
-import { int32, int64, anyValue } from "../zod-helpers.js";
+import { int32, int64, anyValue, lazy } from "../zod-helpers.js";
 import type { OperationContract, TypedOperation } from "../operation.js";
 
-export const apiApiKeyParams = z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional() });
-export const billingActivateBillingTierIntent = z.object({ "productId": z.string(), "orbPlanId": z.string().optional() });
-export const billingActivateBillingTierResult = z.object({ "productId": z.string() });
-export const billingDeletePaymentMethodIntent = z.object({ "paymentMethodId": z.string() });
-export const billingDeletePaymentMethodResult = z.object({ "paymentMethodId": z.string() });
-export const billingSetPaymentMethodIntent = z.object({ "number": z.string(), "cvv": z.string(), "expiryMonth": z.string(), "expiryYear": z.string(), "cardHolderEmail": z.string(), "cardHolderName": z.string() });
-export const billingSetPaymentMethodIntentV2 = z.object({ "paymentMethodId": z.string(), "cardHolderEmail": z.string(), "cardHolderName": z.string() });
-export const billingSetPaymentMethodResult = z.object({ "lastFour": z.string(), "cardHolderName": z.string(), "cardHolderEmail": z.string() });
-export const v1TagType = z.enum(["TAG_TYPE_USER","TAG_TYPE_PRIVATE_KEY"]);
-export const externaldatav1Timestamp = z.object({ "seconds": z.string(), "nanos": z.string() });
-export const datav1Tag = z.object({ "tagId": z.string(), "tagName": z.string(), "tagType": v1TagType, "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1Outcome = z.enum(["OUTCOME_ALLOW","OUTCOME_DENY_EXPLICIT","OUTCOME_DENY_IMPLICIT","OUTCOME_REQUIRES_CONSENSUS","OUTCOME_REJECTED","OUTCOME_ERROR","OUTCOME_REQUIRES_AUTHENTICATORS","OUTCOME_TIME_INACTIVE"]);
-export const immutablecommonv1PolicyEvaluation = z.object({ "policyId": z.string().optional(), "outcome": v1Outcome.optional() });
-export const externalactivityv1PolicyEvaluation = z.object({ "id": z.string(), "activityId": z.string(), "organizationId": z.string(), "voteId": z.string(), "policyEvaluations": z.array(immutablecommonv1PolicyEvaluation), "createdAt": externaldatav1Timestamp });
-export const v1AddressFormat = z.enum(["ADDRESS_FORMAT_UNCOMPRESSED","ADDRESS_FORMAT_COMPRESSED","ADDRESS_FORMAT_ETHEREUM","ADDRESS_FORMAT_SOLANA","ADDRESS_FORMAT_COSMOS","ADDRESS_FORMAT_TRON","ADDRESS_FORMAT_SUI","ADDRESS_FORMAT_APTOS","ADDRESS_FORMAT_BITCOIN_MAINNET_P2PKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WSH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2TR","ADDRESS_FORMAT_BITCOIN_TESTNET_P2PKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2SH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WSH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2TR","ADDRESS_FORMAT_BITCOIN_SIGNET_P2PKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2SH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WSH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2TR","ADDRESS_FORMAT_BITCOIN_REGTEST_P2PKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2SH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WPKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WSH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2TR","ADDRESS_FORMAT_SEI","ADDRESS_FORMAT_XLM","ADDRESS_FORMAT_DOGE_MAINNET","ADDRESS_FORMAT_DOGE_TESTNET","ADDRESS_FORMAT_TON_V3R2","ADDRESS_FORMAT_TON_V4R2","ADDRESS_FORMAT_TON_V5R1","ADDRESS_FORMAT_XRP","ADDRESS_FORMAT_SPARK_MAINNET","ADDRESS_FORMAT_SPARK_REGTEST"]);
-export const externaldatav1Address = z.object({ "format": v1AddressFormat.optional(), "address": z.string().optional() });
-export const v1CredentialType = z.enum(["CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR","CREDENTIAL_TYPE_API_KEY_P256","CREDENTIAL_TYPE_RECOVER_USER_KEY_P256","CREDENTIAL_TYPE_API_KEY_SECP256K1","CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256","CREDENTIAL_TYPE_API_KEY_ED25519","CREDENTIAL_TYPE_OTP_AUTH_KEY_P256","CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256","CREDENTIAL_TYPE_OAUTH_KEY_P256","CREDENTIAL_TYPE_LOGIN"]);
-export const externaldatav1Credential = z.object({ "publicKey": z.string(), "type": v1CredentialType, "sessionProfileId": z.string().optional() });
-export const externaldatav1Quorum = z.object({ "threshold": int32, "userIds": z.array(z.string()) });
-export const externaldatav1SignatureScheme = z.enum(["SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"]);
-export const externaldatav1SmartContractInterface = z.object({ "organizationId": z.string(), "smartContractInterfaceId": z.string(), "smartContractAddress": z.string(), "smartContractInterface": z.string(), "type": z.string(), "label": z.string(), "notes": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const immutableactivityv1Address = z.object({ "format": v1AddressFormat.optional(), "address": z.string().optional() });
-export const protobufAny = z.looseObject({ "@type": z.string().optional() });
-export const rpcStatus = z.object({ "code": int32.optional(), "message": z.string().optional(), "details": z.array(protobufAny).optional() });
-export const v1AuthenticatorTransport = z.enum(["AUTHENTICATOR_TRANSPORT_BLE","AUTHENTICATOR_TRANSPORT_INTERNAL","AUTHENTICATOR_TRANSPORT_NFC","AUTHENTICATOR_TRANSPORT_USB","AUTHENTICATOR_TRANSPORT_HYBRID"]);
-export const v1AuthenticatorAttestationResponse = z.object({ "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport).optional(), "authenticatorAttachment": z.enum(["cross-platform","platform"]).optional() });
-export const v1CredPropsAuthenticationExtensionsClientOutputs = z.object({ "rk": z.boolean() });
-export const v1SimpleClientExtensionResults = z.object({ "appid": z.boolean().optional(), "appidExclude": z.boolean().optional(), "credProps": v1CredPropsAuthenticationExtensionsClientOutputs.optional() });
-export const v1PublicKeyCredentialWithAttestation = z.object({ "id": z.string(), "type": z.enum(["public-key"]), "rawId": z.string(), "authenticatorAttachment": z.enum(["cross-platform","platform"]).optional(), "response": v1AuthenticatorAttestationResponse, "clientExtensionResults": v1SimpleClientExtensionResults });
-export const v1AuthenticatorParams = z.object({ "authenticatorName": z.string(), "userId": z.string(), "attestation": v1PublicKeyCredentialWithAttestation, "challenge": z.string() });
-export const v1AcceptInvitationIntent = z.object({ "invitationId": z.string(), "userId": z.string(), "authenticator": v1AuthenticatorParams });
-export const v1Attestation = z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport) });
-export const v1AuthenticatorParamsV2 = z.object({ "authenticatorName": z.string(), "challenge": z.string(), "attestation": v1Attestation });
-export const v1AcceptInvitationIntentV2 = z.object({ "invitationId": z.string(), "userId": z.string(), "authenticator": v1AuthenticatorParamsV2 });
-export const v1AcceptInvitationResult = z.object({ "invitationId": z.string(), "userId": z.string() });
-export const v1AccessType = z.enum(["ACCESS_TYPE_WEB","ACCESS_TYPE_API","ACCESS_TYPE_ALL"]);
-export const v1ActivityStatus = z.enum(["ACTIVITY_STATUS_CREATED","ACTIVITY_STATUS_PENDING","ACTIVITY_STATUS_COMPLETED","ACTIVITY_STATUS_FAILED","ACTIVITY_STATUS_CONSENSUS_NEEDED","ACTIVITY_STATUS_REJECTED","ACTIVITY_STATUS_AUTHENTICATORS_NEEDED"]);
-export const v1ActivityType = z.enum(["ACTIVITY_TYPE_CREATE_API_KEYS","ACTIVITY_TYPE_CREATE_USERS","ACTIVITY_TYPE_CREATE_PRIVATE_KEYS","ACTIVITY_TYPE_SIGN_RAW_PAYLOAD","ACTIVITY_TYPE_CREATE_INVITATIONS","ACTIVITY_TYPE_ACCEPT_INVITATION","ACTIVITY_TYPE_CREATE_POLICY","ACTIVITY_TYPE_DISABLE_PRIVATE_KEY","ACTIVITY_TYPE_DELETE_USERS","ACTIVITY_TYPE_DELETE_API_KEYS","ACTIVITY_TYPE_DELETE_INVITATION","ACTIVITY_TYPE_DELETE_ORGANIZATION","ACTIVITY_TYPE_DELETE_POLICY","ACTIVITY_TYPE_CREATE_USER_TAG","ACTIVITY_TYPE_DELETE_USER_TAGS","ACTIVITY_TYPE_CREATE_ORGANIZATION","ACTIVITY_TYPE_SIGN_TRANSACTION","ACTIVITY_TYPE_APPROVE_ACTIVITY","ACTIVITY_TYPE_REJECT_ACTIVITY","ACTIVITY_TYPE_DELETE_AUTHENTICATORS","ACTIVITY_TYPE_CREATE_AUTHENTICATORS","ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG","ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS","ACTIVITY_TYPE_SET_PAYMENT_METHOD","ACTIVITY_TYPE_ACTIVATE_BILLING_TIER","ACTIVITY_TYPE_DELETE_PAYMENT_METHOD","ACTIVITY_TYPE_CREATE_POLICY_V2","ACTIVITY_TYPE_CREATE_POLICY_V3","ACTIVITY_TYPE_CREATE_API_ONLY_USERS","ACTIVITY_TYPE_UPDATE_ROOT_QUORUM","ACTIVITY_TYPE_UPDATE_USER_TAG","ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG","ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2","ACTIVITY_TYPE_CREATE_ORGANIZATION_V2","ACTIVITY_TYPE_CREATE_USERS_V2","ACTIVITY_TYPE_ACCEPT_INVITATION_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2","ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS","ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2","ACTIVITY_TYPE_UPDATE_USER","ACTIVITY_TYPE_UPDATE_POLICY","ACTIVITY_TYPE_SET_PAYMENT_METHOD_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3","ACTIVITY_TYPE_CREATE_WALLET","ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS","ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY","ACTIVITY_TYPE_RECOVER_USER","ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE","ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2","ACTIVITY_TYPE_SIGN_TRANSACTION_V2","ACTIVITY_TYPE_EXPORT_PRIVATE_KEY","ACTIVITY_TYPE_EXPORT_WALLET","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4","ACTIVITY_TYPE_EMAIL_AUTH","ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT","ACTIVITY_TYPE_INIT_IMPORT_WALLET","ACTIVITY_TYPE_IMPORT_WALLET","ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY","ACTIVITY_TYPE_IMPORT_PRIVATE_KEY","ACTIVITY_TYPE_CREATE_POLICIES","ACTIVITY_TYPE_SIGN_RAW_PAYLOADS","ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION","ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS","ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5","ACTIVITY_TYPE_OAUTH","ACTIVITY_TYPE_CREATE_API_KEYS_V2","ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION","ACTIVITY_TYPE_EMAIL_AUTH_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6","ACTIVITY_TYPE_DELETE_PRIVATE_KEYS","ACTIVITY_TYPE_DELETE_WALLETS","ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2","ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","ACTIVITY_TYPE_INIT_OTP_AUTH","ACTIVITY_TYPE_OTP_AUTH","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7","ACTIVITY_TYPE_UPDATE_WALLET","ACTIVITY_TYPE_UPDATE_POLICY_V2","ACTIVITY_TYPE_CREATE_USERS_V3","ACTIVITY_TYPE_INIT_OTP_AUTH_V2","ACTIVITY_TYPE_INIT_OTP","ACTIVITY_TYPE_VERIFY_OTP","ACTIVITY_TYPE_OTP_LOGIN","ACTIVITY_TYPE_STAMP_LOGIN","ACTIVITY_TYPE_OAUTH_LOGIN","ACTIVITY_TYPE_UPDATE_USER_NAME","ACTIVITY_TYPE_UPDATE_USER_EMAIL","ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER","ACTIVITY_TYPE_INIT_FIAT_ON_RAMP","ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE","ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE","ACTIVITY_TYPE_ENABLE_AUTH_PROXY","ACTIVITY_TYPE_DISABLE_AUTH_PROXY","ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG","ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_OAUTH2_AUTHENTICATE","ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS","ACTIVITY_TYPE_DELETE_POLICIES","ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION","ACTIVITY_TYPE_ETH_SEND_TRANSACTION","ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_EMAIL_AUTH_V3","ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2","ACTIVITY_TYPE_INIT_OTP_AUTH_V3","ACTIVITY_TYPE_INIT_OTP_V2","ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG","ACTIVITY_TYPE_CREATE_TVC_APP","ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT","ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS","ACTIVITY_TYPE_SOL_SEND_TRANSACTION","ACTIVITY_TYPE_INIT_OTP_V3","ACTIVITY_TYPE_VERIFY_OTP_V2","ACTIVITY_TYPE_OTP_LOGIN_V2","ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8","ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2","ACTIVITY_TYPE_CREATE_USERS_V4","ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_SET_IP_ALLOWLIST","ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST","ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT","ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT","ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS","ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT","ACTIVITY_TYPE_SPARK_SIGN_FROST","ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER","ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER","ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE","ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE","ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2","ACTIVITY_TYPE_CREATE_MFA_POLICY","ACTIVITY_TYPE_UPDATE_MFA_POLICY","ACTIVITY_TYPE_DELETE_MFA_POLICY","ACTIVITY_TYPE_CREATE_SESSION_PROFILE","ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER","ACTIVITY_TYPE_EARN_DEPOSIT","ACTIVITY_TYPE_EARN_WITHDRAW","ACTIVITY_TYPE_EXECUTE_SWAP","ACTIVITY_TYPE_UPSERT_SWAP_CONFIG","ACTIVITY_TYPE_CREATE_TVC_OPERATOR","ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY","ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE","ACTIVITY_TYPE_INIT_IMPORT_SECRETS","ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2","ACTIVITY_TYPE_CLAIM_SWAP_FEES","ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE","ACTIVITY_TYPE_CLAIM_EARN_FEES","ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME","ACTIVITY_TYPE_ETH_UNDELEGATE_7702","ACTIVITY_TYPE_EXECUTE_SWAP_V2","ACTIVITY_TYPE_CREATE_SWAP_QUOTE","ACTIVITY_TYPE_IMPORT_SECRETS","ACTIVITY_TYPE_EXPORT_SECRETS"]);
-export const v1CreateOrganizationIntent = z.object({ "organizationName": z.string(), "rootEmail": z.string(), "rootAuthenticator": v1AuthenticatorParams, "rootUserId": z.string().optional() });
-export const v1CreateAuthenticatorsIntent = z.object({ "authenticators": z.array(v1AuthenticatorParams), "userId": z.string() });
-export const v1UserParams = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "accessType": v1AccessType, "apiKeys": z.array(apiApiKeyParams), "authenticators": z.array(v1AuthenticatorParams), "userTags": z.array(z.string()) });
-export const v1CreateUsersIntent = z.object({ "users": z.array(v1UserParams) });
-export const v1Curve = z.enum(["CURVE_SECP256K1","CURVE_ED25519","CURVE_P256"]);
-export const v1PrivateKeyParams = z.object({ "privateKeyName": z.string(), "curve": v1Curve, "privateKeyTags": z.array(z.string()), "addressFormats": z.array(v1AddressFormat) });
-export const v1CreatePrivateKeysIntent = z.object({ "privateKeys": z.array(v1PrivateKeyParams) });
-export const v1PayloadEncoding = z.enum(["PAYLOAD_ENCODING_HEXADECIMAL","PAYLOAD_ENCODING_TEXT_UTF8","PAYLOAD_ENCODING_EIP712","PAYLOAD_ENCODING_EIP7702_AUTHORIZATION"]);
-export const v1HashFunction = z.enum(["HASH_FUNCTION_NO_OP","HASH_FUNCTION_SHA256","HASH_FUNCTION_KECCAK256","HASH_FUNCTION_NOT_APPLICABLE"]);
-export const v1SignRawPayloadIntent = z.object({ "privateKeyId": z.string(), "payload": z.string(), "encoding": v1PayloadEncoding, "hashFunction": v1HashFunction });
-export const v1InvitationParams = z.object({ "receiverUserName": z.string(), "receiverUserEmail": z.string(), "receiverUserTags": z.array(z.string()), "accessType": v1AccessType, "senderUserId": z.string() });
-export const v1CreateInvitationsIntent = z.object({ "invitations": z.array(v1InvitationParams) });
-export const v1Operator = z.enum(["OPERATOR_EQUAL","OPERATOR_MORE_THAN","OPERATOR_MORE_THAN_OR_EQUAL","OPERATOR_LESS_THAN","OPERATOR_LESS_THAN_OR_EQUAL","OPERATOR_CONTAINS","OPERATOR_NOT_EQUAL","OPERATOR_IN","OPERATOR_NOT_IN","OPERATOR_CONTAINS_ONE","OPERATOR_CONTAINS_ALL"]);
-export const v1Selector = z.object({ "subject": z.string().optional(), "operator": v1Operator.optional(), "target": z.string().optional() });
-export const v1Effect = z.enum(["EFFECT_ALLOW","EFFECT_DENY"]);
-export const v1CreatePolicyIntent = z.object({ "policyName": z.string(), "selectors": z.array(v1Selector), "effect": v1Effect, "notes": z.string().optional() });
-export const v1DisablePrivateKeyIntent = z.object({ "privateKeyId": z.string() });
-export const v1DeleteUsersIntent = z.object({ "userIds": z.array(z.string()) });
-export const v1DeleteAuthenticatorsIntent = z.object({ "userId": z.string(), "authenticatorIds": z.array(z.string()) });
-export const v1DeleteInvitationIntent = z.object({ "invitationId": z.string() });
-export const v1DeleteOrganizationIntent = z.object({ "organizationId": z.string() });
-export const v1DeletePolicyIntent = z.object({ "policyId": z.string() });
-export const v1CreateUserTagIntent = z.object({ "userTagName": z.string(), "userIds": z.array(z.string()) });
-export const v1DeleteUserTagsIntent = z.object({ "userTagIds": z.array(z.string()) });
-export const v1TransactionType = z.enum(["TRANSACTION_TYPE_ETHEREUM","TRANSACTION_TYPE_SOLANA","TRANSACTION_TYPE_TRON","TRANSACTION_TYPE_BITCOIN","TRANSACTION_TYPE_TEMPO"]);
-export const v1SignTransactionIntent = z.object({ "privateKeyId": z.string(), "unsignedTransaction": z.string(), "type": v1TransactionType });
-export const v1CreateApiKeysIntent = z.object({ "apiKeys": z.array(apiApiKeyParams), "userId": z.string() });
-export const v1DeleteApiKeysIntent = z.object({ "userId": z.string(), "apiKeyIds": z.array(z.string()) });
-export const v1ApproveActivityIntent = z.object({ "fingerprint": z.string() });
-export const v1RejectActivityIntent = z.object({ "fingerprint": z.string() });
-export const v1CreatePrivateKeyTagIntent = z.object({ "privateKeyTagName": z.string(), "privateKeyIds": z.array(z.string()) });
-export const v1DeletePrivateKeyTagsIntent = z.object({ "privateKeyTagIds": z.array(z.string()) });
-export const v1SelectorV2 = z.object({ "subject": z.string().optional(), "operator": v1Operator.optional(), "targets": z.array(z.string()).optional() });
-export const v1CreatePolicyIntentV2 = z.object({ "policyName": z.string(), "selectors": z.array(v1SelectorV2), "effect": v1Effect, "notes": z.string().optional() });
-export const v1CreatePolicyIntentV3 = z.object({ "policyName": z.string(), "effect": v1Effect, "condition": z.string().optional(), "consensus": z.string().optional(), "notes": z.string(), "time": z.string().optional() });
-export const v1ApiOnlyUserParams = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userTags": z.array(z.string()), "apiKeys": z.array(apiApiKeyParams) });
-export const v1CreateApiOnlyUsersIntent = z.object({ "apiOnlyUsers": z.array(v1ApiOnlyUserParams) });
-export const v1UpdateRootQuorumIntent = z.object({ "threshold": int32, "userIds": z.array(z.string()) });
-export const v1UpdateUserTagIntent = z.object({ "userTagId": z.string(), "newUserTagName": z.string().optional(), "addUserIds": z.array(z.string()), "removeUserIds": z.array(z.string()) });
-export const v1UpdatePrivateKeyTagIntent = z.object({ "privateKeyTagId": z.string(), "newPrivateKeyTagName": z.string().optional(), "addPrivateKeyIds": z.array(z.string()), "removePrivateKeyIds": z.array(z.string()) });
-export const v1CreateAuthenticatorsIntentV2 = z.object({ "authenticators": z.array(v1AuthenticatorParamsV2), "userId": z.string() });
-export const v1CreateOrganizationIntentV2 = z.object({ "organizationName": z.string(), "rootEmail": z.string(), "rootAuthenticator": v1AuthenticatorParamsV2, "rootUserId": z.string().optional() });
-export const v1UserParamsV2 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams), "authenticators": z.array(v1AuthenticatorParamsV2), "userTags": z.array(z.string()) });
-export const v1CreateUsersIntentV2 = z.object({ "users": z.array(v1UserParamsV2) });
-export const v1CreateSubOrganizationIntent = z.object({ "name": z.string(), "rootAuthenticator": v1AuthenticatorParamsV2 });
-export const v1RootUserParams = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams), "authenticators": z.array(v1AuthenticatorParamsV2) });
-export const v1CreateSubOrganizationIntentV2 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams), "rootQuorumThreshold": int32 });
-export const v1UpdateAllowedOriginsIntent = z.object({ "allowedOrigins": z.array(z.string()) });
-export const v1CreatePrivateKeysIntentV2 = z.object({ "privateKeys": z.array(v1PrivateKeyParams) });
-export const v1UpdateUserIntent = z.object({ "userId": z.string(), "userName": z.string().optional(), "userEmail": z.string().optional(), "userTagIds": z.array(z.string()).optional(), "userPhoneNumber": z.string().optional() });
-export const v1UpdatePolicyIntent = z.object({ "policyId": z.string(), "policyName": z.string().optional(), "policyEffect": v1Effect.optional(), "policyCondition": z.string().optional(), "policyConsensus": z.string().optional(), "policyNotes": z.string().optional() });
-export const v1CreateSubOrganizationIntentV3 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams), "rootQuorumThreshold": int32, "privateKeys": z.array(v1PrivateKeyParams) });
-export const v1PathFormat = z.enum(["PATH_FORMAT_BIP32"]);
-export const v1WalletAccountParams = z.object({ "curve": v1Curve, "pathFormat": v1PathFormat, "path": z.string(), "addressFormat": v1AddressFormat, "name": z.string().optional() });
-export const v1CreateWalletIntent = z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams), "mnemonicLength": int32.optional() });
-export const v1CreateWalletAccountsIntent = z.object({ "walletId": z.string(), "accounts": z.array(v1WalletAccountParams), "persist": z.boolean().optional() });
-export const v1EmailCustomizationParams = z.object({ "appName": z.string().optional(), "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() });
-export const v1InitUserEmailRecoveryIntent = z.object({ "email": z.string(), "targetPublicKey": z.string(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams.optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1RecoverUserIntent = z.object({ "authenticator": v1AuthenticatorParamsV2, "userId": z.string() });
-export const v1FeatureName = z.enum(["FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY","FEATURE_NAME_WEBAUTHN_ORIGINS","FEATURE_NAME_EMAIL_AUTH","FEATURE_NAME_EMAIL_RECOVERY","FEATURE_NAME_WEBHOOK","FEATURE_NAME_SMS_AUTH","FEATURE_NAME_OTP_EMAIL_AUTH","FEATURE_NAME_AUTH_PROXY","FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED","FEATURE_NAME_SWAP_CONFIG","FEATURE_NAME_EARN_CONFIG"]);
-export const v1SetOrganizationFeatureIntent = z.object({ "name": v1FeatureName, "value": z.string() });
-export const v1RemoveOrganizationFeatureIntent = z.object({ "name": v1FeatureName });
-export const v1SignRawPayloadIntentV2 = z.object({ "signWith": z.string(), "payload": z.string(), "encoding": v1PayloadEncoding, "hashFunction": v1HashFunction });
-export const v1SignTransactionIntentV2 = z.object({ "signWith": z.string(), "unsignedTransaction": z.string(), "type": v1TransactionType });
-export const v1ExportPrivateKeyIntent = z.object({ "privateKeyId": z.string(), "targetPublicKey": z.string() });
-export const v1MnemonicLanguage = z.enum(["MNEMONIC_LANGUAGE_ENGLISH","MNEMONIC_LANGUAGE_SIMPLIFIED_CHINESE","MNEMONIC_LANGUAGE_TRADITIONAL_CHINESE","MNEMONIC_LANGUAGE_CZECH","MNEMONIC_LANGUAGE_FRENCH","MNEMONIC_LANGUAGE_ITALIAN","MNEMONIC_LANGUAGE_JAPANESE","MNEMONIC_LANGUAGE_KOREAN","MNEMONIC_LANGUAGE_SPANISH"]);
-export const v1ExportWalletIntent = z.object({ "walletId": z.string(), "targetPublicKey": z.string(), "language": v1MnemonicLanguage.optional() });
-export const v1WalletParams = z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams), "mnemonicLength": int32.optional() });
-export const v1CreateSubOrganizationIntentV4 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams), "rootQuorumThreshold": int32, "wallet": v1WalletParams.optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() });
-export const v1EmailAuthIntent = z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams.optional(), "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1ExportWalletAccountIntent = z.object({ "address": z.string(), "targetPublicKey": z.string() });
-export const v1InitImportWalletIntent = z.object({ "userId": z.string() });
-export const v1ImportWalletIntent = z.object({ "userId": z.string(), "walletName": z.string(), "encryptedBundle": z.string(), "accounts": z.array(v1WalletAccountParams) });
-export const v1InitImportPrivateKeyIntent = z.object({ "userId": z.string() });
-export const v1ImportPrivateKeyIntent = z.object({ "userId": z.string(), "privateKeyName": z.string(), "encryptedBundle": z.string(), "curve": v1Curve, "addressFormats": z.array(v1AddressFormat) });
-export const v1CreatePoliciesIntent = z.object({ "policies": z.array(v1CreatePolicyIntentV3) });
-export const v1SignRawPayloadsIntent = z.object({ "signWith": z.string(), "payloads": z.array(z.string()), "encoding": v1PayloadEncoding, "hashFunction": v1HashFunction });
-export const v1CreateReadOnlySessionIntent = z.object({  });
-export const v1OauthProviderParams = z.object({ "providerName": z.string(), "oidcToken": z.string() });
-export const v1CreateOauthProvidersIntent = z.object({ "userId": z.string(), "oauthProviders": z.array(v1OauthProviderParams) });
-export const v1DeleteOauthProvidersIntent = z.object({ "userId": z.string(), "providerIds": z.array(z.string()) });
-export const v1RootUserParamsV2 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParams) });
-export const v1CreateSubOrganizationIntentV5 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV2), "rootQuorumThreshold": int32, "wallet": v1WalletParams.optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() });
-export const v1OauthIntent = z.object({ "oidcToken": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() });
-export const v1ApiKeyCurve = z.enum(["API_KEY_CURVE_P256","API_KEY_CURVE_SECP256K1","API_KEY_CURVE_ED25519"]);
-export const v1ApiKeyParamsV2 = z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "curveType": v1ApiKeyCurve, "expirationSeconds": z.string().optional() });
-export const v1CreateApiKeysIntentV2 = z.object({ "apiKeys": z.array(v1ApiKeyParamsV2), "userId": z.string() });
-export const v1CreateReadWriteSessionIntent = z.object({ "targetPublicKey": z.string(), "email": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional() });
-export const v1EmailAuthIntentV2 = z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams.optional(), "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1RootUserParamsV3 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParams) });
-export const v1CreateSubOrganizationIntentV6 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV3), "rootQuorumThreshold": int32, "wallet": v1WalletParams.optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() });
-export const v1DeletePrivateKeysIntent = z.object({ "privateKeyIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() });
-export const v1DeleteWalletsIntent = z.object({ "walletIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() });
-export const v1CreateReadWriteSessionIntentV2 = z.object({ "targetPublicKey": z.string(), "userId": z.string().optional(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() });
-export const v1DeleteSubOrganizationIntent = z.object({ "deleteWithoutExport": z.boolean().optional() });
-export const v1SmsCustomizationParams = z.object({ "template": z.string().optional() });
-export const v1InitOtpAuthIntent = z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1EmailCustomizationParams.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1OtpAuthIntent = z.object({ "otpId": z.string(), "otpCode": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() });
-export const v1RootUserParamsV4 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParams) });
-export const v1ClientSignatureScheme = z.enum(["CLIENT_SIGNATURE_SCHEME_API_P256"]);
-export const v1ClientSignature = z.object({ "publicKey": z.string(), "scheme": v1ClientSignatureScheme, "message": z.string(), "signature": z.string() });
-export const v1CreateSubOrganizationIntentV7 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV4), "rootQuorumThreshold": int32, "wallet": v1WalletParams.optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional(), "disableSmsAuth": z.boolean().optional(), "disableOtpEmailAuth": z.boolean().optional(), "verificationToken": z.string().optional(), "clientSignature": v1ClientSignature.optional() });
-export const v1UpdateWalletIntent = z.object({ "walletId": z.string(), "walletName": z.string().optional() });
-export const v1UpdatePolicyIntentV2 = z.object({ "policyId": z.string(), "policyName": z.string().optional(), "policyEffect": v1Effect.optional(), "policyCondition": z.string().optional(), "policyConsensus": z.string().optional(), "policyNotes": z.string().optional(), "time": z.string().optional() });
-export const v1UserParamsV3 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParams), "userTags": z.array(z.string()) });
-export const v1CreateUsersIntentV3 = z.object({ "users": z.array(v1UserParamsV3) });
-export const v1InitOtpAuthIntentV2 = z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParams.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1InitOtpIntent = z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParams.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1VerifyOtpIntent = z.object({ "otpId": z.string(), "otpCode": z.string(), "expirationSeconds": z.string().optional(), "publicKey": z.string().optional() });
-export const v1OtpLoginIntent = z.object({ "verificationToken": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "clientSignature": v1ClientSignature.optional(), "sessionProfileId": z.string().optional() });
-export const v1StampLoginIntent = z.object({ "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() });
-export const v1OauthLoginIntent = z.object({ "oidcToken": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() });
-export const v1UpdateUserNameIntent = z.object({ "userId": z.string(), "userName": z.string() });
-export const v1UpdateUserEmailIntent = z.object({ "userId": z.string(), "userEmail": z.string(), "verificationToken": z.string().optional() });
-export const v1UpdateUserPhoneNumberIntent = z.object({ "userId": z.string(), "userPhoneNumber": z.string(), "verificationToken": z.string().optional() });
-export const v1FiatOnRampProvider = z.enum(["FIAT_ON_RAMP_PROVIDER_COINBASE","FIAT_ON_RAMP_PROVIDER_MOONPAY"]);
-export const v1FiatOnRampBlockchainNetwork = z.enum(["FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BITCOIN","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_SOLANA","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE"]);
-export const v1FiatOnRampCryptoCurrency = z.enum(["FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC","FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH","FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL","FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC"]);
-export const v1FiatOnRampCurrency = z.enum(["FIAT_ON_RAMP_CURRENCY_AUD","FIAT_ON_RAMP_CURRENCY_BGN","FIAT_ON_RAMP_CURRENCY_BRL","FIAT_ON_RAMP_CURRENCY_CAD","FIAT_ON_RAMP_CURRENCY_CHF","FIAT_ON_RAMP_CURRENCY_COP","FIAT_ON_RAMP_CURRENCY_CZK","FIAT_ON_RAMP_CURRENCY_DKK","FIAT_ON_RAMP_CURRENCY_DOP","FIAT_ON_RAMP_CURRENCY_EGP","FIAT_ON_RAMP_CURRENCY_EUR","FIAT_ON_RAMP_CURRENCY_GBP","FIAT_ON_RAMP_CURRENCY_HKD","FIAT_ON_RAMP_CURRENCY_IDR","FIAT_ON_RAMP_CURRENCY_ILS","FIAT_ON_RAMP_CURRENCY_JOD","FIAT_ON_RAMP_CURRENCY_KES","FIAT_ON_RAMP_CURRENCY_KWD","FIAT_ON_RAMP_CURRENCY_LKR","FIAT_ON_RAMP_CURRENCY_MXN","FIAT_ON_RAMP_CURRENCY_NGN","FIAT_ON_RAMP_CURRENCY_NOK","FIAT_ON_RAMP_CURRENCY_NZD","FIAT_ON_RAMP_CURRENCY_OMR","FIAT_ON_RAMP_CURRENCY_PEN","FIAT_ON_RAMP_CURRENCY_PLN","FIAT_ON_RAMP_CURRENCY_RON","FIAT_ON_RAMP_CURRENCY_SEK","FIAT_ON_RAMP_CURRENCY_THB","FIAT_ON_RAMP_CURRENCY_TRY","FIAT_ON_RAMP_CURRENCY_TWD","FIAT_ON_RAMP_CURRENCY_USD","FIAT_ON_RAMP_CURRENCY_VND","FIAT_ON_RAMP_CURRENCY_ZAR"]);
-export const v1FiatOnRampPaymentMethod = z.enum(["FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD","FIAT_ON_RAMP_PAYMENT_METHOD_APPLE_PAY","FIAT_ON_RAMP_PAYMENT_METHOD_GBP_BANK_TRANSFER","FIAT_ON_RAMP_PAYMENT_METHOD_GBP_OPEN_BANKING_PAYMENT","FIAT_ON_RAMP_PAYMENT_METHOD_GOOGLE_PAY","FIAT_ON_RAMP_PAYMENT_METHOD_SEPA_BANK_TRANSFER","FIAT_ON_RAMP_PAYMENT_METHOD_PIX_INSTANT_PAYMENT","FIAT_ON_RAMP_PAYMENT_METHOD_PAYPAL","FIAT_ON_RAMP_PAYMENT_METHOD_VENMO","FIAT_ON_RAMP_PAYMENT_METHOD_MOONPAY_BALANCE","FIAT_ON_RAMP_PAYMENT_METHOD_CRYPTO_ACCOUNT","FIAT_ON_RAMP_PAYMENT_METHOD_FIAT_WALLET","FIAT_ON_RAMP_PAYMENT_METHOD_ACH_BANK_ACCOUNT"]);
-export const v1InitFiatOnRampIntent = z.object({ "onrampProvider": v1FiatOnRampProvider, "walletAddress": z.string(), "network": v1FiatOnRampBlockchainNetwork, "cryptoCurrencyCode": v1FiatOnRampCryptoCurrency, "fiatCurrencyCode": v1FiatOnRampCurrency.optional(), "fiatCurrencyAmount": z.string().optional(), "paymentMethod": v1FiatOnRampPaymentMethod.optional(), "countryCode": z.string().optional(), "countrySubdivisionCode": z.string().optional(), "sandboxMode": z.boolean().optional(), "urlForSignature": z.string().optional() });
-export const v1SmartContractInterfaceType = z.enum(["SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM","SMART_CONTRACT_INTERFACE_TYPE_SOLANA"]);
-export const v1CreateSmartContractInterfaceIntent = z.object({ "smartContractAddress": z.string(), "smartContractInterface": z.string(), "type": v1SmartContractInterfaceType, "label": z.string(), "notes": z.string().optional() });
-export const v1DeleteSmartContractInterfaceIntent = z.object({ "smartContractInterfaceId": z.string() });
-export const v1EnableAuthProxyIntent = z.object({  });
-export const v1DisableAuthProxyIntent = z.object({  });
-export const v1WalletKitSettingsParams = z.object({ "enabledSocialProviders": z.array(z.string()).optional(), "oauthClientIds": z.record(z.string(), z.string()).optional(), "oauthRedirectUrl": z.string().optional() });
-export const v1UpdateAuthProxyConfigIntent = z.object({ "allowedOrigins": z.array(z.string()).optional(), "allowedAuthMethods": z.array(z.string()).optional(), "sendFromEmailAddress": z.string().optional(), "replyToEmailAddress": z.string().optional(), "emailAuthTemplateId": z.string().optional(), "otpTemplateId": z.string().optional(), "emailCustomizationParams": v1EmailCustomizationParams.optional(), "smsCustomizationParams": v1SmsCustomizationParams.optional(), "walletKitSettings": v1WalletKitSettingsParams.optional(), "otpExpirationSeconds": int32.optional(), "verificationTokenExpirationSeconds": int32.optional(), "sessionExpirationSeconds": int32.optional(), "otpAlphanumeric": z.boolean().optional(), "otpLength": int32.optional(), "sendFromEmailSenderName": z.string().optional(), "verificationTokenRequiredForGetAccountPii": z.boolean().optional(), "socialLinkingClientIds": z.array(z.string()).optional(), "captchaEnabled": z.boolean().optional() });
-export const v1Oauth2Provider = z.enum(["OAUTH2_PROVIDER_X","OAUTH2_PROVIDER_DISCORD"]);
-export const v1CreateOauth2CredentialIntent = z.object({ "provider": v1Oauth2Provider, "clientId": z.string(), "encryptedClientSecret": z.string() });
-export const v1UpdateOauth2CredentialIntent = z.object({ "oauth2CredentialId": z.string(), "provider": v1Oauth2Provider, "clientId": z.string(), "encryptedClientSecret": z.string() });
-export const v1DeleteOauth2CredentialIntent = z.object({ "oauth2CredentialId": z.string() });
-export const v1Oauth2AuthenticateIntent = z.object({ "oauth2CredentialId": z.string(), "authCode": z.string(), "redirectUri": z.string(), "codeVerifier": z.string(), "nonce": z.string(), "bearerTokenTargetPublicKey": z.string().optional() });
-export const v1DeleteWalletAccountsIntent = z.object({ "walletAccountIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() });
-export const v1DeletePoliciesIntent = z.object({ "policyIds": z.array(z.string()) });
-export const v1EthSendRawTransactionIntent = z.object({ "signedTransaction": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]) });
-export const v1EthSendTransactionIntent = z.object({ "from": z.string(), "sponsor": z.boolean().optional(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "to": z.string(), "value": z.string().optional(), "data": z.string().optional(), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional(), "deadline": z.string().optional(), "gasStationNonce": z.string().optional() });
-export const v1CreateFiatOnRampCredentialIntent = z.object({ "onrampProvider": v1FiatOnRampProvider, "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional(), "sandboxMode": z.boolean().optional() });
-export const v1UpdateFiatOnRampCredentialIntent = z.object({ "fiatOnrampCredentialId": z.string(), "onrampProvider": v1FiatOnRampProvider, "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional() });
-export const v1DeleteFiatOnRampCredentialIntent = z.object({ "fiatOnrampCredentialId": z.string() });
-export const v1EmailAuthCustomizationParams = z.object({ "appName": z.string(), "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() });
-export const v1EmailAuthIntentV3 = z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailAuthCustomizationParams, "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1InitUserEmailRecoveryIntentV2 = z.object({ "email": z.string(), "targetPublicKey": z.string(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailAuthCustomizationParams, "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1EmailCustomizationParamsV2 = z.object({ "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() });
-export const v1InitOtpIntentV2 = z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "appName": z.string(), "emailCustomization": v1EmailCustomizationParamsV2.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1InitOtpAuthIntentV3 = z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "appName": z.string(), "emailCustomization": v1EmailCustomizationParamsV2.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1SolanaConfig = z.object({ "rentPrefundEnabled": z.boolean().optional() });
-export const v1UpsertGasUsageConfigIntent = z.object({ "orgWindowLimitUsd": z.string(), "subOrgWindowLimitUsd": z.string(), "windowDurationMinutes": z.string(), "enabled": z.boolean().optional(), "solanaConfig": v1SolanaConfig.optional() });
-export const v1TvcOperatorParams = z.object({ "name": z.string(), "publicKey": z.string() });
-export const v1TvcOperatorSetParams = z.object({ "name": z.string(), "newOperators": z.array(v1TvcOperatorParams).optional(), "existingOperatorIds": z.array(z.string()).optional(), "threshold": int64 });
-export const v1CreateTvcAppIntent = z.object({ "name": z.string(), "quorumPublicKey": z.string(), "manifestSetId": z.string().optional(), "manifestSetParams": v1TvcOperatorSetParams.optional(), "shareSetId": z.string().optional(), "shareSetParams": v1TvcOperatorSetParams.optional(), "enableEgress": z.boolean().optional(), "enableDebugModeDeployments": z.boolean().optional() });
-export const v1TvcHealthCheckType = z.enum(["TVC_HEALTH_CHECK_TYPE_HTTP","TVC_HEALTH_CHECK_TYPE_GRPC"]);
-export const v1CreateTvcDeploymentIntent = z.object({ "appId": z.string(), "qosVersion": z.string(), "pivotContainerImageUrl": z.string(), "pivotPath": z.string(), "pivotArgs": z.array(z.string()), "expectedPivotDigest": z.string(), "nonce": int64.optional(), "pivotContainerEncryptedPullSecret": z.string().optional(), "debugMode": z.boolean().optional(), "healthCheckType": v1TvcHealthCheckType, "healthCheckPort": int64, "publicIngressPort": int64, "replicas": int64.optional() });
-export const v1TvcManifestApproval = z.object({ "operatorId": z.string(), "signature": z.string() });
-export const v1CreateTvcManifestApprovalsIntent = z.object({ "manifestId": z.string(), "approvals": z.array(v1TvcManifestApproval) });
-export const v1SolSendTransactionIntent = z.object({ "unsignedTransaction": z.string(), "signWith": z.string(), "sponsor": z.boolean().optional(), "caip2": z.enum(["solana:mainnet","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d","solana:devnet","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG"]), "recentBlockhash": z.string().optional() });
-export const v1InitOtpIntentV3 = z.object({ "otpType": z.string(), "contact": z.string(), "appName": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParamsV2.optional(), "smsCustomization": v1SmsCustomizationParams.optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() });
-export const v1VerifyOtpIntentV2 = z.object({ "otpId": z.string(), "encryptedOtpBundle": z.string(), "expirationSeconds": z.string().optional() });
-export const v1OtpLoginIntentV2 = z.object({ "verificationToken": z.string(), "publicKey": z.string(), "clientSignature": v1ClientSignature, "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() });
-export const v1UpdateOrganizationNameIntent = z.object({ "organizationName": z.string() });
-export const v1OidcClaims = z.object({ "iss": z.string(), "sub": z.string(), "aud": z.string() });
-export const v1OauthProviderParamsV2 = z.object({ "providerName": z.string(), "oidcToken": z.string().optional(), "oidcClaims": v1OidcClaims.optional() });
-export const v1RootUserParamsV5 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParamsV2) });
-export const v1CreateSubOrganizationIntentV8 = z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV5), "rootQuorumThreshold": int32, "wallet": v1WalletParams.optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional(), "disableSmsAuth": z.boolean().optional(), "disableOtpEmailAuth": z.boolean().optional(), "verificationToken": z.string().optional(), "clientSignature": v1ClientSignature.optional() });
-export const v1CreateOauthProvidersIntentV2 = z.object({ "userId": z.string(), "oauthProviders": z.array(v1OauthProviderParamsV2) });
-export const v1UserParamsV4 = z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2), "authenticators": z.array(v1AuthenticatorParamsV2), "oauthProviders": z.array(v1OauthProviderParamsV2), "userTags": z.array(z.string()) });
-export const v1CreateUsersIntentV4 = z.object({ "users": z.array(v1UserParamsV4) });
-export const v1WebhookSubscriptionParams = z.object({ "eventType": z.string(), "filtersJson": z.string().optional(), "isActive": z.boolean().optional() });
-export const v1CreateWebhookEndpointIntent = z.object({ "url": z.string(), "name": z.string(), "subscriptions": z.array(v1WebhookSubscriptionParams).optional() });
-export const v1UpdateWebhookEndpointIntent = z.object({ "endpointId": z.string(), "url": z.string().optional(), "name": z.string().optional(), "isActive": z.boolean().optional() });
-export const v1DeleteWebhookEndpointIntent = z.object({ "endpointId": z.string() });
-export const v1IpAllowlistIntentRule = z.object({ "cidr": z.string(), "label": z.string().optional() });
-export const v1SetIpAllowlistIntent = z.object({ "publicKey": z.string().optional(), "enabled": z.boolean().optional(), "rules": z.array(v1IpAllowlistIntentRule).optional(), "onEvaluationError": z.string().optional() });
-export const v1RemoveIpAllowlistIntent = z.object({ "publicKey": z.string().optional() });
-export const v1UpdateTvcAppLiveDeploymentIntent = z.object({ "deploymentId": z.string() });
-export const v1DeleteTvcDeploymentIntent = z.object({ "deploymentId": z.string() });
-export const v1DeleteTvcAppAndDeploymentsIntent = z.object({ "appId": z.string() });
-export const v1RestoreTvcDeploymentIntent = z.object({ "deploymentId": z.string() });
-export const v1SparkIdentityDerivation = z.object({  });
-export const v1SparkSigningLeafDerivation = z.object({ "leafId": z.string() });
-export const v1SparkDepositDerivation = z.object({  });
-export const v1SparkStaticDepositDerivation = z.object({ "index": int64 });
-export const v1SparkHtlcPreimageDerivation = z.object({  });
-export const v1SparkKeyDerivation = z.object({ "identity": v1SparkIdentityDerivation.optional(), "signingLeaf": v1SparkSigningLeafDerivation.optional(), "deposit": v1SparkDepositDerivation.optional(), "staticDeposit": v1SparkStaticDepositDerivation.optional(), "htlcPreimage": v1SparkHtlcPreimageDerivation.optional() });
-export const v1SparkFrostCommitment = z.object({ "id": z.string(), "hiding": z.string(), "binding": z.string() });
-export const v1SparkSignatureRequest = z.object({ "derivation": v1SparkKeyDerivation, "message": z.string(), "verifyingKey": z.string(), "operatorCommitments": z.array(v1SparkFrostCommitment), "adaptorPublicKey": z.string().optional() });
-export const v1SparkSignFrostIntent = z.object({ "signWith": z.string(), "signatures": z.array(v1SparkSignatureRequest) });
-export const v1SparkTransferLeaf = z.object({ "leafId": z.string(), "oldLeafDerivation": v1SparkKeyDerivation, "newLeafDerivation": v1SparkKeyDerivation, "refundSignature": z.string().optional(), "directRefundSignature": z.string().optional(), "directFromCpfpRefundSignature": z.string().optional() });
-export const v1SparkOperatorRecipient = z.object({ "operatorId": z.string(), "encryptionPublicKey": z.string() });
-export const v1SparkTransferPackage = z.object({ "transferId": z.string(), "leaves": z.array(v1SparkTransferLeaf), "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient), "receiverPublicKey": z.string() });
-export const v1SparkPrepareTransferIntent = z.object({ "signWith": z.string(), "transfer": v1SparkTransferPackage });
-export const v1SparkClaimLeaf = z.object({ "leafId": z.string(), "ciphertext": z.string(), "senderSignature": z.string() });
-export const v1SparkClaimPackage = z.object({ "leaves": z.array(v1SparkClaimLeaf), "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient), "transferId": z.string(), "senderIdentityPublicKey": z.string() });
-export const v1SparkClaimTransferIntent = z.object({ "signWith": z.string(), "claim": v1SparkClaimPackage });
-export const v1SparkLightningReceivePackage = z.object({ "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient) });
-export const v1SparkPrepareLightningReceiveIntent = z.object({ "signWith": z.string(), "lightningReceive": v1SparkLightningReceivePackage });
-export const v1QuorumKeyShareApprovalBundle = z.object({ "operatorId": z.string(), "reEncryptedShareHex": z.string(), "signature": z.string() });
-export const v1PostTvcQuorumKeyShareIntent = z.object({ "deploymentId": z.string(), "ephemeralPublicKeyHex": z.string(), "shareApprovalBundle": v1QuorumKeyShareApprovalBundle });
-export const v1EthCallParams = z.object({ "to": z.string(), "value": z.string().optional(), "data": z.string().optional() });
-export const v1EthSendTransactionIntentV2 = z.object({ "from": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "sponsor": z.boolean().optional(), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional(), "deadline": z.string().optional(), "gasStationNonce": z.string().optional(), "calls": z.array(v1EthCallParams) });
-export const v1AuthenticationType = z.enum(["AUTHENTICATION_TYPE_EMAIL_OTP","AUTHENTICATION_TYPE_SMS_OTP","AUTHENTICATION_TYPE_PASSKEY","AUTHENTICATION_TYPE_API_KEY","AUTHENTICATION_TYPE_OAUTH","AUTHENTICATION_TYPE_SESSION"]);
-export const v1AuthenticationMethodParams = z.object({ "type": v1AuthenticationType, "id": z.string().optional() });
-export const v1RequiredAuthenticationMethodParams = z.object({ "any": z.array(v1AuthenticationMethodParams) });
-export const v1CreateMfaPolicyIntent = z.object({ "userId": z.string(), "mfaPolicyName": z.string(), "condition": z.string(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethodParams), "order": int64, "notes": z.string().optional() });
-export const v1UpdateMfaPolicyIntent = z.object({ "userId": z.string(), "mfaPolicyId": z.string(), "mfaPolicyName": z.string().optional(), "condition": z.string().optional(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethodParams).optional(), "order": int64.optional(), "notes": z.string().optional() });
-export const v1DeleteMfaPolicyIntent = z.object({ "userId": z.string(), "mfaPolicyId": z.string() });
-export const v1CreateSessionProfileIntent = z.object({ "sessionProfileName": z.string(), "scope": z.string(), "expirationSeconds": z.string().optional(), "notes": z.string().optional() });
-export const v1EarnDeployWrapperIntent = z.object({ "vaultAddress": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "clientFeeBps": z.string(), "clientFeeWallet": z.string() });
-export const v1EarnDepositIntent = z.object({ "wrapperAddress": z.string(), "signWith": z.string(), "assets": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "sponsor": z.boolean().optional() });
-export const v1EarnWithdrawIntent = z.object({ "wrapperAddress": z.string(), "signWith": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "sponsor": z.boolean().optional(), "amountValue": z.string() });
-export const v1ExecuteSwapIntent = z.object({ "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "walletAccount": z.string(), "sponsor": z.boolean().optional(), "slippage": z.string().optional(), "provider": z.string().optional(), "minOutputAmount": z.string() });
-export const v1UpsertSwapConfigIntent = z.object({ "feeReceiverWalletAddress": z.string().optional(), "feeBps": z.string().optional(), "stableFeeBps": z.string().optional() });
-export const v1CreateTvcOperatorIntent = z.object({ "walletName": z.string().optional(), "walletId": z.string().optional(), "path": z.string(), "operatorName": z.string() });
-export const v1CreateTvcQuorumKeyIntent = z.object({ "threshold": int64, "operatorEncryptKeys": z.array(z.string()) });
-export const v1ReEncryptTvcQuorumKeyShareIntent = z.object({ "attestationDocB64": z.string(), "manifestB64": z.string(), "operatorEncryptKey": z.string(), "operatorSignKey": z.string(), "deploymentId": z.string(), "appQuorumKey": z.string() });
-export const v1TransportEncryptionSuite = z.enum(["TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1"]);
-export const v1InitImportSecretsIntent = z.object({ "encryptionSuite": v1TransportEncryptionSuite, "numSecrets": int32 });
-export const v1SolSendTransactionIntentV2 = z.object({ "unsignedTransaction": z.string(), "signWiths": z.array(z.string()), "sponsor": z.boolean().optional(), "caip2": z.enum(["solana:mainnet","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d","solana:devnet","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG"]), "recentBlockhash": z.string().optional() });
-export const v1ClaimSwapFeesIntent = z.object({  });
-export const v1EarnSetWrapperStateIntent = z.object({ "wrapperAddress": z.string(), "depositsDisabled": z.boolean() });
-export const v1ClaimEarnFeesIntent = z.object({ "wrapperAddress": z.string() });
-export const v1UpdateWalletAccountNameIntent = z.object({ "walletAccountId": z.string(), "name": z.string() });
-export const v1EthUndelegate7702Intent = z.object({ "from": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:421614"]), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional() });
-export const v1ExecuteSwapIntentV2 = z.object({ "quoteId": z.string(), "inputToken": z.string(), "inputAmount": z.string(), "outputToken": z.string(), "quotedOutputAmount": z.string(), "minOutputAmount": z.string(), "sponsor": z.boolean(), "evmNonce": z.string().optional(), "recentBlockhash": z.string().optional(), "gasStationNonce": z.string().optional() });
-export const v1CreateSwapQuoteIntent = z.object({ "signWith": z.string(), "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "slippageBps": z.string().optional() });
-export const v1KeyValue = z.object({ "key": z.string().optional(), "value": z.string().optional() });
-export const v1ImportSecretParams = z.object({ "name": z.string().optional(), "secretPayload": z.string(), "targetPublicKey": z.string(), "encryptionSuite": v1TransportEncryptionSuite, "staticProperties": z.array(v1KeyValue).optional() });
-export const v1ImportSecretsIntent = z.object({ "secrets": z.array(v1ImportSecretParams) });
-export const v1ExportSecretParams = z.object({ "secretId": z.string(), "targetPublicKey": z.string(), "encryptionSuite": v1TransportEncryptionSuite });
-export const v1ExportSecretsIntent = z.object({ "secrets": z.array(v1ExportSecretParams) });
-export const v1Intent = z.object({ "createOrganizationIntent": v1CreateOrganizationIntent.optional(), "createAuthenticatorsIntent": v1CreateAuthenticatorsIntent.optional(), "createUsersIntent": v1CreateUsersIntent.optional(), "createPrivateKeysIntent": v1CreatePrivateKeysIntent.optional(), "signRawPayloadIntent": v1SignRawPayloadIntent.optional(), "createInvitationsIntent": v1CreateInvitationsIntent.optional(), "acceptInvitationIntent": v1AcceptInvitationIntent.optional(), "createPolicyIntent": v1CreatePolicyIntent.optional(), "disablePrivateKeyIntent": v1DisablePrivateKeyIntent.optional(), "deleteUsersIntent": v1DeleteUsersIntent.optional(), "deleteAuthenticatorsIntent": v1DeleteAuthenticatorsIntent.optional(), "deleteInvitationIntent": v1DeleteInvitationIntent.optional(), "deleteOrganizationIntent": v1DeleteOrganizationIntent.optional(), "deletePolicyIntent": v1DeletePolicyIntent.optional(), "createUserTagIntent": v1CreateUserTagIntent.optional(), "deleteUserTagsIntent": v1DeleteUserTagsIntent.optional(), "signTransactionIntent": v1SignTransactionIntent.optional(), "createApiKeysIntent": v1CreateApiKeysIntent.optional(), "deleteApiKeysIntent": v1DeleteApiKeysIntent.optional(), "approveActivityIntent": v1ApproveActivityIntent.optional(), "rejectActivityIntent": v1RejectActivityIntent.optional(), "createPrivateKeyTagIntent": v1CreatePrivateKeyTagIntent.optional(), "deletePrivateKeyTagsIntent": v1DeletePrivateKeyTagsIntent.optional(), "createPolicyIntentV2": v1CreatePolicyIntentV2.optional(), "setPaymentMethodIntent": billingSetPaymentMethodIntent.optional(), "activateBillingTierIntent": billingActivateBillingTierIntent.optional(), "deletePaymentMethodIntent": billingDeletePaymentMethodIntent.optional(), "createPolicyIntentV3": v1CreatePolicyIntentV3.optional(), "createApiOnlyUsersIntent": v1CreateApiOnlyUsersIntent.optional(), "updateRootQuorumIntent": v1UpdateRootQuorumIntent.optional(), "updateUserTagIntent": v1UpdateUserTagIntent.optional(), "updatePrivateKeyTagIntent": v1UpdatePrivateKeyTagIntent.optional(), "createAuthenticatorsIntentV2": v1CreateAuthenticatorsIntentV2.optional(), "acceptInvitationIntentV2": v1AcceptInvitationIntentV2.optional(), "createOrganizationIntentV2": v1CreateOrganizationIntentV2.optional(), "createUsersIntentV2": v1CreateUsersIntentV2.optional(), "createSubOrganizationIntent": v1CreateSubOrganizationIntent.optional(), "createSubOrganizationIntentV2": v1CreateSubOrganizationIntentV2.optional(), "updateAllowedOriginsIntent": v1UpdateAllowedOriginsIntent.optional(), "createPrivateKeysIntentV2": v1CreatePrivateKeysIntentV2.optional(), "updateUserIntent": v1UpdateUserIntent.optional(), "updatePolicyIntent": v1UpdatePolicyIntent.optional(), "setPaymentMethodIntentV2": billingSetPaymentMethodIntentV2.optional(), "createSubOrganizationIntentV3": v1CreateSubOrganizationIntentV3.optional(), "createWalletIntent": v1CreateWalletIntent.optional(), "createWalletAccountsIntent": v1CreateWalletAccountsIntent.optional(), "initUserEmailRecoveryIntent": v1InitUserEmailRecoveryIntent.optional(), "recoverUserIntent": v1RecoverUserIntent.optional(), "setOrganizationFeatureIntent": v1SetOrganizationFeatureIntent.optional(), "removeOrganizationFeatureIntent": v1RemoveOrganizationFeatureIntent.optional(), "signRawPayloadIntentV2": v1SignRawPayloadIntentV2.optional(), "signTransactionIntentV2": v1SignTransactionIntentV2.optional(), "exportPrivateKeyIntent": v1ExportPrivateKeyIntent.optional(), "exportWalletIntent": v1ExportWalletIntent.optional(), "createSubOrganizationIntentV4": v1CreateSubOrganizationIntentV4.optional(), "emailAuthIntent": v1EmailAuthIntent.optional(), "exportWalletAccountIntent": v1ExportWalletAccountIntent.optional(), "initImportWalletIntent": v1InitImportWalletIntent.optional(), "importWalletIntent": v1ImportWalletIntent.optional(), "initImportPrivateKeyIntent": v1InitImportPrivateKeyIntent.optional(), "importPrivateKeyIntent": v1ImportPrivateKeyIntent.optional(), "createPoliciesIntent": v1CreatePoliciesIntent.optional(), "signRawPayloadsIntent": v1SignRawPayloadsIntent.optional(), "createReadOnlySessionIntent": v1CreateReadOnlySessionIntent.optional(), "createOauthProvidersIntent": v1CreateOauthProvidersIntent.optional(), "deleteOauthProvidersIntent": v1DeleteOauthProvidersIntent.optional(), "createSubOrganizationIntentV5": v1CreateSubOrganizationIntentV5.optional(), "oauthIntent": v1OauthIntent.optional(), "createApiKeysIntentV2": v1CreateApiKeysIntentV2.optional(), "createReadWriteSessionIntent": v1CreateReadWriteSessionIntent.optional(), "emailAuthIntentV2": v1EmailAuthIntentV2.optional(), "createSubOrganizationIntentV6": v1CreateSubOrganizationIntentV6.optional(), "deletePrivateKeysIntent": v1DeletePrivateKeysIntent.optional(), "deleteWalletsIntent": v1DeleteWalletsIntent.optional(), "createReadWriteSessionIntentV2": v1CreateReadWriteSessionIntentV2.optional(), "deleteSubOrganizationIntent": v1DeleteSubOrganizationIntent.optional(), "initOtpAuthIntent": v1InitOtpAuthIntent.optional(), "otpAuthIntent": v1OtpAuthIntent.optional(), "createSubOrganizationIntentV7": v1CreateSubOrganizationIntentV7.optional(), "updateWalletIntent": v1UpdateWalletIntent.optional(), "updatePolicyIntentV2": v1UpdatePolicyIntentV2.optional(), "createUsersIntentV3": v1CreateUsersIntentV3.optional(), "initOtpAuthIntentV2": v1InitOtpAuthIntentV2.optional(), "initOtpIntent": v1InitOtpIntent.optional(), "verifyOtpIntent": v1VerifyOtpIntent.optional(), "otpLoginIntent": v1OtpLoginIntent.optional(), "stampLoginIntent": v1StampLoginIntent.optional(), "oauthLoginIntent": v1OauthLoginIntent.optional(), "updateUserNameIntent": v1UpdateUserNameIntent.optional(), "updateUserEmailIntent": v1UpdateUserEmailIntent.optional(), "updateUserPhoneNumberIntent": v1UpdateUserPhoneNumberIntent.optional(), "initFiatOnRampIntent": v1InitFiatOnRampIntent.optional(), "createSmartContractInterfaceIntent": v1CreateSmartContractInterfaceIntent.optional(), "deleteSmartContractInterfaceIntent": v1DeleteSmartContractInterfaceIntent.optional(), "enableAuthProxyIntent": v1EnableAuthProxyIntent.optional(), "disableAuthProxyIntent": v1DisableAuthProxyIntent.optional(), "updateAuthProxyConfigIntent": v1UpdateAuthProxyConfigIntent.optional(), "createOauth2CredentialIntent": v1CreateOauth2CredentialIntent.optional(), "updateOauth2CredentialIntent": v1UpdateOauth2CredentialIntent.optional(), "deleteOauth2CredentialIntent": v1DeleteOauth2CredentialIntent.optional(), "oauth2AuthenticateIntent": v1Oauth2AuthenticateIntent.optional(), "deleteWalletAccountsIntent": v1DeleteWalletAccountsIntent.optional(), "deletePoliciesIntent": v1DeletePoliciesIntent.optional(), "ethSendRawTransactionIntent": v1EthSendRawTransactionIntent.optional(), "ethSendTransactionIntent": v1EthSendTransactionIntent.optional(), "createFiatOnRampCredentialIntent": v1CreateFiatOnRampCredentialIntent.optional(), "updateFiatOnRampCredentialIntent": v1UpdateFiatOnRampCredentialIntent.optional(), "deleteFiatOnRampCredentialIntent": v1DeleteFiatOnRampCredentialIntent.optional(), "emailAuthIntentV3": v1EmailAuthIntentV3.optional(), "initUserEmailRecoveryIntentV2": v1InitUserEmailRecoveryIntentV2.optional(), "initOtpIntentV2": v1InitOtpIntentV2.optional(), "initOtpAuthIntentV3": v1InitOtpAuthIntentV3.optional(), "upsertGasUsageConfigIntent": v1UpsertGasUsageConfigIntent.optional(), "createTvcAppIntent": v1CreateTvcAppIntent.optional(), "createTvcDeploymentIntent": v1CreateTvcDeploymentIntent.optional(), "createTvcManifestApprovalsIntent": v1CreateTvcManifestApprovalsIntent.optional(), "solSendTransactionIntent": v1SolSendTransactionIntent.optional(), "initOtpIntentV3": v1InitOtpIntentV3.optional(), "verifyOtpIntentV2": v1VerifyOtpIntentV2.optional(), "otpLoginIntentV2": v1OtpLoginIntentV2.optional(), "updateOrganizationNameIntent": v1UpdateOrganizationNameIntent.optional(), "createSubOrganizationIntentV8": v1CreateSubOrganizationIntentV8.optional(), "createOauthProvidersIntentV2": v1CreateOauthProvidersIntentV2.optional(), "createUsersIntentV4": v1CreateUsersIntentV4.optional(), "createWebhookEndpointIntent": v1CreateWebhookEndpointIntent.optional(), "updateWebhookEndpointIntent": v1UpdateWebhookEndpointIntent.optional(), "deleteWebhookEndpointIntent": v1DeleteWebhookEndpointIntent.optional(), "setIpAllowlistIntent": v1SetIpAllowlistIntent.optional(), "removeIpAllowlistIntent": v1RemoveIpAllowlistIntent.optional(), "updateTvcAppLiveDeploymentIntent": v1UpdateTvcAppLiveDeploymentIntent.optional(), "deleteTvcDeploymentIntent": v1DeleteTvcDeploymentIntent.optional(), "deleteTvcAppAndDeploymentsIntent": v1DeleteTvcAppAndDeploymentsIntent.optional(), "restoreTvcDeploymentIntent": v1RestoreTvcDeploymentIntent.optional(), "sparkSignFrostIntent": v1SparkSignFrostIntent.optional(), "sparkPrepareTransferIntent": v1SparkPrepareTransferIntent.optional(), "sparkClaimTransferIntent": v1SparkClaimTransferIntent.optional(), "sparkPrepareLightningReceiveIntent": v1SparkPrepareLightningReceiveIntent.optional(), "postTvcQuorumKeyShareIntent": v1PostTvcQuorumKeyShareIntent.optional(), "ethSendTransactionIntentV2": v1EthSendTransactionIntentV2.optional(), "createMfaPolicyIntent": v1CreateMfaPolicyIntent.optional(), "updateMfaPolicyIntent": v1UpdateMfaPolicyIntent.optional(), "deleteMfaPolicyIntent": v1DeleteMfaPolicyIntent.optional(), "createSessionProfileIntent": v1CreateSessionProfileIntent.optional(), "earnDeployWrapperIntent": v1EarnDeployWrapperIntent.optional(), "earnDepositIntent": v1EarnDepositIntent.optional(), "earnWithdrawIntent": v1EarnWithdrawIntent.optional(), "executeSwapIntent": v1ExecuteSwapIntent.optional(), "upsertSwapConfigIntent": v1UpsertSwapConfigIntent.optional(), "createTvcOperatorIntent": v1CreateTvcOperatorIntent.optional(), "createTvcQuorumKeyIntent": v1CreateTvcQuorumKeyIntent.optional(), "reEncryptTvcQuorumKeyShareIntent": v1ReEncryptTvcQuorumKeyShareIntent.optional(), "initImportSecretsIntent": v1InitImportSecretsIntent.optional(), "solSendTransactionIntentV2": v1SolSendTransactionIntentV2.optional(), "claimSwapFeesIntent": v1ClaimSwapFeesIntent.optional(), "earnSetWrapperStateIntent": v1EarnSetWrapperStateIntent.optional(), "claimEarnFeesIntent": v1ClaimEarnFeesIntent.optional(), "updateWalletAccountNameIntent": v1UpdateWalletAccountNameIntent.optional(), "ethUndelegate7702Intent": v1EthUndelegate7702Intent.optional(), "executeSwapIntentV2": v1ExecuteSwapIntentV2.optional(), "createSwapQuoteIntent": v1CreateSwapQuoteIntent.optional(), "importSecretsIntent": v1ImportSecretsIntent.optional(), "exportSecretsIntent": v1ExportSecretsIntent.optional() });
-export const v1CreateOrganizationResult = z.object({ "organizationId": z.string() });
-export const v1CreateAuthenticatorsResult = z.object({ "authenticatorIds": z.array(z.string()) });
-export const v1CreateUsersResult = z.object({ "userIds": z.array(z.string()) });
-export const v1CreatePrivateKeysResult = z.object({ "privateKeyIds": z.array(z.string()) });
-export const v1CreateInvitationsResult = z.object({ "invitationIds": z.array(z.string()) });
-export const v1SignRawPayloadResult = z.object({ "r": z.string(), "s": z.string(), "v": z.string() });
-export const v1CreatePolicyResult = z.object({ "policyId": z.string() });
-export const v1DisablePrivateKeyResult = z.object({ "privateKeyId": z.string() });
-export const v1DeleteUsersResult = z.object({ "userIds": z.array(z.string()) });
-export const v1DeleteAuthenticatorsResult = z.object({ "authenticatorIds": z.array(z.string()) });
-export const v1DeleteInvitationResult = z.object({ "invitationId": z.string() });
-export const v1DeleteOrganizationResult = z.object({ "organizationId": z.string() });
-export const v1DeletePolicyResult = z.object({ "policyId": z.string() });
-export const v1CreateUserTagResult = z.object({ "userTagId": z.string(), "userIds": z.array(z.string()) });
-export const v1DeleteUserTagsResult = z.object({ "userTagIds": z.array(z.string()), "userIds": z.array(z.string()) });
-export const v1SignTransactionResult = z.object({ "signedTransaction": z.string() });
-export const v1DeleteApiKeysResult = z.object({ "apiKeyIds": z.array(z.string()) });
-export const v1CreateApiKeysResult = z.object({ "apiKeyIds": z.array(z.string()) });
-export const v1CreatePrivateKeyTagResult = z.object({ "privateKeyTagId": z.string(), "privateKeyIds": z.array(z.string()) });
-export const v1DeletePrivateKeyTagsResult = z.object({ "privateKeyTagIds": z.array(z.string()), "privateKeyIds": z.array(z.string()) });
-export const v1CreateApiOnlyUsersResult = z.object({ "userIds": z.array(z.string()) });
-export const v1UpdateRootQuorumResult = z.object({  });
-export const v1UpdateUserTagResult = z.object({ "userTagId": z.string() });
-export const v1UpdatePrivateKeyTagResult = z.object({ "privateKeyTagId": z.string() });
-export const v1CreateSubOrganizationResult = z.object({ "subOrganizationId": z.string(), "rootUserIds": z.array(z.string()).optional() });
-export const v1UpdateAllowedOriginsResult = z.object({  });
-export const v1PrivateKeyResult = z.object({ "privateKeyId": z.string().optional(), "addresses": z.array(immutableactivityv1Address).optional() });
-export const v1CreatePrivateKeysResultV2 = z.object({ "privateKeys": z.array(v1PrivateKeyResult) });
-export const v1UpdateUserResult = z.object({ "userId": z.string() });
-export const v1UpdatePolicyResult = z.object({ "policyId": z.string() });
-export const v1CreateSubOrganizationResultV3 = z.object({ "subOrganizationId": z.string(), "privateKeys": z.array(v1PrivateKeyResult), "rootUserIds": z.array(z.string()).optional() });
-export const v1CreateWalletResult = z.object({ "walletId": z.string(), "addresses": z.array(z.string()) });
-export const v1CreateWalletAccountsResult = z.object({ "addresses": z.array(z.string()) });
-export const v1InitUserEmailRecoveryResult = z.object({ "userId": z.string() });
-export const v1RecoverUserResult = z.object({ "authenticatorId": z.array(z.string()) });
-export const v1Feature = z.object({ "name": v1FeatureName.optional(), "value": z.string().optional() });
-export const v1SetOrganizationFeatureResult = z.object({ "features": z.array(v1Feature) });
-export const v1RemoveOrganizationFeatureResult = z.object({ "features": z.array(v1Feature) });
-export const v1ExportPrivateKeyResult = z.object({ "privateKeyId": z.string(), "exportBundle": z.string() });
-export const v1ExportWalletResult = z.object({ "walletId": z.string(), "exportBundle": z.string() });
-export const v1WalletResult = z.object({ "walletId": z.string(), "addresses": z.array(z.string()) });
-export const v1CreateSubOrganizationResultV4 = z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult.optional(), "rootUserIds": z.array(z.string()).optional() });
-export const v1EmailAuthResult = z.object({ "userId": z.string(), "apiKeyId": z.string() });
-export const v1ExportWalletAccountResult = z.object({ "address": z.string(), "exportBundle": z.string() });
-export const v1InitImportWalletResult = z.object({ "importBundle": z.string() });
-export const v1ImportWalletResult = z.object({ "walletId": z.string(), "addresses": z.array(z.string()) });
-export const v1InitImportPrivateKeyResult = z.object({ "importBundle": z.string() });
-export const v1ImportPrivateKeyResult = z.object({ "privateKeyId": z.string(), "addresses": z.array(immutableactivityv1Address) });
-export const v1CreatePoliciesResult = z.object({ "policyIds": z.array(z.string()) });
-export const v1SignRawPayloadsResult = z.object({ "signatures": z.array(v1SignRawPayloadResult).optional() });
-export const v1CreateReadOnlySessionResult = z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "session": z.string(), "sessionExpiry": int64 });
-export const v1CreateOauthProvidersResult = z.object({ "providerIds": z.array(z.string()) });
-export const v1DeleteOauthProvidersResult = z.object({ "providerIds": z.array(z.string()) });
-export const v1CreateSubOrganizationResultV5 = z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult.optional(), "rootUserIds": z.array(z.string()).optional() });
-export const v1OauthResult = z.object({ "userId": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() });
-export const v1CreateReadWriteSessionResult = z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() });
-export const v1CreateSubOrganizationResultV6 = z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult.optional(), "rootUserIds": z.array(z.string()).optional() });
-export const v1DeletePrivateKeysResult = z.object({ "privateKeyIds": z.array(z.string()) });
-export const v1DeleteWalletsResult = z.object({ "walletIds": z.array(z.string()) });
-export const v1CreateReadWriteSessionResultV2 = z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() });
-export const v1DeleteSubOrganizationResult = z.object({ "subOrganizationUuid": z.string() });
-export const v1InitOtpAuthResult = z.object({ "otpId": z.string() });
-export const v1OtpAuthResult = z.object({ "userId": z.string(), "apiKeyId": z.string().optional(), "credentialBundle": z.string().optional() });
-export const v1CreateSubOrganizationResultV7 = z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult.optional(), "rootUserIds": z.array(z.string()).optional() });
-export const v1UpdateWalletResult = z.object({ "walletId": z.string() });
-export const v1UpdatePolicyResultV2 = z.object({ "policyId": z.string() });
-export const v1InitOtpAuthResultV2 = z.object({ "otpId": z.string() });
-export const v1InitOtpResult = z.object({ "otpId": z.string() });
-export const v1VerifyOtpResult = z.object({ "verificationToken": z.string() });
-export const v1OtpLoginResult = z.object({ "session": z.string() });
-export const v1StampLoginResult = z.object({ "session": z.string() });
-export const v1OauthLoginResult = z.object({ "session": z.string() });
-export const v1UpdateUserNameResult = z.object({ "userId": z.string() });
-export const v1UpdateUserEmailResult = z.object({ "userId": z.string() });
-export const v1UpdateUserPhoneNumberResult = z.object({ "userId": z.string() });
-export const v1InitFiatOnRampResult = z.object({ "onRampUrl": z.string(), "onRampTransactionId": z.string(), "onRampUrlSignature": z.string().optional() });
-export const v1CreateSmartContractInterfaceResult = z.object({ "smartContractInterfaceId": z.string() });
-export const v1DeleteSmartContractInterfaceResult = z.object({ "smartContractInterfaceId": z.string() });
-export const v1EnableAuthProxyResult = z.object({ "userId": z.string() });
-export const v1DisableAuthProxyResult = z.object({  });
-export const v1UpdateAuthProxyConfigResult = z.object({ "configId": z.string().optional() });
-export const v1CreateOauth2CredentialResult = z.object({ "oauth2CredentialId": z.string() });
-export const v1UpdateOauth2CredentialResult = z.object({ "oauth2CredentialId": z.string() });
-export const v1DeleteOauth2CredentialResult = z.object({ "oauth2CredentialId": z.string() });
-export const v1Oauth2AuthenticateResult = z.object({ "oidcToken": z.string() });
-export const v1DeleteWalletAccountsResult = z.object({ "walletAccountIds": z.array(z.string()) });
-export const v1DeletePoliciesResult = z.object({ "policyIds": z.array(z.string()) });
-export const v1EthSendRawTransactionResult = z.object({ "transactionHash": z.string() });
-export const v1CreateFiatOnRampCredentialResult = z.object({ "fiatOnRampCredentialId": z.string() });
-export const v1UpdateFiatOnRampCredentialResult = z.object({ "fiatOnRampCredentialId": z.string() });
-export const v1DeleteFiatOnRampCredentialResult = z.object({ "fiatOnRampCredentialId": z.string() });
-export const v1EthSendTransactionResult = z.object({ "sendTransactionStatusId": z.string() });
-export const v1UpsertGasUsageConfigResult = z.object({ "gasUsageConfigId": z.string() });
-export const v1CreateTvcAppResult = z.object({ "appId": z.string(), "manifestSetId": z.string(), "manifestSetOperatorIds": z.array(z.string()), "manifestSetThreshold": int64, "shareSetId": z.string(), "shareSetOperatorIds": z.array(z.string()), "shareSetThreshold": int64 });
-export const v1CreateTvcDeploymentResult = z.object({ "deploymentId": z.string(), "manifestId": z.string() });
-export const v1CreateTvcManifestApprovalsResult = z.object({ "approvalIds": z.array(z.string()) });
-export const v1SolSendTransactionResult = z.object({ "sendTransactionStatusId": z.string() });
-export const v1InitOtpResultV2 = z.object({ "otpId": z.string(), "otpEncryptionTargetBundle": z.string() });
-export const v1UpdateOrganizationNameResult = z.object({ "organizationId": z.string(), "organizationName": z.string() });
-export const v1CreateSubOrganizationResultV8 = z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult.optional(), "rootUserIds": z.array(z.string()).optional() });
-export const v1CreateOauthProvidersResultV2 = z.object({ "providerIds": z.array(z.string()) });
-export const v1WebhookEndpointData = z.object({ "endpointId": z.string(), "organizationId": z.string(), "url": z.string(), "name": z.string(), "isActive": z.boolean(), "subscriptions": z.array(v1WebhookSubscriptionParams).optional() });
-export const v1CreateWebhookEndpointResult = z.object({ "endpointId": z.string(), "webhookEndpoint": v1WebhookEndpointData });
-export const v1UpdateWebhookEndpointResult = z.object({ "endpointId": z.string(), "webhookEndpoint": v1WebhookEndpointData });
-export const v1DeleteWebhookEndpointResult = z.object({ "endpointId": z.string() });
-export const v1SetIpAllowlistResult = z.object({  });
-export const v1RemoveIpAllowlistResult = z.object({  });
-export const v1UpdateTvcAppLiveDeploymentResult = z.object({  });
-export const v1DeleteTvcDeploymentResult = z.object({ "deploymentId": z.string() });
-export const v1DeleteTvcAppAndDeploymentsResult = z.object({ "appId": z.string() });
-export const v1RestoreTvcDeploymentResult = z.object({ "deploymentId": z.string() });
-export const v1SparkPartialSignature = z.object({ "signatureShare": z.string(), "hiding": z.string(), "binding": z.string() });
-export const v1SparkSignFrostResult = z.object({ "signatures": z.array(v1SparkPartialSignature) });
-export const v1SparkEncryptedOperatorPackage = z.object({ "operatorId": z.string(), "encryptedPackage": z.string() });
-export const v1SparkLeafPublicKey = z.object({ "leafId": z.string(), "publicKey": z.string() });
-export const v1SparkPrepareTransferResult = z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage), "transferUserSignature": z.string(), "newLeafPublicKeys": z.array(v1SparkLeafPublicKey) });
-export const v1SparkClaimTransferResult = z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage), "newLeafPublicKeys": z.array(v1SparkLeafPublicKey) });
-export const v1SparkPrepareLightningReceiveResult = z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage), "paymentHash": z.string() });
-export const v1PostTvcQuorumKeyShareResult = z.object({ "provisioningShareId": z.string() });
-export const v1EthSendTransactionResultV2 = z.object({ "sendTransactionStatusId": z.string() });
-export const v1CreateMfaPolicyResult = z.object({ "mfaPolicyId": z.string() });
-export const v1UpdateMfaPolicyResult = z.object({ "mfaPolicyId": z.string() });
-export const v1DeleteMfaPolicyResult = z.object({ "mfaPolicyId": z.string() });
-export const v1CreateSessionProfileResult = z.object({ "sessionProfileId": z.string() });
-export const v1EarnDeployWrapperResult = z.object({ "wrapperAddress": z.string(), "splitterAddress": z.string(), "deployRequestId": z.string() });
-export const v1EarnDepositResult = z.object({ "depositRequestId": z.string() });
-export const v1EarnWithdrawResult = z.object({ "withdrawRequestId": z.string() });
-export const v1ExecuteSwapResult = z.object({ "swapRequestId": z.string(), "provider": z.string().optional(), "quoteId": z.string().optional() });
-export const v1UpsertSwapConfigResult = z.object({ "feeReceiverWalletAddress": z.string().optional(), "feeBps": z.string().optional(), "stableFeeBps": z.string().optional() });
-export const v1CreateTvcOperatorResult = z.object({ "walletId": z.string(), "operatorId": z.string(), "encryptPublicKey": z.string(), "signPublicKey": z.string() });
-export const v1CreateTvcQuorumKeyResult = z.object({ "quorumKeyId": z.string(), "quorumPublicKey": z.string(), "shareIds": z.array(z.string()) });
-export const v1ReEncryptTvcQuorumKeyShareResult = z.object({ "provisioningShareId": z.string() });
-export const v1InitImportSecretsResult = z.object({ "enclaveTargetMessages": z.array(z.string()) });
-export const v1SolSendTransactionResultV2 = z.object({ "sendTransactionStatusId": z.string() });
-export const v1ClaimSwapFeesResult = z.object({ "requestId": z.string() });
-export const v1EarnSetWrapperStateResult = z.object({ "wrapperAddress": z.string(), "depositsDisabled": z.boolean() });
-export const v1ClaimEarnFeesResult = z.object({ "claimRequestId": z.string() });
-export const v1UpdateWalletAccountNameResult = z.object({ "walletAccountId": z.string() });
-export const v1EthUndelegate7702Result = z.object({ "sendTransactionStatusId": z.string() });
-export const v1SwapQuote = z.object({ "quoteId": z.string(), "provider": z.string(), "outputAmount": z.string(), "minOutputAmount": z.string(), "expiresAt": z.string(), "slippageBps": z.string().optional(), "clientFeeBps": z.string(), "estimatedTimeSeconds": z.string().optional() });
-export const v1CreateSwapQuoteResult = z.object({ "quotes": z.array(v1SwapQuote) });
-export const v1ImportSecretsResult = z.object({ "secretIds": z.array(z.string()) });
-export const v1ExportSecretsResult = z.object({ "secretPayloads": z.array(z.string()) });
-export const v1Result = z.object({ "createOrganizationResult": v1CreateOrganizationResult.optional(), "createAuthenticatorsResult": v1CreateAuthenticatorsResult.optional(), "createUsersResult": v1CreateUsersResult.optional(), "createPrivateKeysResult": v1CreatePrivateKeysResult.optional(), "createInvitationsResult": v1CreateInvitationsResult.optional(), "acceptInvitationResult": v1AcceptInvitationResult.optional(), "signRawPayloadResult": v1SignRawPayloadResult.optional(), "createPolicyResult": v1CreatePolicyResult.optional(), "disablePrivateKeyResult": v1DisablePrivateKeyResult.optional(), "deleteUsersResult": v1DeleteUsersResult.optional(), "deleteAuthenticatorsResult": v1DeleteAuthenticatorsResult.optional(), "deleteInvitationResult": v1DeleteInvitationResult.optional(), "deleteOrganizationResult": v1DeleteOrganizationResult.optional(), "deletePolicyResult": v1DeletePolicyResult.optional(), "createUserTagResult": v1CreateUserTagResult.optional(), "deleteUserTagsResult": v1DeleteUserTagsResult.optional(), "signTransactionResult": v1SignTransactionResult.optional(), "deleteApiKeysResult": v1DeleteApiKeysResult.optional(), "createApiKeysResult": v1CreateApiKeysResult.optional(), "createPrivateKeyTagResult": v1CreatePrivateKeyTagResult.optional(), "deletePrivateKeyTagsResult": v1DeletePrivateKeyTagsResult.optional(), "setPaymentMethodResult": billingSetPaymentMethodResult.optional(), "activateBillingTierResult": billingActivateBillingTierResult.optional(), "deletePaymentMethodResult": billingDeletePaymentMethodResult.optional(), "createApiOnlyUsersResult": v1CreateApiOnlyUsersResult.optional(), "updateRootQuorumResult": v1UpdateRootQuorumResult.optional(), "updateUserTagResult": v1UpdateUserTagResult.optional(), "updatePrivateKeyTagResult": v1UpdatePrivateKeyTagResult.optional(), "createSubOrganizationResult": v1CreateSubOrganizationResult.optional(), "updateAllowedOriginsResult": v1UpdateAllowedOriginsResult.optional(), "createPrivateKeysResultV2": v1CreatePrivateKeysResultV2.optional(), "updateUserResult": v1UpdateUserResult.optional(), "updatePolicyResult": v1UpdatePolicyResult.optional(), "createSubOrganizationResultV3": v1CreateSubOrganizationResultV3.optional(), "createWalletResult": v1CreateWalletResult.optional(), "createWalletAccountsResult": v1CreateWalletAccountsResult.optional(), "initUserEmailRecoveryResult": v1InitUserEmailRecoveryResult.optional(), "recoverUserResult": v1RecoverUserResult.optional(), "setOrganizationFeatureResult": v1SetOrganizationFeatureResult.optional(), "removeOrganizationFeatureResult": v1RemoveOrganizationFeatureResult.optional(), "exportPrivateKeyResult": v1ExportPrivateKeyResult.optional(), "exportWalletResult": v1ExportWalletResult.optional(), "createSubOrganizationResultV4": v1CreateSubOrganizationResultV4.optional(), "emailAuthResult": v1EmailAuthResult.optional(), "exportWalletAccountResult": v1ExportWalletAccountResult.optional(), "initImportWalletResult": v1InitImportWalletResult.optional(), "importWalletResult": v1ImportWalletResult.optional(), "initImportPrivateKeyResult": v1InitImportPrivateKeyResult.optional(), "importPrivateKeyResult": v1ImportPrivateKeyResult.optional(), "createPoliciesResult": v1CreatePoliciesResult.optional(), "signRawPayloadsResult": v1SignRawPayloadsResult.optional(), "createReadOnlySessionResult": v1CreateReadOnlySessionResult.optional(), "createOauthProvidersResult": v1CreateOauthProvidersResult.optional(), "deleteOauthProvidersResult": v1DeleteOauthProvidersResult.optional(), "createSubOrganizationResultV5": v1CreateSubOrganizationResultV5.optional(), "oauthResult": v1OauthResult.optional(), "createReadWriteSessionResult": v1CreateReadWriteSessionResult.optional(), "createSubOrganizationResultV6": v1CreateSubOrganizationResultV6.optional(), "deletePrivateKeysResult": v1DeletePrivateKeysResult.optional(), "deleteWalletsResult": v1DeleteWalletsResult.optional(), "createReadWriteSessionResultV2": v1CreateReadWriteSessionResultV2.optional(), "deleteSubOrganizationResult": v1DeleteSubOrganizationResult.optional(), "initOtpAuthResult": v1InitOtpAuthResult.optional(), "otpAuthResult": v1OtpAuthResult.optional(), "createSubOrganizationResultV7": v1CreateSubOrganizationResultV7.optional(), "updateWalletResult": v1UpdateWalletResult.optional(), "updatePolicyResultV2": v1UpdatePolicyResultV2.optional(), "initOtpAuthResultV2": v1InitOtpAuthResultV2.optional(), "initOtpResult": v1InitOtpResult.optional(), "verifyOtpResult": v1VerifyOtpResult.optional(), "otpLoginResult": v1OtpLoginResult.optional(), "stampLoginResult": v1StampLoginResult.optional(), "oauthLoginResult": v1OauthLoginResult.optional(), "updateUserNameResult": v1UpdateUserNameResult.optional(), "updateUserEmailResult": v1UpdateUserEmailResult.optional(), "updateUserPhoneNumberResult": v1UpdateUserPhoneNumberResult.optional(), "initFiatOnRampResult": v1InitFiatOnRampResult.optional(), "createSmartContractInterfaceResult": v1CreateSmartContractInterfaceResult.optional(), "deleteSmartContractInterfaceResult": v1DeleteSmartContractInterfaceResult.optional(), "enableAuthProxyResult": v1EnableAuthProxyResult.optional(), "disableAuthProxyResult": v1DisableAuthProxyResult.optional(), "updateAuthProxyConfigResult": v1UpdateAuthProxyConfigResult.optional(), "createOauth2CredentialResult": v1CreateOauth2CredentialResult.optional(), "updateOauth2CredentialResult": v1UpdateOauth2CredentialResult.optional(), "deleteOauth2CredentialResult": v1DeleteOauth2CredentialResult.optional(), "oauth2AuthenticateResult": v1Oauth2AuthenticateResult.optional(), "deleteWalletAccountsResult": v1DeleteWalletAccountsResult.optional(), "deletePoliciesResult": v1DeletePoliciesResult.optional(), "ethSendRawTransactionResult": v1EthSendRawTransactionResult.optional(), "createFiatOnRampCredentialResult": v1CreateFiatOnRampCredentialResult.optional(), "updateFiatOnRampCredentialResult": v1UpdateFiatOnRampCredentialResult.optional(), "deleteFiatOnRampCredentialResult": v1DeleteFiatOnRampCredentialResult.optional(), "ethSendTransactionResult": v1EthSendTransactionResult.optional(), "upsertGasUsageConfigResult": v1UpsertGasUsageConfigResult.optional(), "createTvcAppResult": v1CreateTvcAppResult.optional(), "createTvcDeploymentResult": v1CreateTvcDeploymentResult.optional(), "createTvcManifestApprovalsResult": v1CreateTvcManifestApprovalsResult.optional(), "solSendTransactionResult": v1SolSendTransactionResult.optional(), "initOtpResultV2": v1InitOtpResultV2.optional(), "updateOrganizationNameResult": v1UpdateOrganizationNameResult.optional(), "createSubOrganizationResultV8": v1CreateSubOrganizationResultV8.optional(), "createOauthProvidersResultV2": v1CreateOauthProvidersResultV2.optional(), "createWebhookEndpointResult": v1CreateWebhookEndpointResult.optional(), "updateWebhookEndpointResult": v1UpdateWebhookEndpointResult.optional(), "deleteWebhookEndpointResult": v1DeleteWebhookEndpointResult.optional(), "setIpAllowlistResult": v1SetIpAllowlistResult.optional(), "removeIpAllowlistResult": v1RemoveIpAllowlistResult.optional(), "updateTvcAppLiveDeploymentResult": v1UpdateTvcAppLiveDeploymentResult.optional(), "deleteTvcDeploymentResult": v1DeleteTvcDeploymentResult.optional(), "deleteTvcAppAndDeploymentsResult": v1DeleteTvcAppAndDeploymentsResult.optional(), "restoreTvcDeploymentResult": v1RestoreTvcDeploymentResult.optional(), "sparkSignFrostResult": v1SparkSignFrostResult.optional(), "sparkPrepareTransferResult": v1SparkPrepareTransferResult.optional(), "sparkClaimTransferResult": v1SparkClaimTransferResult.optional(), "sparkPrepareLightningReceiveResult": v1SparkPrepareLightningReceiveResult.optional(), "postTvcQuorumKeyShareResult": v1PostTvcQuorumKeyShareResult.optional(), "ethSendTransactionResultV2": v1EthSendTransactionResultV2.optional(), "createMfaPolicyResult": v1CreateMfaPolicyResult.optional(), "updateMfaPolicyResult": v1UpdateMfaPolicyResult.optional(), "deleteMfaPolicyResult": v1DeleteMfaPolicyResult.optional(), "createSessionProfileResult": v1CreateSessionProfileResult.optional(), "earnDeployWrapperResult": v1EarnDeployWrapperResult.optional(), "earnDepositResult": v1EarnDepositResult.optional(), "earnWithdrawResult": v1EarnWithdrawResult.optional(), "executeSwapResult": v1ExecuteSwapResult.optional(), "upsertSwapConfigResult": v1UpsertSwapConfigResult.optional(), "createTvcOperatorResult": v1CreateTvcOperatorResult.optional(), "createTvcQuorumKeyResult": v1CreateTvcQuorumKeyResult.optional(), "reEncryptTvcQuorumKeyShareResult": v1ReEncryptTvcQuorumKeyShareResult.optional(), "initImportSecretsResult": v1InitImportSecretsResult.optional(), "solSendTransactionResultV2": v1SolSendTransactionResultV2.optional(), "claimSwapFeesResult": v1ClaimSwapFeesResult.optional(), "earnSetWrapperStateResult": v1EarnSetWrapperStateResult.optional(), "claimEarnFeesResult": v1ClaimEarnFeesResult.optional(), "updateWalletAccountNameResult": v1UpdateWalletAccountNameResult.optional(), "ethUndelegate7702Result": v1EthUndelegate7702Result.optional(), "createSwapQuoteResult": v1CreateSwapQuoteResult.optional(), "importSecretsResult": v1ImportSecretsResult.optional(), "exportSecretsResult": v1ExportSecretsResult.optional() });
-export const v1Authenticator = z.object({ "transports": z.array(v1AuthenticatorTransport), "attestationType": z.string(), "aaguid": z.string(), "credentialId": z.string(), "model": z.string(), "credential": externaldatav1Credential, "authenticatorId": z.string(), "authenticatorName": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1ApiKey = z.object({ "credential": externaldatav1Credential, "apiKeyId": z.string(), "apiKeyName": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "expirationSeconds": int64.optional() });
-export const v1OauthProvider = z.object({ "providerId": z.string(), "providerName": z.string(), "issuer": z.string(), "audience": z.string(), "subject": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1AuthenticationMethod = z.object({ "type": v1AuthenticationType, "id": z.string().optional() });
-export const v1RequiredAuthenticationMethod = z.object({ "any": z.array(v1AuthenticationMethod) });
-export const v1MfaPolicy = z.object({ "mfaPolicyId": z.string(), "mfaPolicyName": z.string(), "condition": z.string(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethod), "order": int64, "notes": z.string().optional(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1User = z.object({ "userId": z.string(), "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "authenticators": z.array(v1Authenticator), "apiKeys": z.array(v1ApiKey), "userTags": z.array(z.string()), "oauthProviders": z.array(v1OauthProvider), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "mfaPolicies": z.array(v1MfaPolicy) });
-export const v1Vote = z.object({ "id": z.string(), "userId": z.string(), "user": v1User, "activityId": z.string(), "selection": z.enum(["VOTE_SELECTION_APPROVED","VOTE_SELECTION_REJECTED"]), "message": z.string(), "publicKey": z.string(), "signature": z.string(), "scheme": z.string(), "createdAt": externaldatav1Timestamp });
-export const v1AppProof = z.object({ "scheme": externaldatav1SignatureScheme, "publicKey": z.string(), "proofPayload": z.string(), "signature": z.string() });
-export const v1Activity = z.object({ "id": z.string(), "organizationId": z.string(), "status": v1ActivityStatus, "type": v1ActivityType, "intent": v1Intent, "result": v1Result, "votes": z.array(v1Vote), "appProofs": z.array(v1AppProof).optional(), "fingerprint": z.string(), "canApprove": z.boolean(), "canReject": z.boolean(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "failure": rpcStatus.optional() });
-export const v1ActivityResponse = z.object({ "activity": v1Activity });
-export const v1DeploymentStatus = z.object({ "deploymentId": z.string(), "readyReplicas": int32, "desiredReplicas": int32, "lastUpdatedTime": externaldatav1Timestamp });
-export const v1AppStatus = z.object({ "appId": z.string(), "deployments": z.array(v1DeploymentStatus), "targetedDeploymentId": z.string() });
-export const v1ApproveActivityRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_APPROVE_ACTIVITY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ApproveActivityIntent, "generateAppProofs": z.boolean().optional() });
-export const v1AssetBalanceDisplay = z.object({ "usd": z.string().optional(), "crypto": z.string().optional() });
-export const v1AssetBalance = z.object({ "caip19": z.string().optional(), "symbol": z.string().optional(), "balance": z.string().optional(), "decimals": int32.optional(), "display": v1AssetBalanceDisplay.optional(), "name": z.string().optional() });
-export const v1AssetMetadata = z.object({ "caip19": z.string().optional(), "symbol": z.string().optional(), "decimals": int32.optional(), "logoUrl": z.string().optional(), "name": z.string().optional(), "stable": z.boolean().optional() });
-export const v1BootProof = z.object({ "ephemeralPublicKeyHex": z.string(), "awsAttestationDocB64": z.string(), "qosManifestB64": z.string(), "qosManifestEnvelopeB64": z.string(), "deploymentLabel": z.string(), "enclaveApp": z.string(), "owner": z.string(), "createdAt": externaldatav1Timestamp, "qosManifestVersion": z.string().optional() });
-export const v1BootProofResponse = z.object({ "bootProof": v1BootProof });
-export const v1ClaimEarnFeesRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CLAIM_EARN_FEES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ClaimEarnFeesIntent, "generateAppProofs": z.boolean().optional() });
-export const v1ClaimSwapFeesRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CLAIM_SWAP_FEES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ClaimSwapFeesIntent, "generateAppProofs": z.boolean().optional() });
-export const v1Config = z.object({ "features": z.array(v1Feature).optional(), "quorum": externaldatav1Quorum.optional() });
-export const v1CreateApiKeysRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_API_KEYS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateApiKeysIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1CreateAuthenticatorsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateAuthenticatorsIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1CreateFiatOnRampCredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateFiatOnRampCredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateInvitationsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_INVITATIONS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateInvitationsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateMfaPolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateMfaPolicyIntent });
-export const v1CreateOauth2CredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateOauth2CredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateOauthProvidersRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateOauthProvidersIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1CreatePoliciesRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_POLICIES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePoliciesIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreatePolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_POLICY_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePolicyIntentV3, "generateAppProofs": z.boolean().optional() });
-export const v1CreatePrivateKeyTagRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePrivateKeyTagIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreatePrivateKeysRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePrivateKeysIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1CreateReadOnlySessionRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateReadOnlySessionIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateReadWriteSessionRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateReadWriteSessionIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1CreateSessionProfileRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SESSION_PROFILE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSessionProfileIntent });
-export const v1CreateSmartContractInterfaceRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSmartContractInterfaceIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateSubOrganizationRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSubOrganizationIntentV8, "generateAppProofs": z.boolean().optional() });
-export const v1CreateSwapQuoteRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SWAP_QUOTE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSwapQuoteIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateTvcAppRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_APP"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcAppIntent });
-export const v1CreateTvcDeploymentRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcDeploymentIntent });
-export const v1CreateTvcManifestApprovalsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcManifestApprovalsIntent });
-export const v1CreateUserTagRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_USER_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateUserTagIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateUsersRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_USERS_V4"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateUsersIntentV4, "generateAppProofs": z.boolean().optional() });
-export const v1CreateWalletAccountsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWalletAccountsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateWalletRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWalletIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CreateWebhookEndpointRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWebhookEndpointIntent, "generateAppProofs": z.boolean().optional() });
-export const v1CustomRevertError = z.object({ "errorName": z.string().optional(), "paramsJson": z.string().optional() });
-export const v1DeleteApiKeysRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_API_KEYS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteApiKeysIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteAuthenticatorsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_AUTHENTICATORS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteAuthenticatorsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteFiatOnRampCredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteFiatOnRampCredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteInvitationRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_INVITATION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteInvitationIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteMfaPolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteMfaPolicyIntent });
-export const v1DeleteOauth2CredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteOauth2CredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteOauthProvidersRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteOauthProvidersIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeletePoliciesRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_POLICIES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePoliciesIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeletePolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePolicyIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeletePrivateKeyTagsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePrivateKeyTagsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeletePrivateKeysRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_PRIVATE_KEYS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePrivateKeysIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteSmartContractInterfaceRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteSmartContractInterfaceIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteSubOrganizationRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteSubOrganizationIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteTvcAppAndDeploymentsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteTvcAppAndDeploymentsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteTvcDeploymentRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteTvcDeploymentIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteUserTagsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_USER_TAGS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteUserTagsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteUsersRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_USERS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteUsersIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteWalletAccountsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWalletAccountsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteWalletsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WALLETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWalletsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1DeleteWebhookEndpointRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWebhookEndpointIntent, "generateAppProofs": z.boolean().optional() });
-export const v1EarnDeployWrapperRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnDeployWrapperIntent, "generateAppProofs": z.boolean().optional() });
-export const v1EarnDepositRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_DEPOSIT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnDepositIntent, "generateAppProofs": z.boolean().optional() });
-export const v1EarnProvider = z.enum(["EARN_PROVIDER_MORPHO","EARN_PROVIDER_AAVE"]);
-export const v1EarnValueDisplay = z.object({ "usd": z.string().optional(), "crypto": z.string().optional() });
-export const v1EarnEnabledVault = z.object({ "vaultAddress": z.string().optional(), "wrapperAddress": z.string().optional(), "provider": v1EarnProvider.optional(), "caip19": z.string().optional(), "apyPct": z.string().optional(), "totalDeposited": z.string().optional(), "display": v1EarnValueDisplay.optional(), "netApyPct": z.string().optional(), "clientFeeBps": z.string().optional(), "depositsDisabled": z.boolean().optional(), "name": z.string().optional(), "curator": z.string().optional(), "claimableClientFee": z.string().optional(), "claimableClientFeeDisplay": v1EarnValueDisplay.optional(), "clientFeeWallet": z.string().optional() });
-export const v1EarnPositionDisplay = z.object({ "currentValueUsd": z.string().optional(), "totalDepositedUsd": z.string().optional(), "totalWithdrawnUsd": z.string().optional(), "currentValueCrypto": z.string().optional(), "totalDepositedCrypto": z.string().optional(), "totalWithdrawnCrypto": z.string().optional() });
-export const v1EarnPosition = z.object({ "vaultAddress": z.string().optional(), "wrapperAddress": z.string().optional(), "provider": v1EarnProvider.optional(), "caip19": z.string().optional(), "currentValue": z.string().optional(), "totalDeposited": z.string().optional(), "totalWithdrawn": z.string().optional(), "display": v1EarnPositionDisplay.optional(), "depositsDisabled": z.boolean().optional() });
-export const v1EarnSetWrapperStateRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnSetWrapperStateIntent, "generateAppProofs": z.boolean().optional() });
-export const v1EarnVault = z.object({ "vaultAddress": z.string().optional(), "provider": v1EarnProvider.optional(), "caip19": z.string().optional(), "tvl": z.string().optional(), "apyPct": z.string().optional(), "enabled": z.boolean().optional(), "display": v1EarnValueDisplay.optional(), "name": z.string().optional(), "curator": z.string().optional() });
-export const v1EarnWithdrawRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_WITHDRAW"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnWithdrawIntent, "generateAppProofs": z.boolean().optional() });
-export const v1EmailAuthRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EMAIL_AUTH_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EmailAuthIntentV3, "generateAppProofs": z.boolean().optional() });
-export const v1EmailEventDetails = z.object({ "bounceType": z.string().optional(), "bounceSubType": z.string().optional(), "diagnosticCode": z.string().optional(), "deliverySmtpResponse": z.string().optional(), "deliveryProcessingTimeMillis": int64.optional(), "deliveryDelayType": z.string().optional(), "complaintFeedbackType": z.string().optional() });
-export const v1EmailEvent = z.object({ "id": z.string(), "organizationId": z.string(), "messageId": z.string(), "eventType": z.string(), "fromAddress": z.string(), "toAddress": z.string(), "senderTenant": z.string().optional(), "timestamp": z.string(), "createdAt": z.string(), "details": v1EmailEventDetails });
-export const v1UnknownRevertError = z.object({ "selector": z.string().optional(), "data": z.string().optional() });
-export const v1NativeRevertError = z.object({ "nativeType": z.string().optional(), "message": z.string().optional(), "panicCode": int64.optional() });
-export const v1RevertChainEntry = z.object({ "address": z.string().optional(), "errorType": z.string().optional(), "displayMessage": z.string().optional(), "unknown": v1UnknownRevertError.optional(), "native": v1NativeRevertError.optional(), "custom": v1CustomRevertError.optional() });
-export const v1EthFailureDetails = z.object({ "revertChain": z.array(v1RevertChainEntry).optional() });
-export const v1EthSendTransactionRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EthSendTransactionIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1EthSendTransactionStatus = z.object({ "txHash": z.string().optional() });
-export const v1TransactionHistoryBlock = z.object({ "number": int64, "hash": z.string(), "timestamp": z.string() });
-export const v1TransactionHistoryFee = z.object({ "amount": z.string(), "caip19": z.string() });
-export const v1TransactionHistoryAsset = z.object({ "caip19": z.string(), "symbol": z.string(), "name": z.string(), "decimals": int32 });
-export const v1TransactionHistoryDisplay = z.object({ "crypto": z.string().optional(), "usd": z.string().optional() });
-export const v1TransactionHistoryTransfer = z.object({ "direction": z.enum(["IN","OUT"]), "asset": v1TransactionHistoryAsset.optional(), "amount": z.string(), "counterparty": z.string(), "display": v1TransactionHistoryDisplay.optional() });
-export const v1TransactionHistoryTurnkey = z.object({ "sponsored": z.boolean(), "activityFingerprint": z.string().optional(), "submittedAt": z.string().optional() });
-export const v1EthTransactionHistoryItem = z.object({ "transactionHash": z.string(), "block": v1TransactionHistoryBlock, "status": z.enum(["CONFIRMED","FINALIZED"]), "origin": z.string(), "from": z.string(), "to": z.string().optional(), "fee": v1TransactionHistoryFee, "transfers": z.array(v1TransactionHistoryTransfer), "turnkey": v1TransactionHistoryTurnkey.optional() });
-export const v1EthUndelegate7702Request = z.object({ "type": z.enum(["ACTIVITY_TYPE_ETH_UNDELEGATE_7702"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EthUndelegate7702Intent, "generateAppProofs": z.boolean().optional() });
-export const v1ExecuteSwapRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EXECUTE_SWAP_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExecuteSwapIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1ExportPrivateKeyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportPrivateKeyIntent, "generateAppProofs": z.boolean().optional() });
-export const v1ExportSecretsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_SECRETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportSecretsIntent });
-export const v1ExportWalletAccountRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportWalletAccountIntent, "generateAppProofs": z.boolean().optional() });
-export const v1ExportWalletRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportWalletIntent, "generateAppProofs": z.boolean().optional() });
-export const v1FiatOnRampCredential = z.object({ "fiatOnrampCredentialId": z.string(), "organizationId": z.string(), "onrampProvider": v1FiatOnRampProvider, "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional(), "sandboxMode": z.boolean().optional(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1Pagination = z.object({ "limit": z.string().optional(), "before": z.string().optional(), "after": z.string().optional() });
-export const v1GetActivitiesRequest = z.object({ "organizationId": z.string(), "filterByStatus": z.array(v1ActivityStatus).optional(), "paginationOptions": v1Pagination.optional(), "filterByType": z.array(v1ActivityType).optional() });
-export const v1GetActivitiesResponse = z.object({ "activities": z.array(v1Activity) });
-export const v1GetActivityRequest = z.object({ "organizationId": z.string(), "activityId": z.string() });
-export const v1GetApiKeyRequest = z.object({ "organizationId": z.string(), "apiKeyId": z.string() });
-export const v1GetApiKeyResponse = z.object({ "apiKey": v1ApiKey });
-export const v1GetApiKeysRequest = z.object({ "organizationId": z.string(), "userId": z.string().optional() });
-export const v1GetApiKeysResponse = z.object({ "apiKeys": z.array(v1ApiKey) });
-export const v1GetAppProofsRequest = z.object({ "organizationId": z.string(), "activityId": z.string() });
-export const v1GetAppProofsResponse = z.object({ "appProofs": z.array(v1AppProof) });
-export const v1GetAppStatusRequest = z.object({ "organizationId": z.string(), "appId": z.string() });
-export const v1GetAppStatusResponse = z.object({ "appStatus": v1AppStatus });
-export const v1GetAuthenticatorRequest = z.object({ "organizationId": z.string(), "authenticatorId": z.string() });
-export const v1GetAuthenticatorResponse = z.object({ "authenticator": v1Authenticator });
-export const v1GetAuthenticatorsRequest = z.object({ "organizationId": z.string(), "userId": z.string() });
-export const v1GetAuthenticatorsResponse = z.object({ "authenticators": z.array(v1Authenticator) });
-export const v1GetBootProofRequest = z.object({ "organizationId": z.string(), "ephemeralKey": z.string() });
-export const v1GetClaimEarnFeesStatusRequest = z.object({ "organizationId": z.string(), "claimRequestId": z.string() });
-export const v1GetClaimEarnFeesStatusResponse = z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "claimTxHash": z.string().optional(), "error": z.string().optional() });
-export const v1GetEarnDeployStatusRequest = z.object({ "organizationId": z.string(), "deployRequestId": z.string() });
-export const v1GetEarnDeployStatusResponse = z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "deployTxHash": z.string().optional(), "error": z.string().optional() });
-export const v1GetEarnDepositStatusRequest = z.object({ "organizationId": z.string(), "depositRequestId": z.string() });
-export const v1GetEarnDepositStatusResponse = z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "depositTxHash": z.string().optional(), "error": z.string().optional() });
-export const v1GetEarnWithdrawStatusRequest = z.object({ "organizationId": z.string(), "withdrawRequestId": z.string() });
-export const v1GetEarnWithdrawStatusResponse = z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "withdrawTxHash": z.string().optional(), "error": z.string().optional() });
-export const v1GetGasUsageRequest = z.object({ "organizationId": z.string() });
-export const v1GetGasUsageResponse = z.object({ "windowDurationMinutes": int32, "windowLimitUsd": z.string(), "usageUsd": z.string() });
-export const v1GetIpAllowlistRequest = z.object({ "organizationId": z.string(), "publicKey": z.string().optional() });
-export const v1IpAllowlistRule = z.object({ "cidr": z.string(), "label": z.string().optional(), "createdAt": z.string().optional() });
-export const v1IpAllowlist = z.object({ "organizationId": z.string(), "rules": z.array(v1IpAllowlistRule), "publicKey": z.string().optional(), "enabled": z.boolean().optional(), "onEvaluationError": z.string().optional() });
-export const v1GetIpAllowlistResponse = z.object({ "allowlist": v1IpAllowlist });
-export const v1GetLatestBootProofRequest = z.object({ "organizationId": z.string(), "appName": z.string() });
-export const v1GetMfaPoliciesRequest = z.object({ "organizationId": z.string(), "userId": z.string() });
-export const v1GetMfaPoliciesResponse = z.object({ "mfaPolicies": z.array(v1MfaPolicy) });
-export const v1GetMfaPolicyRequest = z.object({ "organizationId": z.string(), "userId": z.string(), "mfaPolicyId": z.string() });
-export const v1GetMfaPolicyResponse = z.object({ "mfaPolicy": v1MfaPolicy });
-export const v1GetMfaStatusRequest = z.object({ "organizationId": z.string(), "activityId": z.string(), "userId": z.string().optional() });
-export const v1MfaStatus = z.object({ "mfaPolicyId": z.string(), "userId": z.string(), "satisfied": z.boolean(), "satisfiedMethods": z.array(v1AuthenticationMethod), "requiredMethods": z.array(v1RequiredAuthenticationMethod) });
-export const v1GetMfaStatusResponse = z.object({ "mfaStatuses": z.array(v1MfaStatus) });
-export const v1GetNoncesRequest = z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "nonce": z.boolean().optional(), "gasStationNonce": z.boolean().optional() });
-export const v1GetNoncesResponse = z.object({ "nonce": int64.optional(), "gasStationNonce": int64.optional() });
-export const v1GetOauth2CredentialRequest = z.object({ "organizationId": z.string(), "oauth2CredentialId": z.string() });
-export const v1Oauth2Credential = z.object({ "oauth2CredentialId": z.string(), "organizationId": z.string(), "provider": v1Oauth2Provider, "clientId": z.string(), "encryptedClientSecret": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1GetOauth2CredentialResponse = z.object({ "oauth2Credential": v1Oauth2Credential });
-export const v1GetOauthProvidersRequest = z.object({ "organizationId": z.string(), "userId": z.string().optional() });
-export const v1GetOauthProvidersResponse = z.object({ "oauthProviders": z.array(v1OauthProvider) });
-export const v1GetOnRampTransactionStatusRequest = z.object({ "organizationId": z.string(), "transactionId": z.string(), "refresh": z.boolean().optional() });
-export const v1GetOnRampTransactionStatusResponse = z.object({ "transactionStatus": z.string() });
-export const v1GetOrganizationConfigsRequest = z.object({ "organizationId": z.string() });
-export const v1GetOrganizationConfigsResponse = z.object({ "configs": v1Config });
-export const v1GetPoliciesRequest = z.object({ "organizationId": z.string() });
-export const v1Policy = z.object({ "policyId": z.string(), "policyName": z.string(), "effect": v1Effect, "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "notes": z.string(), "consensus": z.string(), "condition": z.string(), "time": z.string().optional() });
-export const v1GetPoliciesResponse = z.object({ "policies": z.array(v1Policy) });
-export const v1GetPolicyEvaluationsRequest = z.object({ "organizationId": z.string(), "activityId": z.string() });
-export const v1GetPolicyEvaluationsResponse = z.object({ "policyEvaluations": z.array(externalactivityv1PolicyEvaluation) });
-export const v1GetPolicyRequest = z.object({ "organizationId": z.string(), "policyId": z.string() });
-export const v1GetPolicyResponse = z.object({ "policy": v1Policy });
-export const v1GetPrivateKeyRequest = z.object({ "organizationId": z.string(), "privateKeyId": z.string() });
-export const v1PrivateKey = z.object({ "privateKeyId": z.string(), "publicKey": z.string(), "privateKeyName": z.string(), "curve": v1Curve, "addresses": z.array(externaldatav1Address), "privateKeyTags": z.array(z.string()), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "exported": z.boolean(), "imported": z.boolean() });
-export const v1GetPrivateKeyResponse = z.object({ "privateKey": v1PrivateKey });
-export const v1GetPrivateKeysRequest = z.object({ "organizationId": z.string() });
-export const v1GetPrivateKeysResponse = z.object({ "privateKeys": z.array(v1PrivateKey) });
-export const v1GetSendTransactionStatusRequest = z.object({ "organizationId": z.string(), "sendTransactionStatusId": z.string() });
-export const v1SolanaSendTransactionStatus = z.object({ "signature": z.string().optional() });
-export const v1SolanaFailureDetails = z.object({ "source": z.string().optional(), "rpcCode": int32.optional(), "rpcMessage": z.string().optional(), "transactionErrorJson": z.string().optional(), "logs": z.array(z.string()).optional(), "unitsConsumed": int64.optional(), "innerInstructionsJson": z.string().optional() });
-export const v1TxError = z.object({ "message": z.string().optional(), "revertChain": z.array(v1RevertChainEntry).optional(), "solana": v1SolanaFailureDetails.optional(), "eth": v1EthFailureDetails.optional() });
-export const v1GetSendTransactionStatusResponse = z.object({ "txStatus": z.string(), "eth": v1EthSendTransactionStatus.optional(), "solana": v1SolanaSendTransactionStatus.optional(), "txError": z.string().optional(), "error": v1TxError.optional() });
-export const v1GetSessionProfileRequest = z.object({ "organizationId": z.string(), "sessionProfileId": z.string() });
-export const v1SessionProfile = z.object({ "sessionProfileId": z.string(), "sessionProfileName": z.string(), "scope": z.string(), "expirationSeconds": z.string().optional(), "notes": z.string().optional(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1GetSessionProfileResponse = z.object({ "sessionProfile": v1SessionProfile });
-export const v1GetSessionProfilesRequest = z.object({ "organizationId": z.string() });
-export const v1GetSessionProfilesResponse = z.object({ "sessionProfiles": z.array(v1SessionProfile) });
-export const v1GetSmartContractInterfaceRequest = z.object({ "organizationId": z.string(), "smartContractInterfaceId": z.string() });
-export const v1GetSmartContractInterfaceResponse = z.object({ "smartContractInterface": externaldatav1SmartContractInterface });
-export const v1GetSmartContractInterfacesRequest = z.object({ "organizationId": z.string() });
-export const v1GetSmartContractInterfacesResponse = z.object({ "smartContractInterfaces": z.array(externaldatav1SmartContractInterface) });
-export const v1GetSubOrgIdsRequest = z.object({ "organizationId": z.string(), "filterType": z.string().optional(), "filterValue": z.string().optional(), "paginationOptions": v1Pagination.optional() });
-export const v1GetSubOrgIdsResponse = z.object({ "organizationIds": z.array(z.string()) });
-export const v1GetSwapStatusRequest = z.object({ "organizationId": z.string(), "swapRequestId": z.string() });
-export const v1SwapRefund = z.object({ "asset": z.string(), "amount": z.string(), "txHash": z.string().optional() });
-export const v1SwapError = z.object({ "reason": z.string(), "message": z.string(), "originTxError": v1TxError.optional(), "providerReason": z.string().optional() });
-export const v1GetSwapStatusResponse = z.object({ "status": z.string(), "swapKind": z.string(), "provider": z.string(), "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "originTxHash": z.string().optional(), "destinationTxHashes": z.array(z.string()).optional(), "outputAmount": z.string().optional(), "refund": v1SwapRefund.optional(), "updatedAt": z.string(), "error": v1SwapError.optional() });
-export const v1GetTvcAppDeploymentsRequest = z.object({ "organizationId": z.string(), "appId": z.string() });
-export const v1TvcOperator = z.object({ "id": z.string(), "name": z.string(), "publicKey": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1TvcOperatorSet = z.object({ "id": z.string(), "name": z.string(), "organizationId": z.string(), "operators": z.array(v1TvcOperator), "threshold": int64, "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1TvcManifest = z.object({ "id": z.string(), "manifest": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1TvcOperatorApproval = z.object({ "id": z.string(), "manifestId": z.string(), "operator": v1TvcOperator, "approval": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp });
-export const v1TvcContainerSpec = z.object({ "containerUrl": z.string(), "path": z.string(), "args": z.array(z.string()), "hasPullSecret": z.boolean(), "healthCheckType": v1TvcHealthCheckType, "healthCheckPort": int64, "publicIngressPort": int64 });
-export const v1TvcDeployment = z.object({ "id": z.string(), "organizationId": z.string(), "appId": z.string(), "manifestSet": v1TvcOperatorSet, "shareSet": v1TvcOperatorSet, "manifest": v1TvcManifest, "manifestApprovals": z.array(v1TvcOperatorApproval), "qosVersion": z.string(), "pivotContainer": v1TvcContainerSpec, "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "delete": z.boolean(), "debugMode": z.boolean() });
-export const v1GetTvcAppDeploymentsResponse = z.object({ "tvcDeployments": z.array(v1TvcDeployment) });
-export const v1GetTvcAppRequest = z.object({ "organizationId": z.string(), "tvcAppId": z.string() });
-export const v1TvcApp = z.object({ "id": z.string(), "organizationId": z.string(), "name": z.string(), "quorumPublicKey": z.string(), "manifestSet": v1TvcOperatorSet, "shareSet": v1TvcOperatorSet, "enableEgress": z.boolean(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "liveDeploymentId": z.string().optional(), "publicDomain": z.string(), "enableDebugModeDeployments": z.boolean() });
-export const v1GetTvcAppResponse = z.object({ "tvcApp": v1TvcApp });
-export const v1GetTvcAppsRequest = z.object({ "organizationId": z.string() });
-export const v1GetTvcAppsResponse = z.object({ "tvcApps": z.array(v1TvcApp) });
-export const v1GetTvcDeploymentDebugLogsRequest = z.object({ "organizationId": z.string(), "deploymentId": z.string(), "tailLines": int32.optional(), "sinceSeconds": int64.optional() });
-export const v1LogLine = z.object({ "content": z.string(), "ts": externaldatav1Timestamp.optional() });
-export const v1TvcDeploymentDebugLogEntry = z.object({ "line": v1LogLine, "replicaLabel": z.string() });
-export const v1GetTvcDeploymentDebugLogsResponse = z.object({ "entries": z.array(v1TvcDeploymentDebugLogEntry) });
-export const v1GetTvcDeploymentRequest = z.object({ "organizationId": z.string(), "deploymentId": z.string() });
-export const v1GetTvcDeploymentResponse = z.object({ "tvcDeployment": v1TvcDeployment });
-export const v1GetTvcQosVersionsRequest = z.object({ "organizationId": z.string() });
-export const v1GetTvcQosVersionsResponse = z.object({ "availableVersions": z.array(z.string()), "latestVersion": z.string() });
-export const v1GetUserRequest = z.object({ "organizationId": z.string(), "userId": z.string() });
-export const v1GetUserResponse = z.object({ "user": v1User });
-export const v1GetUsersRequest = z.object({ "organizationId": z.string() });
-export const v1GetUsersResponse = z.object({ "users": z.array(v1User) });
-export const v1GetVerifiedSubOrgIdsRequest = z.object({ "organizationId": z.string(), "filterType": z.string().optional(), "filterValue": z.string().optional(), "paginationOptions": v1Pagination.optional() });
-export const v1GetVerifiedSubOrgIdsResponse = z.object({ "organizationIds": z.array(z.string()) });
-export const v1GetWalletAccountRequest = z.object({ "organizationId": z.string(), "walletId": z.string(), "address": z.string().optional(), "path": z.string().optional() });
-export const v1Wallet = z.object({ "walletId": z.string(), "walletName": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "exported": z.boolean(), "imported": z.boolean() });
-export const v1WalletAccount = z.object({ "walletAccountId": z.string(), "organizationId": z.string(), "walletId": z.string(), "curve": v1Curve, "pathFormat": v1PathFormat, "path": z.string(), "addressFormat": v1AddressFormat, "address": z.string(), "createdAt": externaldatav1Timestamp, "updatedAt": externaldatav1Timestamp, "publicKey": z.string().optional(), "walletDetails": v1Wallet.optional(), "name": z.string().optional(), "caip2Prefix": z.string().optional() });
-export const v1GetWalletAccountResponse = z.object({ "account": v1WalletAccount });
-export const v1GetWalletAccountsRequest = z.object({ "organizationId": z.string(), "walletId": z.string().optional(), "includeWalletDetails": z.boolean().optional(), "paginationOptions": v1Pagination.optional() });
-export const v1GetWalletAccountsResponse = z.object({ "accounts": z.array(v1WalletAccount) });
-export const v1GetWalletAddressBalancesRequest = z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]) });
-export const v1GetWalletAddressBalancesResponse = z.object({ "balances": z.array(v1AssetBalance).optional() });
-export const v1GetWalletRequest = z.object({ "organizationId": z.string(), "walletId": z.string() });
-export const v1GetWalletResponse = z.object({ "wallet": v1Wallet });
-export const v1GetWalletsRequest = z.object({ "organizationId": z.string() });
-export const v1GetWalletsResponse = z.object({ "wallets": z.array(v1Wallet) });
-export const v1GetWhoamiRequest = z.object({ "organizationId": z.string() });
-export const v1GetWhoamiResponse = z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string() });
-export const v1ImportPrivateKeyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportPrivateKeyIntent, "generateAppProofs": z.boolean().optional() });
-export const v1ImportSecretsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_SECRETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportSecretsIntent });
-export const v1ImportWalletRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportWalletIntent, "generateAppProofs": z.boolean().optional() });
-export const v1InitFiatOnRampRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_FIAT_ON_RAMP"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitFiatOnRampIntent, "generateAppProofs": z.boolean().optional() });
-export const v1InitImportPrivateKeyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitImportPrivateKeyIntent, "generateAppProofs": z.boolean().optional() });
-export const v1InitImportWalletRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_IMPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitImportWalletIntent, "generateAppProofs": z.boolean().optional() });
-export const v1InitOtpAuthRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_OTP_AUTH_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitOtpAuthIntentV3, "generateAppProofs": z.boolean().optional() });
-export const v1InitOtpRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_OTP_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitOtpIntentV3, "generateAppProofs": z.boolean().optional() });
-export const v1InitUserEmailRecoveryRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitUserEmailRecoveryIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1ListEarnEnabledVaultsRequest = z.object({ "organizationId": z.string(), "provider": v1EarnProvider.optional(), "caip19": z.string().optional() });
-export const v1ListEarnEnabledVaultsResponse = z.object({ "enabledVaults": z.array(v1EarnEnabledVault).optional() });
-export const v1ListEarnPositionsRequest = z.object({ "organizationId": z.string(), "walletAddress": z.string() });
-export const v1ListEarnPositionsResponse = z.object({ "positions": z.array(v1EarnPosition).optional() });
-export const v1ListEarnVaultsRequest = z.object({ "organizationId": z.string(), "provider": v1EarnProvider.optional(), "caip19": z.string(), "paginationOptions": v1Pagination.optional() });
-export const v1PageInfo = z.object({ "hasNextPage": z.boolean().optional(), "hasPreviousPage": z.boolean().optional(), "startCursor": z.string().optional(), "endCursor": z.string().optional() });
-export const v1ListEarnVaultsResponse = z.object({ "vaults": z.array(v1EarnVault).optional(), "pageInfo": v1PageInfo.optional() });
-export const v1ListEmailEventsRequest = z.object({ "organizationId": z.string(), "email": z.string(), "eventType": z.string().optional(), "paginationOptions": v1Pagination.optional() });
-export const v1ListEmailEventsResponse = z.object({ "emailEvents": z.array(v1EmailEvent) });
-export const v1ListEthTransactionHistoryRequest = z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:42161","eip155:4217","eip155:42431","eip155:421614","eip155:56","eip155:97"]), "paginationOptions": v1Pagination.optional() });
-export const v1ListEthTransactionHistoryResponse = z.object({ "transactions": z.array(v1EthTransactionHistoryItem), "pageInfo": v1PageInfo.optional() });
-export const v1ListFiatOnRampCredentialsRequest = z.object({ "organizationId": z.string() });
-export const v1ListFiatOnRampCredentialsResponse = z.object({ "fiatOnRampCredentials": z.array(v1FiatOnRampCredential) });
-export const v1ListOauth2CredentialsRequest = z.object({ "organizationId": z.string() });
-export const v1ListOauth2CredentialsResponse = z.object({ "oauth2Credentials": z.array(v1Oauth2Credential) });
-export const v1ListPrivateKeyTagsRequest = z.object({ "organizationId": z.string() });
-export const v1ListPrivateKeyTagsResponse = z.object({ "privateKeyTags": z.array(datav1Tag) });
-export const v1ListSecretsRequest = z.object({ "organizationId": z.string(), "paginationOptions": v1Pagination.optional() });
-export const v1SecretMetadata = z.object({ "secretId": z.string(), "name": z.string().optional(), "staticProperties": z.array(v1KeyValue), "createdAtUnixMs": int64 });
-export const v1ListSecretsResponse = z.object({ "secrets": z.array(v1SecretMetadata) });
-export const v1ListSolTransactionHistoryRequest = z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:mainnet","solana:devnet"]), "paginationOptions": v1Pagination.optional() });
-export const v1SolTransactionHistorySigner = z.object({ "address": z.string(), "writable": z.boolean() });
-export const v1SolTransactionHistoryItem = z.object({ "signature": z.string(), "block": v1TransactionHistoryBlock, "status": z.enum(["CONFIRMED","FINALIZED"]), "origin": z.string(), "feePayer": z.string(), "signers": z.array(v1SolTransactionHistorySigner), "fee": v1TransactionHistoryFee, "transfers": z.array(v1TransactionHistoryTransfer), "turnkey": v1TransactionHistoryTurnkey.optional() });
-export const v1ListSolTransactionHistoryResponse = z.object({ "transactions": z.array(v1SolTransactionHistoryItem), "pageInfo": v1PageInfo.optional() });
-export const v1ListSupportedAssetsRequest = z.object({ "organizationId": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]) });
-export const v1ListSupportedAssetsResponse = z.object({ "assets": z.array(v1AssetMetadata).optional() });
-export const v1ListUserTagsRequest = z.object({ "organizationId": z.string() });
-export const v1ListUserTagsResponse = z.object({ "userTags": z.array(datav1Tag) });
-export const v1ListWebhookEndpointsRequest = z.object({ "organizationId": z.string() });
-export const v1ListWebhookEndpointsResponse = z.object({ "webhookEndpoints": z.array(v1WebhookEndpointData) });
-export const v1LoginUsage = z.object({ "publicKey": z.string() });
-export const v1WebAuthnStamp = z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "authenticatorData": z.string(), "signature": z.string() });
-export const v1UsageType = z.enum(["USAGE_TYPE_SIGNUP","USAGE_TYPE_LOGIN"]);
-export const v1SignupUsage = z.object({ "email": z.string().optional(), "phoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2).optional(), "authenticators": z.array(v1AuthenticatorParamsV2).optional(), "oauthProviders": z.array(v1OauthProviderParams).optional() });
-export const v1SignupUsageV2 = z.object({ "email": z.string().optional(), "phoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2).optional(), "authenticators": z.array(v1AuthenticatorParamsV2).optional(), "oauthProviders": z.array(v1OauthProviderParamsV2).optional() });
-export const v1TokenUsage = z.object({ "type": v1UsageType, "tokenId": z.string(), "signup": v1SignupUsage.optional(), "login": v1LoginUsage.optional(), "signupV2": v1SignupUsageV2.optional() });
-export const v1NOOPCodegenAnchorResponse = z.object({ "stamp": v1WebAuthnStamp, "tokenUsage": v1TokenUsage.optional() });
-export const v1Oauth2AuthenticateRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH2_AUTHENTICATE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1Oauth2AuthenticateIntent, "generateAppProofs": z.boolean().optional() });
-export const v1OauthLoginRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH_LOGIN"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OauthLoginIntent, "generateAppProofs": z.boolean().optional() });
-export const v1OauthRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OauthIntent, "generateAppProofs": z.boolean().optional() });
-export const v1OtpAuthRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_OTP_AUTH"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OtpAuthIntent, "generateAppProofs": z.boolean().optional() });
-export const v1OtpLoginRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_OTP_LOGIN_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OtpLoginIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1RecoverUserRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_RECOVER_USER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RecoverUserIntent, "generateAppProofs": z.boolean().optional() });
-export const v1RejectActivityRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_REJECT_ACTIVITY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RejectActivityIntent, "generateAppProofs": z.boolean().optional() });
-export const v1RemoveIpAllowlistRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RemoveIpAllowlistIntent, "generateAppProofs": z.boolean().optional() });
-export const v1RemoveOrganizationFeatureRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RemoveOrganizationFeatureIntent, "generateAppProofs": z.boolean().optional() });
-export const v1RestoreTvcDeploymentRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RestoreTvcDeploymentIntent, "generateAppProofs": z.boolean().optional() });
-export const v1SetIpAllowlistRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SET_IP_ALLOWLIST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SetIpAllowlistIntent, "generateAppProofs": z.boolean().optional() });
-export const v1SetOrganizationFeatureRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SetOrganizationFeatureIntent, "generateAppProofs": z.boolean().optional() });
-export const v1SignRawPayloadRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignRawPayloadIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1SignRawPayloadsRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_RAW_PAYLOADS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignRawPayloadsIntent, "generateAppProofs": z.boolean().optional() });
-export const v1SignTransactionRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignTransactionIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1SolSendTransactionRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SolSendTransactionIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1SparkClaimTransferRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkClaimTransferIntent });
-export const v1SparkPrepareLightningReceiveRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkPrepareLightningReceiveIntent });
-export const v1SparkPrepareTransferRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkPrepareTransferIntent });
-export const v1SparkSignFrostRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_SIGN_FROST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkSignFrostIntent });
-export const v1StampLoginRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_STAMP_LOGIN"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1StampLoginIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateFiatOnRampCredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateFiatOnRampCredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateMfaPolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateMfaPolicyIntent });
-export const v1UpdateOauth2CredentialRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateOauth2CredentialIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateOrganizationNameRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateOrganizationNameIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdatePolicyRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_POLICY_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdatePolicyIntentV2, "generateAppProofs": z.boolean().optional() });
-export const v1UpdatePrivateKeyTagRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdatePrivateKeyTagIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateRootQuorumRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_ROOT_QUORUM"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateRootQuorumIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateTvcAppLiveDeploymentRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateTvcAppLiveDeploymentIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateUserEmailRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_EMAIL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserEmailIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateUserNameRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_NAME"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserNameIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateUserPhoneNumberRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserPhoneNumberIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateUserRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateUserTagRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserTagIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateWalletRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateWalletIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpdateWebhookEndpointRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateWebhookEndpointIntent, "generateAppProofs": z.boolean().optional() });
-export const v1UpsertSwapConfigRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_UPSERT_SWAP_CONFIG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpsertSwapConfigIntent, "generateAppProofs": z.boolean().optional() });
-export const v1ValidateTvcImageRequest = z.object({ "organizationId": z.string(), "pivotContainerImageUrl": z.string(), "pivotContainerEncryptedPullSecret": z.string().optional() });
-export const v1ValidateTvcImageResponse = z.object({ "resolvedImageDigest": z.string().optional() });
-export const v1VerifyOtpRequest = z.object({ "type": z.enum(["ACTIVITY_TYPE_VERIFY_OTP_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1VerifyOtpIntentV2, "generateAppProofs": z.boolean().optional() });
+export const apiApiKeyParams = lazy(() => z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional() }));
+export const billingActivateBillingTierIntent = lazy(() => z.object({ "productId": z.string(), "orbPlanId": z.string().optional() }));
+export const billingActivateBillingTierResult = lazy(() => z.object({ "productId": z.string() }));
+export const billingDeletePaymentMethodIntent = lazy(() => z.object({ "paymentMethodId": z.string() }));
+export const billingDeletePaymentMethodResult = lazy(() => z.object({ "paymentMethodId": z.string() }));
+export const billingSetPaymentMethodIntent = lazy(() => z.object({ "number": z.string(), "cvv": z.string(), "expiryMonth": z.string(), "expiryYear": z.string(), "cardHolderEmail": z.string(), "cardHolderName": z.string() }));
+export const billingSetPaymentMethodIntentV2 = lazy(() => z.object({ "paymentMethodId": z.string(), "cardHolderEmail": z.string(), "cardHolderName": z.string() }));
+export const billingSetPaymentMethodResult = lazy(() => z.object({ "lastFour": z.string(), "cardHolderName": z.string(), "cardHolderEmail": z.string() }));
+export const v1TagType = lazy(() => z.enum(["TAG_TYPE_USER","TAG_TYPE_PRIVATE_KEY"]));
+export const externaldatav1Timestamp = lazy(() => z.object({ "seconds": z.string(), "nanos": z.string() }));
+export const datav1Tag = lazy(() => z.object({ "tagId": z.string(), "tagName": z.string(), "tagType": v1TagType(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1Outcome = lazy(() => z.enum(["OUTCOME_ALLOW","OUTCOME_DENY_EXPLICIT","OUTCOME_DENY_IMPLICIT","OUTCOME_REQUIRES_CONSENSUS","OUTCOME_REJECTED","OUTCOME_ERROR","OUTCOME_REQUIRES_AUTHENTICATORS","OUTCOME_TIME_INACTIVE"]));
+export const immutablecommonv1PolicyEvaluation = lazy(() => z.object({ "policyId": z.string().optional(), "outcome": v1Outcome().optional() }));
+export const externalactivityv1PolicyEvaluation = lazy(() => z.object({ "id": z.string(), "activityId": z.string(), "organizationId": z.string(), "voteId": z.string(), "policyEvaluations": z.array(immutablecommonv1PolicyEvaluation()), "createdAt": externaldatav1Timestamp() }));
+export const v1AddressFormat = lazy(() => z.enum(["ADDRESS_FORMAT_UNCOMPRESSED","ADDRESS_FORMAT_COMPRESSED","ADDRESS_FORMAT_ETHEREUM","ADDRESS_FORMAT_SOLANA","ADDRESS_FORMAT_COSMOS","ADDRESS_FORMAT_TRON","ADDRESS_FORMAT_SUI","ADDRESS_FORMAT_APTOS","ADDRESS_FORMAT_BITCOIN_MAINNET_P2PKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2WSH","ADDRESS_FORMAT_BITCOIN_MAINNET_P2TR","ADDRESS_FORMAT_BITCOIN_TESTNET_P2PKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2SH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2WSH","ADDRESS_FORMAT_BITCOIN_TESTNET_P2TR","ADDRESS_FORMAT_BITCOIN_SIGNET_P2PKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2SH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WPKH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2WSH","ADDRESS_FORMAT_BITCOIN_SIGNET_P2TR","ADDRESS_FORMAT_BITCOIN_REGTEST_P2PKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2SH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WPKH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2WSH","ADDRESS_FORMAT_BITCOIN_REGTEST_P2TR","ADDRESS_FORMAT_SEI","ADDRESS_FORMAT_XLM","ADDRESS_FORMAT_DOGE_MAINNET","ADDRESS_FORMAT_DOGE_TESTNET","ADDRESS_FORMAT_TON_V3R2","ADDRESS_FORMAT_TON_V4R2","ADDRESS_FORMAT_TON_V5R1","ADDRESS_FORMAT_XRP","ADDRESS_FORMAT_SPARK_MAINNET","ADDRESS_FORMAT_SPARK_REGTEST"]));
+export const externaldatav1Address = lazy(() => z.object({ "format": v1AddressFormat().optional(), "address": z.string().optional() }));
+export const v1CredentialType = lazy(() => z.enum(["CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR","CREDENTIAL_TYPE_API_KEY_P256","CREDENTIAL_TYPE_RECOVER_USER_KEY_P256","CREDENTIAL_TYPE_API_KEY_SECP256K1","CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256","CREDENTIAL_TYPE_API_KEY_ED25519","CREDENTIAL_TYPE_OTP_AUTH_KEY_P256","CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256","CREDENTIAL_TYPE_OAUTH_KEY_P256","CREDENTIAL_TYPE_LOGIN"]));
+export const externaldatav1Credential = lazy(() => z.object({ "publicKey": z.string(), "type": v1CredentialType(), "sessionProfileId": z.string().optional() }));
+export const externaldatav1Quorum = lazy(() => z.object({ "threshold": int32, "userIds": z.array(z.string()) }));
+export const externaldatav1SignatureScheme = lazy(() => z.enum(["SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"]));
+export const externaldatav1SmartContractInterface = lazy(() => z.object({ "organizationId": z.string(), "smartContractInterfaceId": z.string(), "smartContractAddress": z.string(), "smartContractInterface": z.string(), "type": z.string(), "label": z.string(), "notes": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const immutableactivityv1Address = lazy(() => z.object({ "format": v1AddressFormat().optional(), "address": z.string().optional() }));
+export const protobufAny = lazy(() => z.looseObject({ "@type": z.string().optional() }));
+export const rpcStatus = lazy(() => z.object({ "code": int32.optional(), "message": z.string().optional(), "details": z.array(protobufAny()).optional() }));
+export const v1AuthenticatorTransport = lazy(() => z.enum(["AUTHENTICATOR_TRANSPORT_BLE","AUTHENTICATOR_TRANSPORT_INTERNAL","AUTHENTICATOR_TRANSPORT_NFC","AUTHENTICATOR_TRANSPORT_USB","AUTHENTICATOR_TRANSPORT_HYBRID"]));
+export const v1AuthenticatorAttestationResponse = lazy(() => z.object({ "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport()).optional(), "authenticatorAttachment": z.enum(["cross-platform","platform"]).optional() }));
+export const v1CredPropsAuthenticationExtensionsClientOutputs = lazy(() => z.object({ "rk": z.boolean() }));
+export const v1SimpleClientExtensionResults = lazy(() => z.object({ "appid": z.boolean().optional(), "appidExclude": z.boolean().optional(), "credProps": v1CredPropsAuthenticationExtensionsClientOutputs().optional() }));
+export const v1PublicKeyCredentialWithAttestation = lazy(() => z.object({ "id": z.string(), "type": z.enum(["public-key"]), "rawId": z.string(), "authenticatorAttachment": z.enum(["cross-platform","platform"]).optional(), "response": v1AuthenticatorAttestationResponse(), "clientExtensionResults": v1SimpleClientExtensionResults() }));
+export const v1AuthenticatorParams = lazy(() => z.object({ "authenticatorName": z.string(), "userId": z.string(), "attestation": v1PublicKeyCredentialWithAttestation(), "challenge": z.string() }));
+export const v1AcceptInvitationIntent = lazy(() => z.object({ "invitationId": z.string(), "userId": z.string(), "authenticator": v1AuthenticatorParams() }));
+export const v1Attestation = lazy(() => z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "attestationObject": z.string(), "transports": z.array(v1AuthenticatorTransport()) }));
+export const v1AuthenticatorParamsV2 = lazy(() => z.object({ "authenticatorName": z.string(), "challenge": z.string(), "attestation": v1Attestation() }));
+export const v1AcceptInvitationIntentV2 = lazy(() => z.object({ "invitationId": z.string(), "userId": z.string(), "authenticator": v1AuthenticatorParamsV2() }));
+export const v1AcceptInvitationResult = lazy(() => z.object({ "invitationId": z.string(), "userId": z.string() }));
+export const v1AccessType = lazy(() => z.enum(["ACCESS_TYPE_WEB","ACCESS_TYPE_API","ACCESS_TYPE_ALL"]));
+export const v1ActivityStatus = lazy(() => z.enum(["ACTIVITY_STATUS_CREATED","ACTIVITY_STATUS_PENDING","ACTIVITY_STATUS_COMPLETED","ACTIVITY_STATUS_FAILED","ACTIVITY_STATUS_CONSENSUS_NEEDED","ACTIVITY_STATUS_REJECTED","ACTIVITY_STATUS_AUTHENTICATORS_NEEDED"]));
+export const v1ActivityType = lazy(() => z.enum(["ACTIVITY_TYPE_CREATE_API_KEYS","ACTIVITY_TYPE_CREATE_USERS","ACTIVITY_TYPE_CREATE_PRIVATE_KEYS","ACTIVITY_TYPE_SIGN_RAW_PAYLOAD","ACTIVITY_TYPE_CREATE_INVITATIONS","ACTIVITY_TYPE_ACCEPT_INVITATION","ACTIVITY_TYPE_CREATE_POLICY","ACTIVITY_TYPE_DISABLE_PRIVATE_KEY","ACTIVITY_TYPE_DELETE_USERS","ACTIVITY_TYPE_DELETE_API_KEYS","ACTIVITY_TYPE_DELETE_INVITATION","ACTIVITY_TYPE_DELETE_ORGANIZATION","ACTIVITY_TYPE_DELETE_POLICY","ACTIVITY_TYPE_CREATE_USER_TAG","ACTIVITY_TYPE_DELETE_USER_TAGS","ACTIVITY_TYPE_CREATE_ORGANIZATION","ACTIVITY_TYPE_SIGN_TRANSACTION","ACTIVITY_TYPE_APPROVE_ACTIVITY","ACTIVITY_TYPE_REJECT_ACTIVITY","ACTIVITY_TYPE_DELETE_AUTHENTICATORS","ACTIVITY_TYPE_CREATE_AUTHENTICATORS","ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG","ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS","ACTIVITY_TYPE_SET_PAYMENT_METHOD","ACTIVITY_TYPE_ACTIVATE_BILLING_TIER","ACTIVITY_TYPE_DELETE_PAYMENT_METHOD","ACTIVITY_TYPE_CREATE_POLICY_V2","ACTIVITY_TYPE_CREATE_POLICY_V3","ACTIVITY_TYPE_CREATE_API_ONLY_USERS","ACTIVITY_TYPE_UPDATE_ROOT_QUORUM","ACTIVITY_TYPE_UPDATE_USER_TAG","ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG","ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2","ACTIVITY_TYPE_CREATE_ORGANIZATION_V2","ACTIVITY_TYPE_CREATE_USERS_V2","ACTIVITY_TYPE_ACCEPT_INVITATION_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2","ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS","ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2","ACTIVITY_TYPE_UPDATE_USER","ACTIVITY_TYPE_UPDATE_POLICY","ACTIVITY_TYPE_SET_PAYMENT_METHOD_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3","ACTIVITY_TYPE_CREATE_WALLET","ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS","ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY","ACTIVITY_TYPE_RECOVER_USER","ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE","ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2","ACTIVITY_TYPE_SIGN_TRANSACTION_V2","ACTIVITY_TYPE_EXPORT_PRIVATE_KEY","ACTIVITY_TYPE_EXPORT_WALLET","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4","ACTIVITY_TYPE_EMAIL_AUTH","ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT","ACTIVITY_TYPE_INIT_IMPORT_WALLET","ACTIVITY_TYPE_IMPORT_WALLET","ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY","ACTIVITY_TYPE_IMPORT_PRIVATE_KEY","ACTIVITY_TYPE_CREATE_POLICIES","ACTIVITY_TYPE_SIGN_RAW_PAYLOADS","ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION","ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS","ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5","ACTIVITY_TYPE_OAUTH","ACTIVITY_TYPE_CREATE_API_KEYS_V2","ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION","ACTIVITY_TYPE_EMAIL_AUTH_V2","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6","ACTIVITY_TYPE_DELETE_PRIVATE_KEYS","ACTIVITY_TYPE_DELETE_WALLETS","ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2","ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","ACTIVITY_TYPE_INIT_OTP_AUTH","ACTIVITY_TYPE_OTP_AUTH","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7","ACTIVITY_TYPE_UPDATE_WALLET","ACTIVITY_TYPE_UPDATE_POLICY_V2","ACTIVITY_TYPE_CREATE_USERS_V3","ACTIVITY_TYPE_INIT_OTP_AUTH_V2","ACTIVITY_TYPE_INIT_OTP","ACTIVITY_TYPE_VERIFY_OTP","ACTIVITY_TYPE_OTP_LOGIN","ACTIVITY_TYPE_STAMP_LOGIN","ACTIVITY_TYPE_OAUTH_LOGIN","ACTIVITY_TYPE_UPDATE_USER_NAME","ACTIVITY_TYPE_UPDATE_USER_EMAIL","ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER","ACTIVITY_TYPE_INIT_FIAT_ON_RAMP","ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE","ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE","ACTIVITY_TYPE_ENABLE_AUTH_PROXY","ACTIVITY_TYPE_DISABLE_AUTH_PROXY","ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG","ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL","ACTIVITY_TYPE_OAUTH2_AUTHENTICATE","ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS","ACTIVITY_TYPE_DELETE_POLICIES","ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION","ACTIVITY_TYPE_ETH_SEND_TRANSACTION","ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL","ACTIVITY_TYPE_EMAIL_AUTH_V3","ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2","ACTIVITY_TYPE_INIT_OTP_AUTH_V3","ACTIVITY_TYPE_INIT_OTP_V2","ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG","ACTIVITY_TYPE_CREATE_TVC_APP","ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT","ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS","ACTIVITY_TYPE_SOL_SEND_TRANSACTION","ACTIVITY_TYPE_INIT_OTP_V3","ACTIVITY_TYPE_VERIFY_OTP_V2","ACTIVITY_TYPE_OTP_LOGIN_V2","ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME","ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8","ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2","ACTIVITY_TYPE_CREATE_USERS_V4","ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT","ACTIVITY_TYPE_SET_IP_ALLOWLIST","ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST","ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT","ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT","ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS","ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT","ACTIVITY_TYPE_SPARK_SIGN_FROST","ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER","ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER","ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE","ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE","ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2","ACTIVITY_TYPE_CREATE_MFA_POLICY","ACTIVITY_TYPE_UPDATE_MFA_POLICY","ACTIVITY_TYPE_DELETE_MFA_POLICY","ACTIVITY_TYPE_CREATE_SESSION_PROFILE","ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER","ACTIVITY_TYPE_EARN_DEPOSIT","ACTIVITY_TYPE_EARN_WITHDRAW","ACTIVITY_TYPE_EXECUTE_SWAP","ACTIVITY_TYPE_UPSERT_SWAP_CONFIG","ACTIVITY_TYPE_CREATE_TVC_OPERATOR","ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY","ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE","ACTIVITY_TYPE_INIT_IMPORT_SECRETS","ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2","ACTIVITY_TYPE_CLAIM_SWAP_FEES","ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE","ACTIVITY_TYPE_CLAIM_EARN_FEES","ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME","ACTIVITY_TYPE_ETH_UNDELEGATE_7702","ACTIVITY_TYPE_EXECUTE_SWAP_V2","ACTIVITY_TYPE_CREATE_SWAP_QUOTE","ACTIVITY_TYPE_IMPORT_SECRETS","ACTIVITY_TYPE_EXPORT_SECRETS"]));
+export const v1CreateOrganizationIntent = lazy(() => z.object({ "organizationName": z.string(), "rootEmail": z.string(), "rootAuthenticator": v1AuthenticatorParams(), "rootUserId": z.string().optional() }));
+export const v1CreateAuthenticatorsIntent = lazy(() => z.object({ "authenticators": z.array(v1AuthenticatorParams()), "userId": z.string() }));
+export const v1UserParams = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "accessType": v1AccessType(), "apiKeys": z.array(apiApiKeyParams()), "authenticators": z.array(v1AuthenticatorParams()), "userTags": z.array(z.string()) }));
+export const v1CreateUsersIntent = lazy(() => z.object({ "users": z.array(v1UserParams()) }));
+export const v1Curve = lazy(() => z.enum(["CURVE_SECP256K1","CURVE_ED25519","CURVE_P256"]));
+export const v1PrivateKeyParams = lazy(() => z.object({ "privateKeyName": z.string(), "curve": v1Curve(), "privateKeyTags": z.array(z.string()), "addressFormats": z.array(v1AddressFormat()) }));
+export const v1CreatePrivateKeysIntent = lazy(() => z.object({ "privateKeys": z.array(v1PrivateKeyParams()) }));
+export const v1PayloadEncoding = lazy(() => z.enum(["PAYLOAD_ENCODING_HEXADECIMAL","PAYLOAD_ENCODING_TEXT_UTF8","PAYLOAD_ENCODING_EIP712","PAYLOAD_ENCODING_EIP7702_AUTHORIZATION"]));
+export const v1HashFunction = lazy(() => z.enum(["HASH_FUNCTION_NO_OP","HASH_FUNCTION_SHA256","HASH_FUNCTION_KECCAK256","HASH_FUNCTION_NOT_APPLICABLE"]));
+export const v1SignRawPayloadIntent = lazy(() => z.object({ "privateKeyId": z.string(), "payload": z.string(), "encoding": v1PayloadEncoding(), "hashFunction": v1HashFunction() }));
+export const v1InvitationParams = lazy(() => z.object({ "receiverUserName": z.string(), "receiverUserEmail": z.string(), "receiverUserTags": z.array(z.string()), "accessType": v1AccessType(), "senderUserId": z.string() }));
+export const v1CreateInvitationsIntent = lazy(() => z.object({ "invitations": z.array(v1InvitationParams()) }));
+export const v1Operator = lazy(() => z.enum(["OPERATOR_EQUAL","OPERATOR_MORE_THAN","OPERATOR_MORE_THAN_OR_EQUAL","OPERATOR_LESS_THAN","OPERATOR_LESS_THAN_OR_EQUAL","OPERATOR_CONTAINS","OPERATOR_NOT_EQUAL","OPERATOR_IN","OPERATOR_NOT_IN","OPERATOR_CONTAINS_ONE","OPERATOR_CONTAINS_ALL"]));
+export const v1Selector = lazy(() => z.object({ "subject": z.string().optional(), "operator": v1Operator().optional(), "target": z.string().optional() }));
+export const v1Effect = lazy(() => z.enum(["EFFECT_ALLOW","EFFECT_DENY"]));
+export const v1CreatePolicyIntent = lazy(() => z.object({ "policyName": z.string(), "selectors": z.array(v1Selector()), "effect": v1Effect(), "notes": z.string().optional() }));
+export const v1DisablePrivateKeyIntent = lazy(() => z.object({ "privateKeyId": z.string() }));
+export const v1DeleteUsersIntent = lazy(() => z.object({ "userIds": z.array(z.string()) }));
+export const v1DeleteAuthenticatorsIntent = lazy(() => z.object({ "userId": z.string(), "authenticatorIds": z.array(z.string()) }));
+export const v1DeleteInvitationIntent = lazy(() => z.object({ "invitationId": z.string() }));
+export const v1DeleteOrganizationIntent = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1DeletePolicyIntent = lazy(() => z.object({ "policyId": z.string() }));
+export const v1CreateUserTagIntent = lazy(() => z.object({ "userTagName": z.string(), "userIds": z.array(z.string()) }));
+export const v1DeleteUserTagsIntent = lazy(() => z.object({ "userTagIds": z.array(z.string()) }));
+export const v1TransactionType = lazy(() => z.enum(["TRANSACTION_TYPE_ETHEREUM","TRANSACTION_TYPE_SOLANA","TRANSACTION_TYPE_TRON","TRANSACTION_TYPE_BITCOIN","TRANSACTION_TYPE_TEMPO"]));
+export const v1SignTransactionIntent = lazy(() => z.object({ "privateKeyId": z.string(), "unsignedTransaction": z.string(), "type": v1TransactionType() }));
+export const v1CreateApiKeysIntent = lazy(() => z.object({ "apiKeys": z.array(apiApiKeyParams()), "userId": z.string() }));
+export const v1DeleteApiKeysIntent = lazy(() => z.object({ "userId": z.string(), "apiKeyIds": z.array(z.string()) }));
+export const v1ApproveActivityIntent = lazy(() => z.object({ "fingerprint": z.string() }));
+export const v1RejectActivityIntent = lazy(() => z.object({ "fingerprint": z.string() }));
+export const v1CreatePrivateKeyTagIntent = lazy(() => z.object({ "privateKeyTagName": z.string(), "privateKeyIds": z.array(z.string()) }));
+export const v1DeletePrivateKeyTagsIntent = lazy(() => z.object({ "privateKeyTagIds": z.array(z.string()) }));
+export const v1SelectorV2 = lazy(() => z.object({ "subject": z.string().optional(), "operator": v1Operator().optional(), "targets": z.array(z.string()).optional() }));
+export const v1CreatePolicyIntentV2 = lazy(() => z.object({ "policyName": z.string(), "selectors": z.array(v1SelectorV2()), "effect": v1Effect(), "notes": z.string().optional() }));
+export const v1CreatePolicyIntentV3 = lazy(() => z.object({ "policyName": z.string(), "effect": v1Effect(), "condition": z.string().optional(), "consensus": z.string().optional(), "notes": z.string(), "time": z.string().optional() }));
+export const v1ApiOnlyUserParams = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userTags": z.array(z.string()), "apiKeys": z.array(apiApiKeyParams()) }));
+export const v1CreateApiOnlyUsersIntent = lazy(() => z.object({ "apiOnlyUsers": z.array(v1ApiOnlyUserParams()) }));
+export const v1UpdateRootQuorumIntent = lazy(() => z.object({ "threshold": int32, "userIds": z.array(z.string()) }));
+export const v1UpdateUserTagIntent = lazy(() => z.object({ "userTagId": z.string(), "newUserTagName": z.string().optional(), "addUserIds": z.array(z.string()), "removeUserIds": z.array(z.string()) }));
+export const v1UpdatePrivateKeyTagIntent = lazy(() => z.object({ "privateKeyTagId": z.string(), "newPrivateKeyTagName": z.string().optional(), "addPrivateKeyIds": z.array(z.string()), "removePrivateKeyIds": z.array(z.string()) }));
+export const v1CreateAuthenticatorsIntentV2 = lazy(() => z.object({ "authenticators": z.array(v1AuthenticatorParamsV2()), "userId": z.string() }));
+export const v1CreateOrganizationIntentV2 = lazy(() => z.object({ "organizationName": z.string(), "rootEmail": z.string(), "rootAuthenticator": v1AuthenticatorParamsV2(), "rootUserId": z.string().optional() }));
+export const v1UserParamsV2 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams()), "authenticators": z.array(v1AuthenticatorParamsV2()), "userTags": z.array(z.string()) }));
+export const v1CreateUsersIntentV2 = lazy(() => z.object({ "users": z.array(v1UserParamsV2()) }));
+export const v1CreateSubOrganizationIntent = lazy(() => z.object({ "name": z.string(), "rootAuthenticator": v1AuthenticatorParamsV2() }));
+export const v1RootUserParams = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams()), "authenticators": z.array(v1AuthenticatorParamsV2()) }));
+export const v1CreateSubOrganizationIntentV2 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams()), "rootQuorumThreshold": int32 }));
+export const v1UpdateAllowedOriginsIntent = lazy(() => z.object({ "allowedOrigins": z.array(z.string()) }));
+export const v1CreatePrivateKeysIntentV2 = lazy(() => z.object({ "privateKeys": z.array(v1PrivateKeyParams()) }));
+export const v1UpdateUserIntent = lazy(() => z.object({ "userId": z.string(), "userName": z.string().optional(), "userEmail": z.string().optional(), "userTagIds": z.array(z.string()).optional(), "userPhoneNumber": z.string().optional() }));
+export const v1UpdatePolicyIntent = lazy(() => z.object({ "policyId": z.string(), "policyName": z.string().optional(), "policyEffect": v1Effect().optional(), "policyCondition": z.string().optional(), "policyConsensus": z.string().optional(), "policyNotes": z.string().optional() }));
+export const v1CreateSubOrganizationIntentV3 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams()), "rootQuorumThreshold": int32, "privateKeys": z.array(v1PrivateKeyParams()) }));
+export const v1PathFormat = lazy(() => z.enum(["PATH_FORMAT_BIP32"]));
+export const v1WalletAccountParams = lazy(() => z.object({ "curve": v1Curve(), "pathFormat": v1PathFormat(), "path": z.string(), "addressFormat": v1AddressFormat(), "name": z.string().optional() }));
+export const v1CreateWalletIntent = lazy(() => z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams()), "mnemonicLength": int32.optional() }));
+export const v1CreateWalletAccountsIntent = lazy(() => z.object({ "walletId": z.string(), "accounts": z.array(v1WalletAccountParams()), "persist": z.boolean().optional() }));
+export const v1EmailCustomizationParams = lazy(() => z.object({ "appName": z.string().optional(), "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() }));
+export const v1InitUserEmailRecoveryIntent = lazy(() => z.object({ "email": z.string(), "targetPublicKey": z.string(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1RecoverUserIntent = lazy(() => z.object({ "authenticator": v1AuthenticatorParamsV2(), "userId": z.string() }));
+export const v1FeatureName = lazy(() => z.enum(["FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY","FEATURE_NAME_WEBAUTHN_ORIGINS","FEATURE_NAME_EMAIL_AUTH","FEATURE_NAME_EMAIL_RECOVERY","FEATURE_NAME_WEBHOOK","FEATURE_NAME_SMS_AUTH","FEATURE_NAME_OTP_EMAIL_AUTH","FEATURE_NAME_AUTH_PROXY","FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED","FEATURE_NAME_SWAP_CONFIG","FEATURE_NAME_EARN_CONFIG"]));
+export const v1SetOrganizationFeatureIntent = lazy(() => z.object({ "name": v1FeatureName(), "value": z.string() }));
+export const v1RemoveOrganizationFeatureIntent = lazy(() => z.object({ "name": v1FeatureName() }));
+export const v1SignRawPayloadIntentV2 = lazy(() => z.object({ "signWith": z.string(), "payload": z.string(), "encoding": v1PayloadEncoding(), "hashFunction": v1HashFunction() }));
+export const v1SignTransactionIntentV2 = lazy(() => z.object({ "signWith": z.string(), "unsignedTransaction": z.string(), "type": v1TransactionType() }));
+export const v1ExportPrivateKeyIntent = lazy(() => z.object({ "privateKeyId": z.string(), "targetPublicKey": z.string() }));
+export const v1MnemonicLanguage = lazy(() => z.enum(["MNEMONIC_LANGUAGE_ENGLISH","MNEMONIC_LANGUAGE_SIMPLIFIED_CHINESE","MNEMONIC_LANGUAGE_TRADITIONAL_CHINESE","MNEMONIC_LANGUAGE_CZECH","MNEMONIC_LANGUAGE_FRENCH","MNEMONIC_LANGUAGE_ITALIAN","MNEMONIC_LANGUAGE_JAPANESE","MNEMONIC_LANGUAGE_KOREAN","MNEMONIC_LANGUAGE_SPANISH"]));
+export const v1ExportWalletIntent = lazy(() => z.object({ "walletId": z.string(), "targetPublicKey": z.string(), "language": v1MnemonicLanguage().optional() }));
+export const v1WalletParams = lazy(() => z.object({ "walletName": z.string(), "accounts": z.array(v1WalletAccountParams()), "mnemonicLength": int32.optional() }));
+export const v1CreateSubOrganizationIntentV4 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParams()), "rootQuorumThreshold": int32, "wallet": v1WalletParams().optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() }));
+export const v1EmailAuthIntent = lazy(() => z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams().optional(), "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1ExportWalletAccountIntent = lazy(() => z.object({ "address": z.string(), "targetPublicKey": z.string() }));
+export const v1InitImportWalletIntent = lazy(() => z.object({ "userId": z.string() }));
+export const v1ImportWalletIntent = lazy(() => z.object({ "userId": z.string(), "walletName": z.string(), "encryptedBundle": z.string(), "accounts": z.array(v1WalletAccountParams()) }));
+export const v1InitImportPrivateKeyIntent = lazy(() => z.object({ "userId": z.string() }));
+export const v1ImportPrivateKeyIntent = lazy(() => z.object({ "userId": z.string(), "privateKeyName": z.string(), "encryptedBundle": z.string(), "curve": v1Curve(), "addressFormats": z.array(v1AddressFormat()) }));
+export const v1CreatePoliciesIntent = lazy(() => z.object({ "policies": z.array(v1CreatePolicyIntentV3()) }));
+export const v1SignRawPayloadsIntent = lazy(() => z.object({ "signWith": z.string(), "payloads": z.array(z.string()), "encoding": v1PayloadEncoding(), "hashFunction": v1HashFunction() }));
+export const v1CreateReadOnlySessionIntent = lazy(() => z.object({  }));
+export const v1OauthProviderParams = lazy(() => z.object({ "providerName": z.string(), "oidcToken": z.string() }));
+export const v1CreateOauthProvidersIntent = lazy(() => z.object({ "userId": z.string(), "oauthProviders": z.array(v1OauthProviderParams()) }));
+export const v1DeleteOauthProvidersIntent = lazy(() => z.object({ "userId": z.string(), "providerIds": z.array(z.string()) }));
+export const v1RootUserParamsV2 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(apiApiKeyParams()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParams()) }));
+export const v1CreateSubOrganizationIntentV5 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV2()), "rootQuorumThreshold": int32, "wallet": v1WalletParams().optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() }));
+export const v1OauthIntent = lazy(() => z.object({ "oidcToken": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() }));
+export const v1ApiKeyCurve = lazy(() => z.enum(["API_KEY_CURVE_P256","API_KEY_CURVE_SECP256K1","API_KEY_CURVE_ED25519"]));
+export const v1ApiKeyParamsV2 = lazy(() => z.object({ "apiKeyName": z.string(), "publicKey": z.string(), "curveType": v1ApiKeyCurve(), "expirationSeconds": z.string().optional() }));
+export const v1CreateApiKeysIntentV2 = lazy(() => z.object({ "apiKeys": z.array(v1ApiKeyParamsV2()), "userId": z.string() }));
+export const v1CreateReadWriteSessionIntent = lazy(() => z.object({ "targetPublicKey": z.string(), "email": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional() }));
+export const v1EmailAuthIntentV2 = lazy(() => z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailCustomizationParams().optional(), "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1RootUserParamsV3 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParams()) }));
+export const v1CreateSubOrganizationIntentV6 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV3()), "rootQuorumThreshold": int32, "wallet": v1WalletParams().optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional() }));
+export const v1DeletePrivateKeysIntent = lazy(() => z.object({ "privateKeyIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() }));
+export const v1DeleteWalletsIntent = lazy(() => z.object({ "walletIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() }));
+export const v1CreateReadWriteSessionIntentV2 = lazy(() => z.object({ "targetPublicKey": z.string(), "userId": z.string().optional(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() }));
+export const v1DeleteSubOrganizationIntent = lazy(() => z.object({ "deleteWithoutExport": z.boolean().optional() }));
+export const v1SmsCustomizationParams = lazy(() => z.object({ "template": z.string().optional() }));
+export const v1InitOtpAuthIntent = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "emailCustomization": v1EmailCustomizationParams().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1OtpAuthIntent = lazy(() => z.object({ "otpId": z.string(), "otpCode": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional() }));
+export const v1RootUserParamsV4 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParams()) }));
+export const v1ClientSignatureScheme = lazy(() => z.enum(["CLIENT_SIGNATURE_SCHEME_API_P256"]));
+export const v1ClientSignature = lazy(() => z.object({ "publicKey": z.string(), "scheme": v1ClientSignatureScheme(), "message": z.string(), "signature": z.string() }));
+export const v1CreateSubOrganizationIntentV7 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV4()), "rootQuorumThreshold": int32, "wallet": v1WalletParams().optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional(), "disableSmsAuth": z.boolean().optional(), "disableOtpEmailAuth": z.boolean().optional(), "verificationToken": z.string().optional(), "clientSignature": v1ClientSignature().optional() }));
+export const v1UpdateWalletIntent = lazy(() => z.object({ "walletId": z.string(), "walletName": z.string().optional() }));
+export const v1UpdatePolicyIntentV2 = lazy(() => z.object({ "policyId": z.string(), "policyName": z.string().optional(), "policyEffect": v1Effect().optional(), "policyCondition": z.string().optional(), "policyConsensus": z.string().optional(), "policyNotes": z.string().optional(), "time": z.string().optional() }));
+export const v1UserParamsV3 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParams()), "userTags": z.array(z.string()) }));
+export const v1CreateUsersIntentV3 = lazy(() => z.object({ "users": z.array(v1UserParamsV3()) }));
+export const v1InitOtpAuthIntentV2 = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParams().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1InitOtpIntent = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParams().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1VerifyOtpIntent = lazy(() => z.object({ "otpId": z.string(), "otpCode": z.string(), "expirationSeconds": z.string().optional(), "publicKey": z.string().optional() }));
+export const v1OtpLoginIntent = lazy(() => z.object({ "verificationToken": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "clientSignature": v1ClientSignature().optional(), "sessionProfileId": z.string().optional() }));
+export const v1StampLoginIntent = lazy(() => z.object({ "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() }));
+export const v1OauthLoginIntent = lazy(() => z.object({ "oidcToken": z.string(), "publicKey": z.string(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() }));
+export const v1UpdateUserNameIntent = lazy(() => z.object({ "userId": z.string(), "userName": z.string() }));
+export const v1UpdateUserEmailIntent = lazy(() => z.object({ "userId": z.string(), "userEmail": z.string(), "verificationToken": z.string().optional() }));
+export const v1UpdateUserPhoneNumberIntent = lazy(() => z.object({ "userId": z.string(), "userPhoneNumber": z.string(), "verificationToken": z.string().optional() }));
+export const v1FiatOnRampProvider = lazy(() => z.enum(["FIAT_ON_RAMP_PROVIDER_COINBASE","FIAT_ON_RAMP_PROVIDER_MOONPAY"]));
+export const v1FiatOnRampBlockchainNetwork = lazy(() => z.enum(["FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BITCOIN","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_SOLANA","FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE"]));
+export const v1FiatOnRampCryptoCurrency = lazy(() => z.enum(["FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC","FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH","FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL","FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC"]));
+export const v1FiatOnRampCurrency = lazy(() => z.enum(["FIAT_ON_RAMP_CURRENCY_AUD","FIAT_ON_RAMP_CURRENCY_BGN","FIAT_ON_RAMP_CURRENCY_BRL","FIAT_ON_RAMP_CURRENCY_CAD","FIAT_ON_RAMP_CURRENCY_CHF","FIAT_ON_RAMP_CURRENCY_COP","FIAT_ON_RAMP_CURRENCY_CZK","FIAT_ON_RAMP_CURRENCY_DKK","FIAT_ON_RAMP_CURRENCY_DOP","FIAT_ON_RAMP_CURRENCY_EGP","FIAT_ON_RAMP_CURRENCY_EUR","FIAT_ON_RAMP_CURRENCY_GBP","FIAT_ON_RAMP_CURRENCY_HKD","FIAT_ON_RAMP_CURRENCY_IDR","FIAT_ON_RAMP_CURRENCY_ILS","FIAT_ON_RAMP_CURRENCY_JOD","FIAT_ON_RAMP_CURRENCY_KES","FIAT_ON_RAMP_CURRENCY_KWD","FIAT_ON_RAMP_CURRENCY_LKR","FIAT_ON_RAMP_CURRENCY_MXN","FIAT_ON_RAMP_CURRENCY_NGN","FIAT_ON_RAMP_CURRENCY_NOK","FIAT_ON_RAMP_CURRENCY_NZD","FIAT_ON_RAMP_CURRENCY_OMR","FIAT_ON_RAMP_CURRENCY_PEN","FIAT_ON_RAMP_CURRENCY_PLN","FIAT_ON_RAMP_CURRENCY_RON","FIAT_ON_RAMP_CURRENCY_SEK","FIAT_ON_RAMP_CURRENCY_THB","FIAT_ON_RAMP_CURRENCY_TRY","FIAT_ON_RAMP_CURRENCY_TWD","FIAT_ON_RAMP_CURRENCY_USD","FIAT_ON_RAMP_CURRENCY_VND","FIAT_ON_RAMP_CURRENCY_ZAR"]));
+export const v1FiatOnRampPaymentMethod = lazy(() => z.enum(["FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD","FIAT_ON_RAMP_PAYMENT_METHOD_APPLE_PAY","FIAT_ON_RAMP_PAYMENT_METHOD_GBP_BANK_TRANSFER","FIAT_ON_RAMP_PAYMENT_METHOD_GBP_OPEN_BANKING_PAYMENT","FIAT_ON_RAMP_PAYMENT_METHOD_GOOGLE_PAY","FIAT_ON_RAMP_PAYMENT_METHOD_SEPA_BANK_TRANSFER","FIAT_ON_RAMP_PAYMENT_METHOD_PIX_INSTANT_PAYMENT","FIAT_ON_RAMP_PAYMENT_METHOD_PAYPAL","FIAT_ON_RAMP_PAYMENT_METHOD_VENMO","FIAT_ON_RAMP_PAYMENT_METHOD_MOONPAY_BALANCE","FIAT_ON_RAMP_PAYMENT_METHOD_CRYPTO_ACCOUNT","FIAT_ON_RAMP_PAYMENT_METHOD_FIAT_WALLET","FIAT_ON_RAMP_PAYMENT_METHOD_ACH_BANK_ACCOUNT"]));
+export const v1InitFiatOnRampIntent = lazy(() => z.object({ "onrampProvider": v1FiatOnRampProvider(), "walletAddress": z.string(), "network": v1FiatOnRampBlockchainNetwork(), "cryptoCurrencyCode": v1FiatOnRampCryptoCurrency(), "fiatCurrencyCode": v1FiatOnRampCurrency().optional(), "fiatCurrencyAmount": z.string().optional(), "paymentMethod": v1FiatOnRampPaymentMethod().optional(), "countryCode": z.string().optional(), "countrySubdivisionCode": z.string().optional(), "sandboxMode": z.boolean().optional(), "urlForSignature": z.string().optional() }));
+export const v1SmartContractInterfaceType = lazy(() => z.enum(["SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM","SMART_CONTRACT_INTERFACE_TYPE_SOLANA"]));
+export const v1CreateSmartContractInterfaceIntent = lazy(() => z.object({ "smartContractAddress": z.string(), "smartContractInterface": z.string(), "type": v1SmartContractInterfaceType(), "label": z.string(), "notes": z.string().optional() }));
+export const v1DeleteSmartContractInterfaceIntent = lazy(() => z.object({ "smartContractInterfaceId": z.string() }));
+export const v1EnableAuthProxyIntent = lazy(() => z.object({  }));
+export const v1DisableAuthProxyIntent = lazy(() => z.object({  }));
+export const v1WalletKitSettingsParams = lazy(() => z.object({ "enabledSocialProviders": z.array(z.string()).optional(), "oauthClientIds": z.record(z.string(), z.string()).optional(), "oauthRedirectUrl": z.string().optional() }));
+export const v1UpdateAuthProxyConfigIntent = lazy(() => z.object({ "allowedOrigins": z.array(z.string()).optional(), "allowedAuthMethods": z.array(z.string()).optional(), "sendFromEmailAddress": z.string().optional(), "replyToEmailAddress": z.string().optional(), "emailAuthTemplateId": z.string().optional(), "otpTemplateId": z.string().optional(), "emailCustomizationParams": v1EmailCustomizationParams().optional(), "smsCustomizationParams": v1SmsCustomizationParams().optional(), "walletKitSettings": v1WalletKitSettingsParams().optional(), "otpExpirationSeconds": int32.optional(), "verificationTokenExpirationSeconds": int32.optional(), "sessionExpirationSeconds": int32.optional(), "otpAlphanumeric": z.boolean().optional(), "otpLength": int32.optional(), "sendFromEmailSenderName": z.string().optional(), "verificationTokenRequiredForGetAccountPii": z.boolean().optional(), "socialLinkingClientIds": z.array(z.string()).optional(), "captchaEnabled": z.boolean().optional() }));
+export const v1Oauth2Provider = lazy(() => z.enum(["OAUTH2_PROVIDER_X","OAUTH2_PROVIDER_DISCORD"]));
+export const v1CreateOauth2CredentialIntent = lazy(() => z.object({ "provider": v1Oauth2Provider(), "clientId": z.string(), "encryptedClientSecret": z.string() }));
+export const v1UpdateOauth2CredentialIntent = lazy(() => z.object({ "oauth2CredentialId": z.string(), "provider": v1Oauth2Provider(), "clientId": z.string(), "encryptedClientSecret": z.string() }));
+export const v1DeleteOauth2CredentialIntent = lazy(() => z.object({ "oauth2CredentialId": z.string() }));
+export const v1Oauth2AuthenticateIntent = lazy(() => z.object({ "oauth2CredentialId": z.string(), "authCode": z.string(), "redirectUri": z.string(), "codeVerifier": z.string(), "nonce": z.string(), "bearerTokenTargetPublicKey": z.string().optional() }));
+export const v1DeleteWalletAccountsIntent = lazy(() => z.object({ "walletAccountIds": z.array(z.string()), "deleteWithoutExport": z.boolean().optional() }));
+export const v1DeletePoliciesIntent = lazy(() => z.object({ "policyIds": z.array(z.string()) }));
+export const v1EthSendRawTransactionIntent = lazy(() => z.object({ "signedTransaction": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]) }));
+export const v1EthSendTransactionIntent = lazy(() => z.object({ "from": z.string(), "sponsor": z.boolean().optional(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "to": z.string(), "value": z.string().optional(), "data": z.string().optional(), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional(), "deadline": z.string().optional(), "gasStationNonce": z.string().optional() }));
+export const v1CreateFiatOnRampCredentialIntent = lazy(() => z.object({ "onrampProvider": v1FiatOnRampProvider(), "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional(), "sandboxMode": z.boolean().optional() }));
+export const v1UpdateFiatOnRampCredentialIntent = lazy(() => z.object({ "fiatOnrampCredentialId": z.string(), "onrampProvider": v1FiatOnRampProvider(), "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional() }));
+export const v1DeleteFiatOnRampCredentialIntent = lazy(() => z.object({ "fiatOnrampCredentialId": z.string() }));
+export const v1EmailAuthCustomizationParams = lazy(() => z.object({ "appName": z.string(), "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() }));
+export const v1EmailAuthIntentV3 = lazy(() => z.object({ "email": z.string(), "targetPublicKey": z.string(), "apiKeyName": z.string().optional(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailAuthCustomizationParams(), "invalidateExisting": z.boolean().optional(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1InitUserEmailRecoveryIntentV2 = lazy(() => z.object({ "email": z.string(), "targetPublicKey": z.string(), "expirationSeconds": z.string().optional(), "emailCustomization": v1EmailAuthCustomizationParams(), "sendFromEmailAddress": z.string().optional(), "sendFromEmailSenderName": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1EmailCustomizationParamsV2 = lazy(() => z.object({ "logoUrl": z.string().optional(), "magicLinkTemplate": z.string().optional(), "templateVariables": z.string().optional(), "templateId": z.string().optional() }));
+export const v1InitOtpIntentV2 = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "appName": z.string(), "emailCustomization": v1EmailCustomizationParamsV2().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1InitOtpAuthIntentV3 = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "otpLength": int32.optional(), "appName": z.string(), "emailCustomization": v1EmailCustomizationParamsV2().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1SolanaConfig = lazy(() => z.object({ "rentPrefundEnabled": z.boolean().optional() }));
+export const v1UpsertGasUsageConfigIntent = lazy(() => z.object({ "orgWindowLimitUsd": z.string(), "subOrgWindowLimitUsd": z.string(), "windowDurationMinutes": z.string(), "enabled": z.boolean().optional(), "solanaConfig": v1SolanaConfig().optional() }));
+export const v1TvcOperatorParams = lazy(() => z.object({ "name": z.string(), "publicKey": z.string() }));
+export const v1TvcOperatorSetParams = lazy(() => z.object({ "name": z.string(), "newOperators": z.array(v1TvcOperatorParams()).optional(), "existingOperatorIds": z.array(z.string()).optional(), "threshold": int64 }));
+export const v1CreateTvcAppIntent = lazy(() => z.object({ "name": z.string(), "quorumPublicKey": z.string(), "manifestSetId": z.string().optional(), "manifestSetParams": v1TvcOperatorSetParams().optional(), "shareSetId": z.string().optional(), "shareSetParams": v1TvcOperatorSetParams().optional(), "enableEgress": z.boolean().optional(), "enableDebugModeDeployments": z.boolean().optional() }));
+export const v1TvcHealthCheckType = lazy(() => z.enum(["TVC_HEALTH_CHECK_TYPE_HTTP","TVC_HEALTH_CHECK_TYPE_GRPC"]));
+export const v1CreateTvcDeploymentIntent = lazy(() => z.object({ "appId": z.string(), "qosVersion": z.string(), "pivotContainerImageUrl": z.string(), "pivotPath": z.string(), "pivotArgs": z.array(z.string()), "expectedPivotDigest": z.string(), "nonce": int64.optional(), "pivotContainerEncryptedPullSecret": z.string().optional(), "debugMode": z.boolean().optional(), "healthCheckType": v1TvcHealthCheckType(), "healthCheckPort": int64, "publicIngressPort": int64, "replicas": int64.optional() }));
+export const v1TvcManifestApproval = lazy(() => z.object({ "operatorId": z.string(), "signature": z.string() }));
+export const v1CreateTvcManifestApprovalsIntent = lazy(() => z.object({ "manifestId": z.string(), "approvals": z.array(v1TvcManifestApproval()) }));
+export const v1SolSendTransactionIntent = lazy(() => z.object({ "unsignedTransaction": z.string(), "signWith": z.string(), "sponsor": z.boolean().optional(), "caip2": z.enum(["solana:mainnet","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d","solana:devnet","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG"]), "recentBlockhash": z.string().optional() }));
+export const v1InitOtpIntentV3 = lazy(() => z.object({ "otpType": z.string(), "contact": z.string(), "appName": z.string(), "otpLength": int32.optional(), "emailCustomization": v1EmailCustomizationParamsV2().optional(), "smsCustomization": v1SmsCustomizationParams().optional(), "userIdentifier": z.string().optional(), "sendFromEmailAddress": z.string().optional(), "alphanumeric": z.boolean().optional(), "sendFromEmailSenderName": z.string().optional(), "expirationSeconds": z.string().optional(), "replyToEmailAddress": z.string().optional() }));
+export const v1VerifyOtpIntentV2 = lazy(() => z.object({ "otpId": z.string(), "encryptedOtpBundle": z.string(), "expirationSeconds": z.string().optional() }));
+export const v1OtpLoginIntentV2 = lazy(() => z.object({ "verificationToken": z.string(), "publicKey": z.string(), "clientSignature": v1ClientSignature(), "expirationSeconds": z.string().optional(), "invalidateExisting": z.boolean().optional(), "sessionProfileId": z.string().optional() }));
+export const v1UpdateOrganizationNameIntent = lazy(() => z.object({ "organizationName": z.string() }));
+export const v1OidcClaims = lazy(() => z.object({ "iss": z.string(), "sub": z.string(), "aud": z.string() }));
+export const v1OauthProviderParamsV2 = lazy(() => z.object({ "providerName": z.string(), "oidcToken": z.string().optional(), "oidcClaims": v1OidcClaims().optional() }));
+export const v1RootUserParamsV5 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParamsV2()) }));
+export const v1CreateSubOrganizationIntentV8 = lazy(() => z.object({ "subOrganizationName": z.string(), "rootUsers": z.array(v1RootUserParamsV5()), "rootQuorumThreshold": int32, "wallet": v1WalletParams().optional(), "disableEmailRecovery": z.boolean().optional(), "disableEmailAuth": z.boolean().optional(), "disableSmsAuth": z.boolean().optional(), "disableOtpEmailAuth": z.boolean().optional(), "verificationToken": z.string().optional(), "clientSignature": v1ClientSignature().optional() }));
+export const v1CreateOauthProvidersIntentV2 = lazy(() => z.object({ "userId": z.string(), "oauthProviders": z.array(v1OauthProviderParamsV2()) }));
+export const v1UserParamsV4 = lazy(() => z.object({ "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()), "authenticators": z.array(v1AuthenticatorParamsV2()), "oauthProviders": z.array(v1OauthProviderParamsV2()), "userTags": z.array(z.string()) }));
+export const v1CreateUsersIntentV4 = lazy(() => z.object({ "users": z.array(v1UserParamsV4()) }));
+export const v1WebhookSubscriptionParams = lazy(() => z.object({ "eventType": z.string(), "filtersJson": z.string().optional(), "isActive": z.boolean().optional() }));
+export const v1CreateWebhookEndpointIntent = lazy(() => z.object({ "url": z.string(), "name": z.string(), "subscriptions": z.array(v1WebhookSubscriptionParams()).optional() }));
+export const v1UpdateWebhookEndpointIntent = lazy(() => z.object({ "endpointId": z.string(), "url": z.string().optional(), "name": z.string().optional(), "isActive": z.boolean().optional() }));
+export const v1DeleteWebhookEndpointIntent = lazy(() => z.object({ "endpointId": z.string() }));
+export const v1IpAllowlistIntentRule = lazy(() => z.object({ "cidr": z.string(), "label": z.string().optional() }));
+export const v1SetIpAllowlistIntent = lazy(() => z.object({ "publicKey": z.string().optional(), "enabled": z.boolean().optional(), "rules": z.array(v1IpAllowlistIntentRule()).optional(), "onEvaluationError": z.string().optional() }));
+export const v1RemoveIpAllowlistIntent = lazy(() => z.object({ "publicKey": z.string().optional() }));
+export const v1UpdateTvcAppLiveDeploymentIntent = lazy(() => z.object({ "deploymentId": z.string() }));
+export const v1DeleteTvcDeploymentIntent = lazy(() => z.object({ "deploymentId": z.string() }));
+export const v1DeleteTvcAppAndDeploymentsIntent = lazy(() => z.object({ "appId": z.string() }));
+export const v1RestoreTvcDeploymentIntent = lazy(() => z.object({ "deploymentId": z.string() }));
+export const v1SparkIdentityDerivation = lazy(() => z.object({  }));
+export const v1SparkSigningLeafDerivation = lazy(() => z.object({ "leafId": z.string() }));
+export const v1SparkDepositDerivation = lazy(() => z.object({  }));
+export const v1SparkStaticDepositDerivation = lazy(() => z.object({ "index": int64 }));
+export const v1SparkHtlcPreimageDerivation = lazy(() => z.object({  }));
+export const v1SparkKeyDerivation = lazy(() => z.object({ "identity": v1SparkIdentityDerivation().optional(), "signingLeaf": v1SparkSigningLeafDerivation().optional(), "deposit": v1SparkDepositDerivation().optional(), "staticDeposit": v1SparkStaticDepositDerivation().optional(), "htlcPreimage": v1SparkHtlcPreimageDerivation().optional() }));
+export const v1SparkFrostCommitment = lazy(() => z.object({ "id": z.string(), "hiding": z.string(), "binding": z.string() }));
+export const v1SparkSignatureRequest = lazy(() => z.object({ "derivation": v1SparkKeyDerivation(), "message": z.string(), "verifyingKey": z.string(), "operatorCommitments": z.array(v1SparkFrostCommitment()), "adaptorPublicKey": z.string().optional() }));
+export const v1SparkSignFrostIntent = lazy(() => z.object({ "signWith": z.string(), "signatures": z.array(v1SparkSignatureRequest()) }));
+export const v1SparkTransferLeaf = lazy(() => z.object({ "leafId": z.string(), "oldLeafDerivation": v1SparkKeyDerivation(), "newLeafDerivation": v1SparkKeyDerivation(), "refundSignature": z.string().optional(), "directRefundSignature": z.string().optional(), "directFromCpfpRefundSignature": z.string().optional() }));
+export const v1SparkOperatorRecipient = lazy(() => z.object({ "operatorId": z.string(), "encryptionPublicKey": z.string() }));
+export const v1SparkTransferPackage = lazy(() => z.object({ "transferId": z.string(), "leaves": z.array(v1SparkTransferLeaf()), "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient()), "receiverPublicKey": z.string() }));
+export const v1SparkPrepareTransferIntent = lazy(() => z.object({ "signWith": z.string(), "transfer": v1SparkTransferPackage() }));
+export const v1SparkClaimLeaf = lazy(() => z.object({ "leafId": z.string(), "ciphertext": z.string(), "senderSignature": z.string() }));
+export const v1SparkClaimPackage = lazy(() => z.object({ "leaves": z.array(v1SparkClaimLeaf()), "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient()), "transferId": z.string(), "senderIdentityPublicKey": z.string() }));
+export const v1SparkClaimTransferIntent = lazy(() => z.object({ "signWith": z.string(), "claim": v1SparkClaimPackage() }));
+export const v1SparkLightningReceivePackage = lazy(() => z.object({ "threshold": int64, "operatorRecipients": z.array(v1SparkOperatorRecipient()) }));
+export const v1SparkPrepareLightningReceiveIntent = lazy(() => z.object({ "signWith": z.string(), "lightningReceive": v1SparkLightningReceivePackage() }));
+export const v1QuorumKeyShareApprovalBundle = lazy(() => z.object({ "operatorId": z.string(), "reEncryptedShareHex": z.string(), "signature": z.string() }));
+export const v1PostTvcQuorumKeyShareIntent = lazy(() => z.object({ "deploymentId": z.string(), "ephemeralPublicKeyHex": z.string(), "shareApprovalBundle": v1QuorumKeyShareApprovalBundle() }));
+export const v1EthCallParams = lazy(() => z.object({ "to": z.string(), "value": z.string().optional(), "data": z.string().optional() }));
+export const v1EthSendTransactionIntentV2 = lazy(() => z.object({ "from": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "sponsor": z.boolean().optional(), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional(), "deadline": z.string().optional(), "gasStationNonce": z.string().optional(), "calls": z.array(v1EthCallParams()) }));
+export const v1AuthenticationType = lazy(() => z.enum(["AUTHENTICATION_TYPE_EMAIL_OTP","AUTHENTICATION_TYPE_SMS_OTP","AUTHENTICATION_TYPE_PASSKEY","AUTHENTICATION_TYPE_API_KEY","AUTHENTICATION_TYPE_OAUTH","AUTHENTICATION_TYPE_SESSION"]));
+export const v1AuthenticationMethodParams = lazy(() => z.object({ "type": v1AuthenticationType(), "id": z.string().optional() }));
+export const v1RequiredAuthenticationMethodParams = lazy(() => z.object({ "any": z.array(v1AuthenticationMethodParams()) }));
+export const v1CreateMfaPolicyIntent = lazy(() => z.object({ "userId": z.string(), "mfaPolicyName": z.string(), "condition": z.string(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethodParams()), "order": int64, "notes": z.string().optional() }));
+export const v1UpdateMfaPolicyIntent = lazy(() => z.object({ "userId": z.string(), "mfaPolicyId": z.string(), "mfaPolicyName": z.string().optional(), "condition": z.string().optional(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethodParams()).optional(), "order": int64.optional(), "notes": z.string().optional() }));
+export const v1DeleteMfaPolicyIntent = lazy(() => z.object({ "userId": z.string(), "mfaPolicyId": z.string() }));
+export const v1CreateSessionProfileIntent = lazy(() => z.object({ "sessionProfileName": z.string(), "scope": z.string(), "expirationSeconds": z.string().optional(), "notes": z.string().optional() }));
+export const v1EarnDeployWrapperIntent = lazy(() => z.object({ "vaultAddress": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "clientFeeBps": z.string(), "clientFeeWallet": z.string() }));
+export const v1EarnDepositIntent = lazy(() => z.object({ "wrapperAddress": z.string(), "signWith": z.string(), "assets": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "sponsor": z.boolean().optional() }));
+export const v1EarnWithdrawIntent = lazy(() => z.object({ "wrapperAddress": z.string(), "signWith": z.string(), "chainCaip2": z.enum(["eip155:1","eip155:8453","eip155:42161","eip155:137","eip155:56","eip155:4217"]), "sponsor": z.boolean().optional(), "amountValue": z.string() }));
+export const v1ExecuteSwapIntent = lazy(() => z.object({ "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "walletAccount": z.string(), "sponsor": z.boolean().optional(), "slippage": z.string().optional(), "provider": z.string().optional(), "minOutputAmount": z.string() }));
+export const v1UpsertSwapConfigIntent = lazy(() => z.object({ "feeReceiverWalletAddress": z.string().optional(), "feeBps": z.string().optional(), "stableFeeBps": z.string().optional() }));
+export const v1CreateTvcOperatorIntent = lazy(() => z.object({ "walletName": z.string().optional(), "walletId": z.string().optional(), "path": z.string(), "operatorName": z.string() }));
+export const v1CreateTvcQuorumKeyIntent = lazy(() => z.object({ "threshold": int64, "operatorEncryptKeys": z.array(z.string()) }));
+export const v1ReEncryptTvcQuorumKeyShareIntent = lazy(() => z.object({ "attestationDocB64": z.string(), "manifestB64": z.string(), "operatorEncryptKey": z.string(), "operatorSignKey": z.string(), "deploymentId": z.string(), "appQuorumKey": z.string() }));
+export const v1TransportEncryptionSuite = lazy(() => z.enum(["TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1"]));
+export const v1InitImportSecretsIntent = lazy(() => z.object({ "encryptionSuite": v1TransportEncryptionSuite(), "numSecrets": int32 }));
+export const v1SolSendTransactionIntentV2 = lazy(() => z.object({ "unsignedTransaction": z.string(), "signWiths": z.array(z.string()), "sponsor": z.boolean().optional(), "caip2": z.enum(["solana:mainnet","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d","solana:devnet","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG"]), "recentBlockhash": z.string().optional() }));
+export const v1ClaimSwapFeesIntent = lazy(() => z.object({  }));
+export const v1EarnSetWrapperStateIntent = lazy(() => z.object({ "wrapperAddress": z.string(), "depositsDisabled": z.boolean() }));
+export const v1ClaimEarnFeesIntent = lazy(() => z.object({ "wrapperAddress": z.string() }));
+export const v1UpdateWalletAccountNameIntent = lazy(() => z.object({ "walletAccountId": z.string(), "name": z.string() }));
+export const v1EthUndelegate7702Intent = lazy(() => z.object({ "from": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:421614"]), "nonce": z.string().optional(), "gasLimit": z.string().optional(), "maxFeePerGas": z.string().optional(), "maxPriorityFeePerGas": z.string().optional() }));
+export const v1ExecuteSwapIntentV2 = lazy(() => z.object({ "quoteId": z.string(), "inputToken": z.string(), "inputAmount": z.string(), "outputToken": z.string(), "quotedOutputAmount": z.string(), "minOutputAmount": z.string(), "sponsor": z.boolean(), "evmNonce": z.string().optional(), "recentBlockhash": z.string().optional(), "gasStationNonce": z.string().optional() }));
+export const v1CreateSwapQuoteIntent = lazy(() => z.object({ "signWith": z.string(), "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "slippageBps": z.string().optional() }));
+export const v1KeyValue = lazy(() => z.object({ "key": z.string().optional(), "value": z.string().optional() }));
+export const v1ImportSecretParams = lazy(() => z.object({ "name": z.string().optional(), "secretPayload": z.string(), "targetPublicKey": z.string(), "encryptionSuite": v1TransportEncryptionSuite(), "staticProperties": z.array(v1KeyValue()).optional() }));
+export const v1ImportSecretsIntent = lazy(() => z.object({ "secrets": z.array(v1ImportSecretParams()) }));
+export const v1ExportSecretParams = lazy(() => z.object({ "secretId": z.string(), "targetPublicKey": z.string(), "encryptionSuite": v1TransportEncryptionSuite() }));
+export const v1ExportSecretsIntent = lazy(() => z.object({ "secrets": z.array(v1ExportSecretParams()) }));
+export const v1Intent = lazy(() => z.object({ "createOrganizationIntent": v1CreateOrganizationIntent().optional(), "createAuthenticatorsIntent": v1CreateAuthenticatorsIntent().optional(), "createUsersIntent": v1CreateUsersIntent().optional(), "createPrivateKeysIntent": v1CreatePrivateKeysIntent().optional(), "signRawPayloadIntent": v1SignRawPayloadIntent().optional(), "createInvitationsIntent": v1CreateInvitationsIntent().optional(), "acceptInvitationIntent": v1AcceptInvitationIntent().optional(), "createPolicyIntent": v1CreatePolicyIntent().optional(), "disablePrivateKeyIntent": v1DisablePrivateKeyIntent().optional(), "deleteUsersIntent": v1DeleteUsersIntent().optional(), "deleteAuthenticatorsIntent": v1DeleteAuthenticatorsIntent().optional(), "deleteInvitationIntent": v1DeleteInvitationIntent().optional(), "deleteOrganizationIntent": v1DeleteOrganizationIntent().optional(), "deletePolicyIntent": v1DeletePolicyIntent().optional(), "createUserTagIntent": v1CreateUserTagIntent().optional(), "deleteUserTagsIntent": v1DeleteUserTagsIntent().optional(), "signTransactionIntent": v1SignTransactionIntent().optional(), "createApiKeysIntent": v1CreateApiKeysIntent().optional(), "deleteApiKeysIntent": v1DeleteApiKeysIntent().optional(), "approveActivityIntent": v1ApproveActivityIntent().optional(), "rejectActivityIntent": v1RejectActivityIntent().optional(), "createPrivateKeyTagIntent": v1CreatePrivateKeyTagIntent().optional(), "deletePrivateKeyTagsIntent": v1DeletePrivateKeyTagsIntent().optional(), "createPolicyIntentV2": v1CreatePolicyIntentV2().optional(), "setPaymentMethodIntent": billingSetPaymentMethodIntent().optional(), "activateBillingTierIntent": billingActivateBillingTierIntent().optional(), "deletePaymentMethodIntent": billingDeletePaymentMethodIntent().optional(), "createPolicyIntentV3": v1CreatePolicyIntentV3().optional(), "createApiOnlyUsersIntent": v1CreateApiOnlyUsersIntent().optional(), "updateRootQuorumIntent": v1UpdateRootQuorumIntent().optional(), "updateUserTagIntent": v1UpdateUserTagIntent().optional(), "updatePrivateKeyTagIntent": v1UpdatePrivateKeyTagIntent().optional(), "createAuthenticatorsIntentV2": v1CreateAuthenticatorsIntentV2().optional(), "acceptInvitationIntentV2": v1AcceptInvitationIntentV2().optional(), "createOrganizationIntentV2": v1CreateOrganizationIntentV2().optional(), "createUsersIntentV2": v1CreateUsersIntentV2().optional(), "createSubOrganizationIntent": v1CreateSubOrganizationIntent().optional(), "createSubOrganizationIntentV2": v1CreateSubOrganizationIntentV2().optional(), "updateAllowedOriginsIntent": v1UpdateAllowedOriginsIntent().optional(), "createPrivateKeysIntentV2": v1CreatePrivateKeysIntentV2().optional(), "updateUserIntent": v1UpdateUserIntent().optional(), "updatePolicyIntent": v1UpdatePolicyIntent().optional(), "setPaymentMethodIntentV2": billingSetPaymentMethodIntentV2().optional(), "createSubOrganizationIntentV3": v1CreateSubOrganizationIntentV3().optional(), "createWalletIntent": v1CreateWalletIntent().optional(), "createWalletAccountsIntent": v1CreateWalletAccountsIntent().optional(), "initUserEmailRecoveryIntent": v1InitUserEmailRecoveryIntent().optional(), "recoverUserIntent": v1RecoverUserIntent().optional(), "setOrganizationFeatureIntent": v1SetOrganizationFeatureIntent().optional(), "removeOrganizationFeatureIntent": v1RemoveOrganizationFeatureIntent().optional(), "signRawPayloadIntentV2": v1SignRawPayloadIntentV2().optional(), "signTransactionIntentV2": v1SignTransactionIntentV2().optional(), "exportPrivateKeyIntent": v1ExportPrivateKeyIntent().optional(), "exportWalletIntent": v1ExportWalletIntent().optional(), "createSubOrganizationIntentV4": v1CreateSubOrganizationIntentV4().optional(), "emailAuthIntent": v1EmailAuthIntent().optional(), "exportWalletAccountIntent": v1ExportWalletAccountIntent().optional(), "initImportWalletIntent": v1InitImportWalletIntent().optional(), "importWalletIntent": v1ImportWalletIntent().optional(), "initImportPrivateKeyIntent": v1InitImportPrivateKeyIntent().optional(), "importPrivateKeyIntent": v1ImportPrivateKeyIntent().optional(), "createPoliciesIntent": v1CreatePoliciesIntent().optional(), "signRawPayloadsIntent": v1SignRawPayloadsIntent().optional(), "createReadOnlySessionIntent": v1CreateReadOnlySessionIntent().optional(), "createOauthProvidersIntent": v1CreateOauthProvidersIntent().optional(), "deleteOauthProvidersIntent": v1DeleteOauthProvidersIntent().optional(), "createSubOrganizationIntentV5": v1CreateSubOrganizationIntentV5().optional(), "oauthIntent": v1OauthIntent().optional(), "createApiKeysIntentV2": v1CreateApiKeysIntentV2().optional(), "createReadWriteSessionIntent": v1CreateReadWriteSessionIntent().optional(), "emailAuthIntentV2": v1EmailAuthIntentV2().optional(), "createSubOrganizationIntentV6": v1CreateSubOrganizationIntentV6().optional(), "deletePrivateKeysIntent": v1DeletePrivateKeysIntent().optional(), "deleteWalletsIntent": v1DeleteWalletsIntent().optional(), "createReadWriteSessionIntentV2": v1CreateReadWriteSessionIntentV2().optional(), "deleteSubOrganizationIntent": v1DeleteSubOrganizationIntent().optional(), "initOtpAuthIntent": v1InitOtpAuthIntent().optional(), "otpAuthIntent": v1OtpAuthIntent().optional(), "createSubOrganizationIntentV7": v1CreateSubOrganizationIntentV7().optional(), "updateWalletIntent": v1UpdateWalletIntent().optional(), "updatePolicyIntentV2": v1UpdatePolicyIntentV2().optional(), "createUsersIntentV3": v1CreateUsersIntentV3().optional(), "initOtpAuthIntentV2": v1InitOtpAuthIntentV2().optional(), "initOtpIntent": v1InitOtpIntent().optional(), "verifyOtpIntent": v1VerifyOtpIntent().optional(), "otpLoginIntent": v1OtpLoginIntent().optional(), "stampLoginIntent": v1StampLoginIntent().optional(), "oauthLoginIntent": v1OauthLoginIntent().optional(), "updateUserNameIntent": v1UpdateUserNameIntent().optional(), "updateUserEmailIntent": v1UpdateUserEmailIntent().optional(), "updateUserPhoneNumberIntent": v1UpdateUserPhoneNumberIntent().optional(), "initFiatOnRampIntent": v1InitFiatOnRampIntent().optional(), "createSmartContractInterfaceIntent": v1CreateSmartContractInterfaceIntent().optional(), "deleteSmartContractInterfaceIntent": v1DeleteSmartContractInterfaceIntent().optional(), "enableAuthProxyIntent": v1EnableAuthProxyIntent().optional(), "disableAuthProxyIntent": v1DisableAuthProxyIntent().optional(), "updateAuthProxyConfigIntent": v1UpdateAuthProxyConfigIntent().optional(), "createOauth2CredentialIntent": v1CreateOauth2CredentialIntent().optional(), "updateOauth2CredentialIntent": v1UpdateOauth2CredentialIntent().optional(), "deleteOauth2CredentialIntent": v1DeleteOauth2CredentialIntent().optional(), "oauth2AuthenticateIntent": v1Oauth2AuthenticateIntent().optional(), "deleteWalletAccountsIntent": v1DeleteWalletAccountsIntent().optional(), "deletePoliciesIntent": v1DeletePoliciesIntent().optional(), "ethSendRawTransactionIntent": v1EthSendRawTransactionIntent().optional(), "ethSendTransactionIntent": v1EthSendTransactionIntent().optional(), "createFiatOnRampCredentialIntent": v1CreateFiatOnRampCredentialIntent().optional(), "updateFiatOnRampCredentialIntent": v1UpdateFiatOnRampCredentialIntent().optional(), "deleteFiatOnRampCredentialIntent": v1DeleteFiatOnRampCredentialIntent().optional(), "emailAuthIntentV3": v1EmailAuthIntentV3().optional(), "initUserEmailRecoveryIntentV2": v1InitUserEmailRecoveryIntentV2().optional(), "initOtpIntentV2": v1InitOtpIntentV2().optional(), "initOtpAuthIntentV3": v1InitOtpAuthIntentV3().optional(), "upsertGasUsageConfigIntent": v1UpsertGasUsageConfigIntent().optional(), "createTvcAppIntent": v1CreateTvcAppIntent().optional(), "createTvcDeploymentIntent": v1CreateTvcDeploymentIntent().optional(), "createTvcManifestApprovalsIntent": v1CreateTvcManifestApprovalsIntent().optional(), "solSendTransactionIntent": v1SolSendTransactionIntent().optional(), "initOtpIntentV3": v1InitOtpIntentV3().optional(), "verifyOtpIntentV2": v1VerifyOtpIntentV2().optional(), "otpLoginIntentV2": v1OtpLoginIntentV2().optional(), "updateOrganizationNameIntent": v1UpdateOrganizationNameIntent().optional(), "createSubOrganizationIntentV8": v1CreateSubOrganizationIntentV8().optional(), "createOauthProvidersIntentV2": v1CreateOauthProvidersIntentV2().optional(), "createUsersIntentV4": v1CreateUsersIntentV4().optional(), "createWebhookEndpointIntent": v1CreateWebhookEndpointIntent().optional(), "updateWebhookEndpointIntent": v1UpdateWebhookEndpointIntent().optional(), "deleteWebhookEndpointIntent": v1DeleteWebhookEndpointIntent().optional(), "setIpAllowlistIntent": v1SetIpAllowlistIntent().optional(), "removeIpAllowlistIntent": v1RemoveIpAllowlistIntent().optional(), "updateTvcAppLiveDeploymentIntent": v1UpdateTvcAppLiveDeploymentIntent().optional(), "deleteTvcDeploymentIntent": v1DeleteTvcDeploymentIntent().optional(), "deleteTvcAppAndDeploymentsIntent": v1DeleteTvcAppAndDeploymentsIntent().optional(), "restoreTvcDeploymentIntent": v1RestoreTvcDeploymentIntent().optional(), "sparkSignFrostIntent": v1SparkSignFrostIntent().optional(), "sparkPrepareTransferIntent": v1SparkPrepareTransferIntent().optional(), "sparkClaimTransferIntent": v1SparkClaimTransferIntent().optional(), "sparkPrepareLightningReceiveIntent": v1SparkPrepareLightningReceiveIntent().optional(), "postTvcQuorumKeyShareIntent": v1PostTvcQuorumKeyShareIntent().optional(), "ethSendTransactionIntentV2": v1EthSendTransactionIntentV2().optional(), "createMfaPolicyIntent": v1CreateMfaPolicyIntent().optional(), "updateMfaPolicyIntent": v1UpdateMfaPolicyIntent().optional(), "deleteMfaPolicyIntent": v1DeleteMfaPolicyIntent().optional(), "createSessionProfileIntent": v1CreateSessionProfileIntent().optional(), "earnDeployWrapperIntent": v1EarnDeployWrapperIntent().optional(), "earnDepositIntent": v1EarnDepositIntent().optional(), "earnWithdrawIntent": v1EarnWithdrawIntent().optional(), "executeSwapIntent": v1ExecuteSwapIntent().optional(), "upsertSwapConfigIntent": v1UpsertSwapConfigIntent().optional(), "createTvcOperatorIntent": v1CreateTvcOperatorIntent().optional(), "createTvcQuorumKeyIntent": v1CreateTvcQuorumKeyIntent().optional(), "reEncryptTvcQuorumKeyShareIntent": v1ReEncryptTvcQuorumKeyShareIntent().optional(), "initImportSecretsIntent": v1InitImportSecretsIntent().optional(), "solSendTransactionIntentV2": v1SolSendTransactionIntentV2().optional(), "claimSwapFeesIntent": v1ClaimSwapFeesIntent().optional(), "earnSetWrapperStateIntent": v1EarnSetWrapperStateIntent().optional(), "claimEarnFeesIntent": v1ClaimEarnFeesIntent().optional(), "updateWalletAccountNameIntent": v1UpdateWalletAccountNameIntent().optional(), "ethUndelegate7702Intent": v1EthUndelegate7702Intent().optional(), "executeSwapIntentV2": v1ExecuteSwapIntentV2().optional(), "createSwapQuoteIntent": v1CreateSwapQuoteIntent().optional(), "importSecretsIntent": v1ImportSecretsIntent().optional(), "exportSecretsIntent": v1ExportSecretsIntent().optional() }));
+export const v1CreateOrganizationResult = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1CreateAuthenticatorsResult = lazy(() => z.object({ "authenticatorIds": z.array(z.string()) }));
+export const v1CreateUsersResult = lazy(() => z.object({ "userIds": z.array(z.string()) }));
+export const v1CreatePrivateKeysResult = lazy(() => z.object({ "privateKeyIds": z.array(z.string()) }));
+export const v1CreateInvitationsResult = lazy(() => z.object({ "invitationIds": z.array(z.string()) }));
+export const v1SignRawPayloadResult = lazy(() => z.object({ "r": z.string(), "s": z.string(), "v": z.string() }));
+export const v1CreatePolicyResult = lazy(() => z.object({ "policyId": z.string() }));
+export const v1DisablePrivateKeyResult = lazy(() => z.object({ "privateKeyId": z.string() }));
+export const v1DeleteUsersResult = lazy(() => z.object({ "userIds": z.array(z.string()) }));
+export const v1DeleteAuthenticatorsResult = lazy(() => z.object({ "authenticatorIds": z.array(z.string()) }));
+export const v1DeleteInvitationResult = lazy(() => z.object({ "invitationId": z.string() }));
+export const v1DeleteOrganizationResult = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1DeletePolicyResult = lazy(() => z.object({ "policyId": z.string() }));
+export const v1CreateUserTagResult = lazy(() => z.object({ "userTagId": z.string(), "userIds": z.array(z.string()) }));
+export const v1DeleteUserTagsResult = lazy(() => z.object({ "userTagIds": z.array(z.string()), "userIds": z.array(z.string()) }));
+export const v1SignTransactionResult = lazy(() => z.object({ "signedTransaction": z.string() }));
+export const v1DeleteApiKeysResult = lazy(() => z.object({ "apiKeyIds": z.array(z.string()) }));
+export const v1CreateApiKeysResult = lazy(() => z.object({ "apiKeyIds": z.array(z.string()) }));
+export const v1CreatePrivateKeyTagResult = lazy(() => z.object({ "privateKeyTagId": z.string(), "privateKeyIds": z.array(z.string()) }));
+export const v1DeletePrivateKeyTagsResult = lazy(() => z.object({ "privateKeyTagIds": z.array(z.string()), "privateKeyIds": z.array(z.string()) }));
+export const v1CreateApiOnlyUsersResult = lazy(() => z.object({ "userIds": z.array(z.string()) }));
+export const v1UpdateRootQuorumResult = lazy(() => z.object({  }));
+export const v1UpdateUserTagResult = lazy(() => z.object({ "userTagId": z.string() }));
+export const v1UpdatePrivateKeyTagResult = lazy(() => z.object({ "privateKeyTagId": z.string() }));
+export const v1CreateSubOrganizationResult = lazy(() => z.object({ "subOrganizationId": z.string(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1UpdateAllowedOriginsResult = lazy(() => z.object({  }));
+export const v1PrivateKeyResult = lazy(() => z.object({ "privateKeyId": z.string().optional(), "addresses": z.array(immutableactivityv1Address()).optional() }));
+export const v1CreatePrivateKeysResultV2 = lazy(() => z.object({ "privateKeys": z.array(v1PrivateKeyResult()) }));
+export const v1UpdateUserResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1UpdatePolicyResult = lazy(() => z.object({ "policyId": z.string() }));
+export const v1CreateSubOrganizationResultV3 = lazy(() => z.object({ "subOrganizationId": z.string(), "privateKeys": z.array(v1PrivateKeyResult()), "rootUserIds": z.array(z.string()).optional() }));
+export const v1CreateWalletResult = lazy(() => z.object({ "walletId": z.string(), "addresses": z.array(z.string()) }));
+export const v1CreateWalletAccountsResult = lazy(() => z.object({ "addresses": z.array(z.string()) }));
+export const v1InitUserEmailRecoveryResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1RecoverUserResult = lazy(() => z.object({ "authenticatorId": z.array(z.string()) }));
+export const v1Feature = lazy(() => z.object({ "name": v1FeatureName().optional(), "value": z.string().optional() }));
+export const v1SetOrganizationFeatureResult = lazy(() => z.object({ "features": z.array(v1Feature()) }));
+export const v1RemoveOrganizationFeatureResult = lazy(() => z.object({ "features": z.array(v1Feature()) }));
+export const v1ExportPrivateKeyResult = lazy(() => z.object({ "privateKeyId": z.string(), "exportBundle": z.string() }));
+export const v1ExportWalletResult = lazy(() => z.object({ "walletId": z.string(), "exportBundle": z.string() }));
+export const v1WalletResult = lazy(() => z.object({ "walletId": z.string(), "addresses": z.array(z.string()) }));
+export const v1CreateSubOrganizationResultV4 = lazy(() => z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult().optional(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1EmailAuthResult = lazy(() => z.object({ "userId": z.string(), "apiKeyId": z.string() }));
+export const v1ExportWalletAccountResult = lazy(() => z.object({ "address": z.string(), "exportBundle": z.string() }));
+export const v1InitImportWalletResult = lazy(() => z.object({ "importBundle": z.string() }));
+export const v1ImportWalletResult = lazy(() => z.object({ "walletId": z.string(), "addresses": z.array(z.string()) }));
+export const v1InitImportPrivateKeyResult = lazy(() => z.object({ "importBundle": z.string() }));
+export const v1ImportPrivateKeyResult = lazy(() => z.object({ "privateKeyId": z.string(), "addresses": z.array(immutableactivityv1Address()) }));
+export const v1CreatePoliciesResult = lazy(() => z.object({ "policyIds": z.array(z.string()) }));
+export const v1SignRawPayloadsResult = lazy(() => z.object({ "signatures": z.array(v1SignRawPayloadResult()).optional() }));
+export const v1CreateReadOnlySessionResult = lazy(() => z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "session": z.string(), "sessionExpiry": int64 }));
+export const v1CreateOauthProvidersResult = lazy(() => z.object({ "providerIds": z.array(z.string()) }));
+export const v1DeleteOauthProvidersResult = lazy(() => z.object({ "providerIds": z.array(z.string()) }));
+export const v1CreateSubOrganizationResultV5 = lazy(() => z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult().optional(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1OauthResult = lazy(() => z.object({ "userId": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() }));
+export const v1CreateReadWriteSessionResult = lazy(() => z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() }));
+export const v1CreateSubOrganizationResultV6 = lazy(() => z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult().optional(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1DeletePrivateKeysResult = lazy(() => z.object({ "privateKeyIds": z.array(z.string()) }));
+export const v1DeleteWalletsResult = lazy(() => z.object({ "walletIds": z.array(z.string()) }));
+export const v1CreateReadWriteSessionResultV2 = lazy(() => z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string(), "apiKeyId": z.string(), "credentialBundle": z.string() }));
+export const v1DeleteSubOrganizationResult = lazy(() => z.object({ "subOrganizationUuid": z.string() }));
+export const v1InitOtpAuthResult = lazy(() => z.object({ "otpId": z.string() }));
+export const v1OtpAuthResult = lazy(() => z.object({ "userId": z.string(), "apiKeyId": z.string().optional(), "credentialBundle": z.string().optional() }));
+export const v1CreateSubOrganizationResultV7 = lazy(() => z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult().optional(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1UpdateWalletResult = lazy(() => z.object({ "walletId": z.string() }));
+export const v1UpdatePolicyResultV2 = lazy(() => z.object({ "policyId": z.string() }));
+export const v1InitOtpAuthResultV2 = lazy(() => z.object({ "otpId": z.string() }));
+export const v1InitOtpResult = lazy(() => z.object({ "otpId": z.string() }));
+export const v1VerifyOtpResult = lazy(() => z.object({ "verificationToken": z.string() }));
+export const v1OtpLoginResult = lazy(() => z.object({ "session": z.string() }));
+export const v1StampLoginResult = lazy(() => z.object({ "session": z.string() }));
+export const v1OauthLoginResult = lazy(() => z.object({ "session": z.string() }));
+export const v1UpdateUserNameResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1UpdateUserEmailResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1UpdateUserPhoneNumberResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1InitFiatOnRampResult = lazy(() => z.object({ "onRampUrl": z.string(), "onRampTransactionId": z.string(), "onRampUrlSignature": z.string().optional() }));
+export const v1CreateSmartContractInterfaceResult = lazy(() => z.object({ "smartContractInterfaceId": z.string() }));
+export const v1DeleteSmartContractInterfaceResult = lazy(() => z.object({ "smartContractInterfaceId": z.string() }));
+export const v1EnableAuthProxyResult = lazy(() => z.object({ "userId": z.string() }));
+export const v1DisableAuthProxyResult = lazy(() => z.object({  }));
+export const v1UpdateAuthProxyConfigResult = lazy(() => z.object({ "configId": z.string().optional() }));
+export const v1CreateOauth2CredentialResult = lazy(() => z.object({ "oauth2CredentialId": z.string() }));
+export const v1UpdateOauth2CredentialResult = lazy(() => z.object({ "oauth2CredentialId": z.string() }));
+export const v1DeleteOauth2CredentialResult = lazy(() => z.object({ "oauth2CredentialId": z.string() }));
+export const v1Oauth2AuthenticateResult = lazy(() => z.object({ "oidcToken": z.string() }));
+export const v1DeleteWalletAccountsResult = lazy(() => z.object({ "walletAccountIds": z.array(z.string()) }));
+export const v1DeletePoliciesResult = lazy(() => z.object({ "policyIds": z.array(z.string()) }));
+export const v1EthSendRawTransactionResult = lazy(() => z.object({ "transactionHash": z.string() }));
+export const v1CreateFiatOnRampCredentialResult = lazy(() => z.object({ "fiatOnRampCredentialId": z.string() }));
+export const v1UpdateFiatOnRampCredentialResult = lazy(() => z.object({ "fiatOnRampCredentialId": z.string() }));
+export const v1DeleteFiatOnRampCredentialResult = lazy(() => z.object({ "fiatOnRampCredentialId": z.string() }));
+export const v1EthSendTransactionResult = lazy(() => z.object({ "sendTransactionStatusId": z.string() }));
+export const v1UpsertGasUsageConfigResult = lazy(() => z.object({ "gasUsageConfigId": z.string() }));
+export const v1CreateTvcAppResult = lazy(() => z.object({ "appId": z.string(), "manifestSetId": z.string(), "manifestSetOperatorIds": z.array(z.string()), "manifestSetThreshold": int64, "shareSetId": z.string(), "shareSetOperatorIds": z.array(z.string()), "shareSetThreshold": int64 }));
+export const v1CreateTvcDeploymentResult = lazy(() => z.object({ "deploymentId": z.string(), "manifestId": z.string() }));
+export const v1CreateTvcManifestApprovalsResult = lazy(() => z.object({ "approvalIds": z.array(z.string()) }));
+export const v1SolSendTransactionResult = lazy(() => z.object({ "sendTransactionStatusId": z.string() }));
+export const v1InitOtpResultV2 = lazy(() => z.object({ "otpId": z.string(), "otpEncryptionTargetBundle": z.string() }));
+export const v1UpdateOrganizationNameResult = lazy(() => z.object({ "organizationId": z.string(), "organizationName": z.string() }));
+export const v1CreateSubOrganizationResultV8 = lazy(() => z.object({ "subOrganizationId": z.string(), "wallet": v1WalletResult().optional(), "rootUserIds": z.array(z.string()).optional() }));
+export const v1CreateOauthProvidersResultV2 = lazy(() => z.object({ "providerIds": z.array(z.string()) }));
+export const v1WebhookEndpointData = lazy(() => z.object({ "endpointId": z.string(), "organizationId": z.string(), "url": z.string(), "name": z.string(), "isActive": z.boolean(), "subscriptions": z.array(v1WebhookSubscriptionParams()).optional() }));
+export const v1CreateWebhookEndpointResult = lazy(() => z.object({ "endpointId": z.string(), "webhookEndpoint": v1WebhookEndpointData() }));
+export const v1UpdateWebhookEndpointResult = lazy(() => z.object({ "endpointId": z.string(), "webhookEndpoint": v1WebhookEndpointData() }));
+export const v1DeleteWebhookEndpointResult = lazy(() => z.object({ "endpointId": z.string() }));
+export const v1SetIpAllowlistResult = lazy(() => z.object({  }));
+export const v1RemoveIpAllowlistResult = lazy(() => z.object({  }));
+export const v1UpdateTvcAppLiveDeploymentResult = lazy(() => z.object({  }));
+export const v1DeleteTvcDeploymentResult = lazy(() => z.object({ "deploymentId": z.string() }));
+export const v1DeleteTvcAppAndDeploymentsResult = lazy(() => z.object({ "appId": z.string() }));
+export const v1RestoreTvcDeploymentResult = lazy(() => z.object({ "deploymentId": z.string() }));
+export const v1SparkPartialSignature = lazy(() => z.object({ "signatureShare": z.string(), "hiding": z.string(), "binding": z.string() }));
+export const v1SparkSignFrostResult = lazy(() => z.object({ "signatures": z.array(v1SparkPartialSignature()) }));
+export const v1SparkEncryptedOperatorPackage = lazy(() => z.object({ "operatorId": z.string(), "encryptedPackage": z.string() }));
+export const v1SparkLeafPublicKey = lazy(() => z.object({ "leafId": z.string(), "publicKey": z.string() }));
+export const v1SparkPrepareTransferResult = lazy(() => z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage()), "transferUserSignature": z.string(), "newLeafPublicKeys": z.array(v1SparkLeafPublicKey()) }));
+export const v1SparkClaimTransferResult = lazy(() => z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage()), "newLeafPublicKeys": z.array(v1SparkLeafPublicKey()) }));
+export const v1SparkPrepareLightningReceiveResult = lazy(() => z.object({ "operatorPackages": z.array(v1SparkEncryptedOperatorPackage()), "paymentHash": z.string() }));
+export const v1PostTvcQuorumKeyShareResult = lazy(() => z.object({ "provisioningShareId": z.string() }));
+export const v1EthSendTransactionResultV2 = lazy(() => z.object({ "sendTransactionStatusId": z.string() }));
+export const v1CreateMfaPolicyResult = lazy(() => z.object({ "mfaPolicyId": z.string() }));
+export const v1UpdateMfaPolicyResult = lazy(() => z.object({ "mfaPolicyId": z.string() }));
+export const v1DeleteMfaPolicyResult = lazy(() => z.object({ "mfaPolicyId": z.string() }));
+export const v1CreateSessionProfileResult = lazy(() => z.object({ "sessionProfileId": z.string() }));
+export const v1EarnDeployWrapperResult = lazy(() => z.object({ "wrapperAddress": z.string(), "splitterAddress": z.string(), "deployRequestId": z.string() }));
+export const v1EarnDepositResult = lazy(() => z.object({ "depositRequestId": z.string() }));
+export const v1EarnWithdrawResult = lazy(() => z.object({ "withdrawRequestId": z.string() }));
+export const v1ExecuteSwapResult = lazy(() => z.object({ "swapRequestId": z.string(), "provider": z.string().optional(), "quoteId": z.string().optional() }));
+export const v1UpsertSwapConfigResult = lazy(() => z.object({ "feeReceiverWalletAddress": z.string().optional(), "feeBps": z.string().optional(), "stableFeeBps": z.string().optional() }));
+export const v1CreateTvcOperatorResult = lazy(() => z.object({ "walletId": z.string(), "operatorId": z.string(), "encryptPublicKey": z.string(), "signPublicKey": z.string() }));
+export const v1CreateTvcQuorumKeyResult = lazy(() => z.object({ "quorumKeyId": z.string(), "quorumPublicKey": z.string(), "shareIds": z.array(z.string()) }));
+export const v1ReEncryptTvcQuorumKeyShareResult = lazy(() => z.object({ "provisioningShareId": z.string() }));
+export const v1InitImportSecretsResult = lazy(() => z.object({ "enclaveTargetMessages": z.array(z.string()) }));
+export const v1SolSendTransactionResultV2 = lazy(() => z.object({ "sendTransactionStatusId": z.string() }));
+export const v1ClaimSwapFeesResult = lazy(() => z.object({ "requestId": z.string() }));
+export const v1EarnSetWrapperStateResult = lazy(() => z.object({ "wrapperAddress": z.string(), "depositsDisabled": z.boolean() }));
+export const v1ClaimEarnFeesResult = lazy(() => z.object({ "claimRequestId": z.string() }));
+export const v1UpdateWalletAccountNameResult = lazy(() => z.object({ "walletAccountId": z.string() }));
+export const v1EthUndelegate7702Result = lazy(() => z.object({ "sendTransactionStatusId": z.string() }));
+export const v1SwapQuote = lazy(() => z.object({ "quoteId": z.string(), "provider": z.string(), "outputAmount": z.string(), "minOutputAmount": z.string(), "expiresAt": z.string(), "slippageBps": z.string().optional(), "clientFeeBps": z.string(), "estimatedTimeSeconds": z.string().optional() }));
+export const v1CreateSwapQuoteResult = lazy(() => z.object({ "quotes": z.array(v1SwapQuote()) }));
+export const v1ImportSecretsResult = lazy(() => z.object({ "secretIds": z.array(z.string()) }));
+export const v1ExportSecretsResult = lazy(() => z.object({ "secretPayloads": z.array(z.string()) }));
+export const v1Result = lazy(() => z.object({ "createOrganizationResult": v1CreateOrganizationResult().optional(), "createAuthenticatorsResult": v1CreateAuthenticatorsResult().optional(), "createUsersResult": v1CreateUsersResult().optional(), "createPrivateKeysResult": v1CreatePrivateKeysResult().optional(), "createInvitationsResult": v1CreateInvitationsResult().optional(), "acceptInvitationResult": v1AcceptInvitationResult().optional(), "signRawPayloadResult": v1SignRawPayloadResult().optional(), "createPolicyResult": v1CreatePolicyResult().optional(), "disablePrivateKeyResult": v1DisablePrivateKeyResult().optional(), "deleteUsersResult": v1DeleteUsersResult().optional(), "deleteAuthenticatorsResult": v1DeleteAuthenticatorsResult().optional(), "deleteInvitationResult": v1DeleteInvitationResult().optional(), "deleteOrganizationResult": v1DeleteOrganizationResult().optional(), "deletePolicyResult": v1DeletePolicyResult().optional(), "createUserTagResult": v1CreateUserTagResult().optional(), "deleteUserTagsResult": v1DeleteUserTagsResult().optional(), "signTransactionResult": v1SignTransactionResult().optional(), "deleteApiKeysResult": v1DeleteApiKeysResult().optional(), "createApiKeysResult": v1CreateApiKeysResult().optional(), "createPrivateKeyTagResult": v1CreatePrivateKeyTagResult().optional(), "deletePrivateKeyTagsResult": v1DeletePrivateKeyTagsResult().optional(), "setPaymentMethodResult": billingSetPaymentMethodResult().optional(), "activateBillingTierResult": billingActivateBillingTierResult().optional(), "deletePaymentMethodResult": billingDeletePaymentMethodResult().optional(), "createApiOnlyUsersResult": v1CreateApiOnlyUsersResult().optional(), "updateRootQuorumResult": v1UpdateRootQuorumResult().optional(), "updateUserTagResult": v1UpdateUserTagResult().optional(), "updatePrivateKeyTagResult": v1UpdatePrivateKeyTagResult().optional(), "createSubOrganizationResult": v1CreateSubOrganizationResult().optional(), "updateAllowedOriginsResult": v1UpdateAllowedOriginsResult().optional(), "createPrivateKeysResultV2": v1CreatePrivateKeysResultV2().optional(), "updateUserResult": v1UpdateUserResult().optional(), "updatePolicyResult": v1UpdatePolicyResult().optional(), "createSubOrganizationResultV3": v1CreateSubOrganizationResultV3().optional(), "createWalletResult": v1CreateWalletResult().optional(), "createWalletAccountsResult": v1CreateWalletAccountsResult().optional(), "initUserEmailRecoveryResult": v1InitUserEmailRecoveryResult().optional(), "recoverUserResult": v1RecoverUserResult().optional(), "setOrganizationFeatureResult": v1SetOrganizationFeatureResult().optional(), "removeOrganizationFeatureResult": v1RemoveOrganizationFeatureResult().optional(), "exportPrivateKeyResult": v1ExportPrivateKeyResult().optional(), "exportWalletResult": v1ExportWalletResult().optional(), "createSubOrganizationResultV4": v1CreateSubOrganizationResultV4().optional(), "emailAuthResult": v1EmailAuthResult().optional(), "exportWalletAccountResult": v1ExportWalletAccountResult().optional(), "initImportWalletResult": v1InitImportWalletResult().optional(), "importWalletResult": v1ImportWalletResult().optional(), "initImportPrivateKeyResult": v1InitImportPrivateKeyResult().optional(), "importPrivateKeyResult": v1ImportPrivateKeyResult().optional(), "createPoliciesResult": v1CreatePoliciesResult().optional(), "signRawPayloadsResult": v1SignRawPayloadsResult().optional(), "createReadOnlySessionResult": v1CreateReadOnlySessionResult().optional(), "createOauthProvidersResult": v1CreateOauthProvidersResult().optional(), "deleteOauthProvidersResult": v1DeleteOauthProvidersResult().optional(), "createSubOrganizationResultV5": v1CreateSubOrganizationResultV5().optional(), "oauthResult": v1OauthResult().optional(), "createReadWriteSessionResult": v1CreateReadWriteSessionResult().optional(), "createSubOrganizationResultV6": v1CreateSubOrganizationResultV6().optional(), "deletePrivateKeysResult": v1DeletePrivateKeysResult().optional(), "deleteWalletsResult": v1DeleteWalletsResult().optional(), "createReadWriteSessionResultV2": v1CreateReadWriteSessionResultV2().optional(), "deleteSubOrganizationResult": v1DeleteSubOrganizationResult().optional(), "initOtpAuthResult": v1InitOtpAuthResult().optional(), "otpAuthResult": v1OtpAuthResult().optional(), "createSubOrganizationResultV7": v1CreateSubOrganizationResultV7().optional(), "updateWalletResult": v1UpdateWalletResult().optional(), "updatePolicyResultV2": v1UpdatePolicyResultV2().optional(), "initOtpAuthResultV2": v1InitOtpAuthResultV2().optional(), "initOtpResult": v1InitOtpResult().optional(), "verifyOtpResult": v1VerifyOtpResult().optional(), "otpLoginResult": v1OtpLoginResult().optional(), "stampLoginResult": v1StampLoginResult().optional(), "oauthLoginResult": v1OauthLoginResult().optional(), "updateUserNameResult": v1UpdateUserNameResult().optional(), "updateUserEmailResult": v1UpdateUserEmailResult().optional(), "updateUserPhoneNumberResult": v1UpdateUserPhoneNumberResult().optional(), "initFiatOnRampResult": v1InitFiatOnRampResult().optional(), "createSmartContractInterfaceResult": v1CreateSmartContractInterfaceResult().optional(), "deleteSmartContractInterfaceResult": v1DeleteSmartContractInterfaceResult().optional(), "enableAuthProxyResult": v1EnableAuthProxyResult().optional(), "disableAuthProxyResult": v1DisableAuthProxyResult().optional(), "updateAuthProxyConfigResult": v1UpdateAuthProxyConfigResult().optional(), "createOauth2CredentialResult": v1CreateOauth2CredentialResult().optional(), "updateOauth2CredentialResult": v1UpdateOauth2CredentialResult().optional(), "deleteOauth2CredentialResult": v1DeleteOauth2CredentialResult().optional(), "oauth2AuthenticateResult": v1Oauth2AuthenticateResult().optional(), "deleteWalletAccountsResult": v1DeleteWalletAccountsResult().optional(), "deletePoliciesResult": v1DeletePoliciesResult().optional(), "ethSendRawTransactionResult": v1EthSendRawTransactionResult().optional(), "createFiatOnRampCredentialResult": v1CreateFiatOnRampCredentialResult().optional(), "updateFiatOnRampCredentialResult": v1UpdateFiatOnRampCredentialResult().optional(), "deleteFiatOnRampCredentialResult": v1DeleteFiatOnRampCredentialResult().optional(), "ethSendTransactionResult": v1EthSendTransactionResult().optional(), "upsertGasUsageConfigResult": v1UpsertGasUsageConfigResult().optional(), "createTvcAppResult": v1CreateTvcAppResult().optional(), "createTvcDeploymentResult": v1CreateTvcDeploymentResult().optional(), "createTvcManifestApprovalsResult": v1CreateTvcManifestApprovalsResult().optional(), "solSendTransactionResult": v1SolSendTransactionResult().optional(), "initOtpResultV2": v1InitOtpResultV2().optional(), "updateOrganizationNameResult": v1UpdateOrganizationNameResult().optional(), "createSubOrganizationResultV8": v1CreateSubOrganizationResultV8().optional(), "createOauthProvidersResultV2": v1CreateOauthProvidersResultV2().optional(), "createWebhookEndpointResult": v1CreateWebhookEndpointResult().optional(), "updateWebhookEndpointResult": v1UpdateWebhookEndpointResult().optional(), "deleteWebhookEndpointResult": v1DeleteWebhookEndpointResult().optional(), "setIpAllowlistResult": v1SetIpAllowlistResult().optional(), "removeIpAllowlistResult": v1RemoveIpAllowlistResult().optional(), "updateTvcAppLiveDeploymentResult": v1UpdateTvcAppLiveDeploymentResult().optional(), "deleteTvcDeploymentResult": v1DeleteTvcDeploymentResult().optional(), "deleteTvcAppAndDeploymentsResult": v1DeleteTvcAppAndDeploymentsResult().optional(), "restoreTvcDeploymentResult": v1RestoreTvcDeploymentResult().optional(), "sparkSignFrostResult": v1SparkSignFrostResult().optional(), "sparkPrepareTransferResult": v1SparkPrepareTransferResult().optional(), "sparkClaimTransferResult": v1SparkClaimTransferResult().optional(), "sparkPrepareLightningReceiveResult": v1SparkPrepareLightningReceiveResult().optional(), "postTvcQuorumKeyShareResult": v1PostTvcQuorumKeyShareResult().optional(), "ethSendTransactionResultV2": v1EthSendTransactionResultV2().optional(), "createMfaPolicyResult": v1CreateMfaPolicyResult().optional(), "updateMfaPolicyResult": v1UpdateMfaPolicyResult().optional(), "deleteMfaPolicyResult": v1DeleteMfaPolicyResult().optional(), "createSessionProfileResult": v1CreateSessionProfileResult().optional(), "earnDeployWrapperResult": v1EarnDeployWrapperResult().optional(), "earnDepositResult": v1EarnDepositResult().optional(), "earnWithdrawResult": v1EarnWithdrawResult().optional(), "executeSwapResult": v1ExecuteSwapResult().optional(), "upsertSwapConfigResult": v1UpsertSwapConfigResult().optional(), "createTvcOperatorResult": v1CreateTvcOperatorResult().optional(), "createTvcQuorumKeyResult": v1CreateTvcQuorumKeyResult().optional(), "reEncryptTvcQuorumKeyShareResult": v1ReEncryptTvcQuorumKeyShareResult().optional(), "initImportSecretsResult": v1InitImportSecretsResult().optional(), "solSendTransactionResultV2": v1SolSendTransactionResultV2().optional(), "claimSwapFeesResult": v1ClaimSwapFeesResult().optional(), "earnSetWrapperStateResult": v1EarnSetWrapperStateResult().optional(), "claimEarnFeesResult": v1ClaimEarnFeesResult().optional(), "updateWalletAccountNameResult": v1UpdateWalletAccountNameResult().optional(), "ethUndelegate7702Result": v1EthUndelegate7702Result().optional(), "createSwapQuoteResult": v1CreateSwapQuoteResult().optional(), "importSecretsResult": v1ImportSecretsResult().optional(), "exportSecretsResult": v1ExportSecretsResult().optional() }));
+export const v1Authenticator = lazy(() => z.object({ "transports": z.array(v1AuthenticatorTransport()), "attestationType": z.string(), "aaguid": z.string(), "credentialId": z.string(), "model": z.string(), "credential": externaldatav1Credential(), "authenticatorId": z.string(), "authenticatorName": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1ApiKey = lazy(() => z.object({ "credential": externaldatav1Credential(), "apiKeyId": z.string(), "apiKeyName": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "expirationSeconds": int64.optional() }));
+export const v1OauthProvider = lazy(() => z.object({ "providerId": z.string(), "providerName": z.string(), "issuer": z.string(), "audience": z.string(), "subject": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1AuthenticationMethod = lazy(() => z.object({ "type": v1AuthenticationType(), "id": z.string().optional() }));
+export const v1RequiredAuthenticationMethod = lazy(() => z.object({ "any": z.array(v1AuthenticationMethod()) }));
+export const v1MfaPolicy = lazy(() => z.object({ "mfaPolicyId": z.string(), "mfaPolicyName": z.string(), "condition": z.string(), "requiredAuthenticationMethods": z.array(v1RequiredAuthenticationMethod()), "order": int64, "notes": z.string().optional(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1User = lazy(() => z.object({ "userId": z.string(), "userName": z.string(), "userEmail": z.string().optional(), "userPhoneNumber": z.string().optional(), "authenticators": z.array(v1Authenticator()), "apiKeys": z.array(v1ApiKey()), "userTags": z.array(z.string()), "oauthProviders": z.array(v1OauthProvider()), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "mfaPolicies": z.array(v1MfaPolicy()) }));
+export const v1Vote = lazy(() => z.object({ "id": z.string(), "userId": z.string(), "user": v1User(), "activityId": z.string(), "selection": z.enum(["VOTE_SELECTION_APPROVED","VOTE_SELECTION_REJECTED"]), "message": z.string(), "publicKey": z.string(), "signature": z.string(), "scheme": z.string(), "createdAt": externaldatav1Timestamp() }));
+export const v1AppProof = lazy(() => z.object({ "scheme": externaldatav1SignatureScheme(), "publicKey": z.string(), "proofPayload": z.string(), "signature": z.string() }));
+export const v1Activity = lazy(() => z.object({ "id": z.string(), "organizationId": z.string(), "status": v1ActivityStatus(), "type": v1ActivityType(), "intent": v1Intent(), "result": v1Result(), "votes": z.array(v1Vote()), "appProofs": z.array(v1AppProof()).optional(), "fingerprint": z.string(), "canApprove": z.boolean(), "canReject": z.boolean(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "failure": rpcStatus().optional() }));
+export const v1ActivityResponse = lazy(() => z.object({ "activity": v1Activity() }));
+export const v1DeploymentStatus = lazy(() => z.object({ "deploymentId": z.string(), "readyReplicas": int32, "desiredReplicas": int32, "lastUpdatedTime": externaldatav1Timestamp() }));
+export const v1AppStatus = lazy(() => z.object({ "appId": z.string(), "deployments": z.array(v1DeploymentStatus()), "targetedDeploymentId": z.string() }));
+export const v1ApproveActivityRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_APPROVE_ACTIVITY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ApproveActivityIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1AssetBalanceDisplay = lazy(() => z.object({ "usd": z.string().optional(), "crypto": z.string().optional() }));
+export const v1AssetBalance = lazy(() => z.object({ "caip19": z.string().optional(), "symbol": z.string().optional(), "balance": z.string().optional(), "decimals": int32.optional(), "display": v1AssetBalanceDisplay().optional(), "name": z.string().optional() }));
+export const v1AssetMetadata = lazy(() => z.object({ "caip19": z.string().optional(), "symbol": z.string().optional(), "decimals": int32.optional(), "logoUrl": z.string().optional(), "name": z.string().optional(), "stable": z.boolean().optional() }));
+export const v1BootProof = lazy(() => z.object({ "ephemeralPublicKeyHex": z.string(), "awsAttestationDocB64": z.string(), "qosManifestB64": z.string(), "qosManifestEnvelopeB64": z.string(), "deploymentLabel": z.string(), "enclaveApp": z.string(), "owner": z.string(), "createdAt": externaldatav1Timestamp(), "qosManifestVersion": z.string().optional() }));
+export const v1BootProofResponse = lazy(() => z.object({ "bootProof": v1BootProof() }));
+export const v1ClaimEarnFeesRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CLAIM_EARN_FEES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ClaimEarnFeesIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ClaimSwapFeesRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CLAIM_SWAP_FEES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ClaimSwapFeesIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1Config = lazy(() => z.object({ "features": z.array(v1Feature()).optional(), "quorum": externaldatav1Quorum().optional() }));
+export const v1CreateApiKeysRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_API_KEYS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateApiKeysIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateAuthenticatorsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateAuthenticatorsIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateFiatOnRampCredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateFiatOnRampCredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateInvitationsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_INVITATIONS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateInvitationsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateMfaPolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateMfaPolicyIntent() }));
+export const v1CreateOauth2CredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateOauth2CredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateOauthProvidersRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateOauthProvidersIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreatePoliciesRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_POLICIES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePoliciesIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreatePolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_POLICY_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePolicyIntentV3(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreatePrivateKeyTagRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePrivateKeyTagIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreatePrivateKeysRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreatePrivateKeysIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateReadOnlySessionRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateReadOnlySessionIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateReadWriteSessionRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateReadWriteSessionIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateSessionProfileRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SESSION_PROFILE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSessionProfileIntent() }));
+export const v1CreateSmartContractInterfaceRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSmartContractInterfaceIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateSubOrganizationRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSubOrganizationIntentV8(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateSwapQuoteRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_SWAP_QUOTE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateSwapQuoteIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateTvcAppRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_APP"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcAppIntent() }));
+export const v1CreateTvcDeploymentRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcDeploymentIntent() }));
+export const v1CreateTvcManifestApprovalsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateTvcManifestApprovalsIntent() }));
+export const v1CreateUserTagRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_USER_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateUserTagIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateUsersRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_USERS_V4"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateUsersIntentV4(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateWalletAccountsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWalletAccountsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateWalletRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWalletIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CreateWebhookEndpointRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1CreateWebhookEndpointIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1CustomRevertError = lazy(() => z.object({ "errorName": z.string().optional(), "paramsJson": z.string().optional() }));
+export const v1DeleteApiKeysRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_API_KEYS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteApiKeysIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteAuthenticatorsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_AUTHENTICATORS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteAuthenticatorsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteFiatOnRampCredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteFiatOnRampCredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteInvitationRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_INVITATION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteInvitationIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteMfaPolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteMfaPolicyIntent() }));
+export const v1DeleteOauth2CredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteOauth2CredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteOauthProvidersRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteOauthProvidersIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeletePoliciesRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_POLICIES"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePoliciesIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeletePolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePolicyIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeletePrivateKeyTagsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePrivateKeyTagsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeletePrivateKeysRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_PRIVATE_KEYS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeletePrivateKeysIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteSmartContractInterfaceRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteSmartContractInterfaceIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteSubOrganizationRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteSubOrganizationIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteTvcAppAndDeploymentsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteTvcAppAndDeploymentsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteTvcDeploymentRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteTvcDeploymentIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteUserTagsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_USER_TAGS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteUserTagsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteUsersRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_USERS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteUsersIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteWalletAccountsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWalletAccountsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteWalletsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WALLETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWalletsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1DeleteWebhookEndpointRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1DeleteWebhookEndpointIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1EarnDeployWrapperRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnDeployWrapperIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1EarnDepositRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_DEPOSIT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnDepositIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1EarnProvider = lazy(() => z.enum(["EARN_PROVIDER_MORPHO","EARN_PROVIDER_AAVE"]));
+export const v1EarnValueDisplay = lazy(() => z.object({ "usd": z.string().optional(), "crypto": z.string().optional() }));
+export const v1EarnEnabledVault = lazy(() => z.object({ "vaultAddress": z.string().optional(), "wrapperAddress": z.string().optional(), "provider": v1EarnProvider().optional(), "caip19": z.string().optional(), "apyPct": z.string().optional(), "totalDeposited": z.string().optional(), "display": v1EarnValueDisplay().optional(), "netApyPct": z.string().optional(), "clientFeeBps": z.string().optional(), "depositsDisabled": z.boolean().optional(), "name": z.string().optional(), "curator": z.string().optional(), "claimableClientFee": z.string().optional(), "claimableClientFeeDisplay": v1EarnValueDisplay().optional(), "clientFeeWallet": z.string().optional() }));
+export const v1EarnPositionDisplay = lazy(() => z.object({ "currentValueUsd": z.string().optional(), "totalDepositedUsd": z.string().optional(), "totalWithdrawnUsd": z.string().optional(), "currentValueCrypto": z.string().optional(), "totalDepositedCrypto": z.string().optional(), "totalWithdrawnCrypto": z.string().optional() }));
+export const v1EarnPosition = lazy(() => z.object({ "vaultAddress": z.string().optional(), "wrapperAddress": z.string().optional(), "provider": v1EarnProvider().optional(), "caip19": z.string().optional(), "currentValue": z.string().optional(), "totalDeposited": z.string().optional(), "totalWithdrawn": z.string().optional(), "display": v1EarnPositionDisplay().optional(), "depositsDisabled": z.boolean().optional() }));
+export const v1EarnSetWrapperStateRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnSetWrapperStateIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1EarnVault = lazy(() => z.object({ "vaultAddress": z.string().optional(), "provider": v1EarnProvider().optional(), "caip19": z.string().optional(), "tvl": z.string().optional(), "apyPct": z.string().optional(), "enabled": z.boolean().optional(), "display": v1EarnValueDisplay().optional(), "name": z.string().optional(), "curator": z.string().optional() }));
+export const v1EarnWithdrawRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EARN_WITHDRAW"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EarnWithdrawIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1EmailAuthRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EMAIL_AUTH_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EmailAuthIntentV3(), "generateAppProofs": z.boolean().optional() }));
+export const v1EmailEventDetails = lazy(() => z.object({ "bounceType": z.string().optional(), "bounceSubType": z.string().optional(), "diagnosticCode": z.string().optional(), "deliverySmtpResponse": z.string().optional(), "deliveryProcessingTimeMillis": int64.optional(), "deliveryDelayType": z.string().optional(), "complaintFeedbackType": z.string().optional() }));
+export const v1EmailEvent = lazy(() => z.object({ "id": z.string(), "organizationId": z.string(), "messageId": z.string(), "eventType": z.string(), "fromAddress": z.string(), "toAddress": z.string(), "senderTenant": z.string().optional(), "timestamp": z.string(), "createdAt": z.string(), "details": v1EmailEventDetails() }));
+export const v1UnknownRevertError = lazy(() => z.object({ "selector": z.string().optional(), "data": z.string().optional() }));
+export const v1NativeRevertError = lazy(() => z.object({ "nativeType": z.string().optional(), "message": z.string().optional(), "panicCode": int64.optional() }));
+export const v1RevertChainEntry = lazy(() => z.object({ "address": z.string().optional(), "errorType": z.string().optional(), "displayMessage": z.string().optional(), "unknown": v1UnknownRevertError().optional(), "native": v1NativeRevertError().optional(), "custom": v1CustomRevertError().optional() }));
+export const v1EthFailureDetails = lazy(() => z.object({ "revertChain": z.array(v1RevertChainEntry()).optional() }));
+export const v1EthSendTransactionRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EthSendTransactionIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1EthSendTransactionStatus = lazy(() => z.object({ "txHash": z.string().optional() }));
+export const v1TransactionHistoryBlock = lazy(() => z.object({ "number": int64, "hash": z.string(), "timestamp": z.string() }));
+export const v1TransactionHistoryFee = lazy(() => z.object({ "amount": z.string(), "caip19": z.string() }));
+export const v1TransactionHistoryAsset = lazy(() => z.object({ "caip19": z.string(), "symbol": z.string(), "name": z.string(), "decimals": int32 }));
+export const v1TransactionHistoryDisplay = lazy(() => z.object({ "crypto": z.string().optional(), "usd": z.string().optional() }));
+export const v1TransactionHistoryTransfer = lazy(() => z.object({ "direction": z.enum(["IN","OUT"]), "asset": v1TransactionHistoryAsset().optional(), "amount": z.string(), "counterparty": z.string(), "display": v1TransactionHistoryDisplay().optional() }));
+export const v1TransactionHistoryTurnkey = lazy(() => z.object({ "sponsored": z.boolean(), "activityFingerprint": z.string().optional(), "submittedAt": z.string().optional() }));
+export const v1EthTransactionHistoryItem = lazy(() => z.object({ "transactionHash": z.string(), "block": v1TransactionHistoryBlock(), "status": z.enum(["CONFIRMED","FINALIZED"]), "origin": z.string(), "from": z.string(), "to": z.string().optional(), "fee": v1TransactionHistoryFee(), "transfers": z.array(v1TransactionHistoryTransfer()), "turnkey": v1TransactionHistoryTurnkey().optional() }));
+export const v1EthUndelegate7702Request = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_ETH_UNDELEGATE_7702"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1EthUndelegate7702Intent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ExecuteSwapRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EXECUTE_SWAP_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExecuteSwapIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1ExportPrivateKeyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportPrivateKeyIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ExportSecretsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_SECRETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportSecretsIntent() }));
+export const v1ExportWalletAccountRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportWalletAccountIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ExportWalletRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_EXPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ExportWalletIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1FiatOnRampCredential = lazy(() => z.object({ "fiatOnrampCredentialId": z.string(), "organizationId": z.string(), "onrampProvider": v1FiatOnRampProvider(), "projectId": z.string().optional(), "publishableApiKey": z.string(), "encryptedSecretApiKey": z.string(), "encryptedPrivateApiKey": z.string().optional(), "sandboxMode": z.boolean().optional(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1Pagination = lazy(() => z.object({ "limit": z.string().optional(), "before": z.string().optional(), "after": z.string().optional() }));
+export const v1GetActivitiesRequest = lazy(() => z.object({ "organizationId": z.string(), "filterByStatus": z.array(v1ActivityStatus()).optional(), "paginationOptions": v1Pagination().optional(), "filterByType": z.array(v1ActivityType()).optional() }));
+export const v1GetActivitiesResponse = lazy(() => z.object({ "activities": z.array(v1Activity()) }));
+export const v1GetActivityRequest = lazy(() => z.object({ "organizationId": z.string(), "activityId": z.string() }));
+export const v1GetApiKeyRequest = lazy(() => z.object({ "organizationId": z.string(), "apiKeyId": z.string() }));
+export const v1GetApiKeyResponse = lazy(() => z.object({ "apiKey": v1ApiKey() }));
+export const v1GetApiKeysRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string().optional() }));
+export const v1GetApiKeysResponse = lazy(() => z.object({ "apiKeys": z.array(v1ApiKey()) }));
+export const v1GetAppProofsRequest = lazy(() => z.object({ "organizationId": z.string(), "activityId": z.string() }));
+export const v1GetAppProofsResponse = lazy(() => z.object({ "appProofs": z.array(v1AppProof()) }));
+export const v1GetAppStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "appId": z.string() }));
+export const v1GetAppStatusResponse = lazy(() => z.object({ "appStatus": v1AppStatus() }));
+export const v1GetAuthenticatorRequest = lazy(() => z.object({ "organizationId": z.string(), "authenticatorId": z.string() }));
+export const v1GetAuthenticatorResponse = lazy(() => z.object({ "authenticator": v1Authenticator() }));
+export const v1GetAuthenticatorsRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string() }));
+export const v1GetAuthenticatorsResponse = lazy(() => z.object({ "authenticators": z.array(v1Authenticator()) }));
+export const v1GetBootProofRequest = lazy(() => z.object({ "organizationId": z.string(), "ephemeralKey": z.string() }));
+export const v1GetClaimEarnFeesStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "claimRequestId": z.string() }));
+export const v1GetClaimEarnFeesStatusResponse = lazy(() => z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "claimTxHash": z.string().optional(), "error": z.string().optional() }));
+export const v1GetEarnDeployStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "deployRequestId": z.string() }));
+export const v1GetEarnDeployStatusResponse = lazy(() => z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "deployTxHash": z.string().optional(), "error": z.string().optional() }));
+export const v1GetEarnDepositStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "depositRequestId": z.string() }));
+export const v1GetEarnDepositStatusResponse = lazy(() => z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "depositTxHash": z.string().optional(), "error": z.string().optional() }));
+export const v1GetEarnWithdrawStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "withdrawRequestId": z.string() }));
+export const v1GetEarnWithdrawStatusResponse = lazy(() => z.object({ "status": z.enum(["PENDING","COMPLETED","FAILED"]), "withdrawTxHash": z.string().optional(), "error": z.string().optional() }));
+export const v1GetGasUsageRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetGasUsageResponse = lazy(() => z.object({ "windowDurationMinutes": int32, "windowLimitUsd": z.string(), "usageUsd": z.string() }));
+export const v1GetIpAllowlistRequest = lazy(() => z.object({ "organizationId": z.string(), "publicKey": z.string().optional() }));
+export const v1IpAllowlistRule = lazy(() => z.object({ "cidr": z.string(), "label": z.string().optional(), "createdAt": z.string().optional() }));
+export const v1IpAllowlist = lazy(() => z.object({ "organizationId": z.string(), "rules": z.array(v1IpAllowlistRule()), "publicKey": z.string().optional(), "enabled": z.boolean().optional(), "onEvaluationError": z.string().optional() }));
+export const v1GetIpAllowlistResponse = lazy(() => z.object({ "allowlist": v1IpAllowlist() }));
+export const v1GetLatestBootProofRequest = lazy(() => z.object({ "organizationId": z.string(), "appName": z.string() }));
+export const v1GetMfaPoliciesRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string() }));
+export const v1GetMfaPoliciesResponse = lazy(() => z.object({ "mfaPolicies": z.array(v1MfaPolicy()) }));
+export const v1GetMfaPolicyRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string(), "mfaPolicyId": z.string() }));
+export const v1GetMfaPolicyResponse = lazy(() => z.object({ "mfaPolicy": v1MfaPolicy() }));
+export const v1GetMfaStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "activityId": z.string(), "userId": z.string().optional() }));
+export const v1MfaStatus = lazy(() => z.object({ "mfaPolicyId": z.string(), "userId": z.string(), "satisfied": z.boolean(), "satisfiedMethods": z.array(v1AuthenticationMethod()), "requiredMethods": z.array(v1RequiredAuthenticationMethod()) }));
+export const v1GetMfaStatusResponse = lazy(() => z.object({ "mfaStatuses": z.array(v1MfaStatus()) }));
+export const v1GetNoncesRequest = lazy(() => z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614"]), "nonce": z.boolean().optional(), "gasStationNonce": z.boolean().optional() }));
+export const v1GetNoncesResponse = lazy(() => z.object({ "nonce": int64.optional(), "gasStationNonce": int64.optional() }));
+export const v1GetOauth2CredentialRequest = lazy(() => z.object({ "organizationId": z.string(), "oauth2CredentialId": z.string() }));
+export const v1Oauth2Credential = lazy(() => z.object({ "oauth2CredentialId": z.string(), "organizationId": z.string(), "provider": v1Oauth2Provider(), "clientId": z.string(), "encryptedClientSecret": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1GetOauth2CredentialResponse = lazy(() => z.object({ "oauth2Credential": v1Oauth2Credential() }));
+export const v1GetOauthProvidersRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string().optional() }));
+export const v1GetOauthProvidersResponse = lazy(() => z.object({ "oauthProviders": z.array(v1OauthProvider()) }));
+export const v1GetOnRampTransactionStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "transactionId": z.string(), "refresh": z.boolean().optional() }));
+export const v1GetOnRampTransactionStatusResponse = lazy(() => z.object({ "transactionStatus": z.string() }));
+export const v1GetOrganizationConfigsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetOrganizationConfigsResponse = lazy(() => z.object({ "configs": v1Config() }));
+export const v1GetPoliciesRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1Policy = lazy(() => z.object({ "policyId": z.string(), "policyName": z.string(), "effect": v1Effect(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "notes": z.string(), "consensus": z.string(), "condition": z.string(), "time": z.string().optional() }));
+export const v1GetPoliciesResponse = lazy(() => z.object({ "policies": z.array(v1Policy()) }));
+export const v1GetPolicyEvaluationsRequest = lazy(() => z.object({ "organizationId": z.string(), "activityId": z.string() }));
+export const v1GetPolicyEvaluationsResponse = lazy(() => z.object({ "policyEvaluations": z.array(externalactivityv1PolicyEvaluation()) }));
+export const v1GetPolicyRequest = lazy(() => z.object({ "organizationId": z.string(), "policyId": z.string() }));
+export const v1GetPolicyResponse = lazy(() => z.object({ "policy": v1Policy() }));
+export const v1GetPrivateKeyRequest = lazy(() => z.object({ "organizationId": z.string(), "privateKeyId": z.string() }));
+export const v1PrivateKey = lazy(() => z.object({ "privateKeyId": z.string(), "publicKey": z.string(), "privateKeyName": z.string(), "curve": v1Curve(), "addresses": z.array(externaldatav1Address()), "privateKeyTags": z.array(z.string()), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "exported": z.boolean(), "imported": z.boolean() }));
+export const v1GetPrivateKeyResponse = lazy(() => z.object({ "privateKey": v1PrivateKey() }));
+export const v1GetPrivateKeysRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetPrivateKeysResponse = lazy(() => z.object({ "privateKeys": z.array(v1PrivateKey()) }));
+export const v1GetSendTransactionStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "sendTransactionStatusId": z.string() }));
+export const v1SolanaSendTransactionStatus = lazy(() => z.object({ "signature": z.string().optional() }));
+export const v1SolanaFailureDetails = lazy(() => z.object({ "source": z.string().optional(), "rpcCode": int32.optional(), "rpcMessage": z.string().optional(), "transactionErrorJson": z.string().optional(), "logs": z.array(z.string()).optional(), "unitsConsumed": int64.optional(), "innerInstructionsJson": z.string().optional() }));
+export const v1TxError = lazy(() => z.object({ "message": z.string().optional(), "revertChain": z.array(v1RevertChainEntry()).optional(), "solana": v1SolanaFailureDetails().optional(), "eth": v1EthFailureDetails().optional() }));
+export const v1GetSendTransactionStatusResponse = lazy(() => z.object({ "txStatus": z.string(), "eth": v1EthSendTransactionStatus().optional(), "solana": v1SolanaSendTransactionStatus().optional(), "txError": z.string().optional(), "error": v1TxError().optional() }));
+export const v1GetSessionProfileRequest = lazy(() => z.object({ "organizationId": z.string(), "sessionProfileId": z.string() }));
+export const v1SessionProfile = lazy(() => z.object({ "sessionProfileId": z.string(), "sessionProfileName": z.string(), "scope": z.string(), "expirationSeconds": z.string().optional(), "notes": z.string().optional(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1GetSessionProfileResponse = lazy(() => z.object({ "sessionProfile": v1SessionProfile() }));
+export const v1GetSessionProfilesRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetSessionProfilesResponse = lazy(() => z.object({ "sessionProfiles": z.array(v1SessionProfile()) }));
+export const v1GetSmartContractInterfaceRequest = lazy(() => z.object({ "organizationId": z.string(), "smartContractInterfaceId": z.string() }));
+export const v1GetSmartContractInterfaceResponse = lazy(() => z.object({ "smartContractInterface": externaldatav1SmartContractInterface() }));
+export const v1GetSmartContractInterfacesRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetSmartContractInterfacesResponse = lazy(() => z.object({ "smartContractInterfaces": z.array(externaldatav1SmartContractInterface()) }));
+export const v1GetSubOrgIdsRequest = lazy(() => z.object({ "organizationId": z.string(), "filterType": z.string().optional(), "filterValue": z.string().optional(), "paginationOptions": v1Pagination().optional() }));
+export const v1GetSubOrgIdsResponse = lazy(() => z.object({ "organizationIds": z.array(z.string()) }));
+export const v1GetSwapStatusRequest = lazy(() => z.object({ "organizationId": z.string(), "swapRequestId": z.string() }));
+export const v1SwapRefund = lazy(() => z.object({ "asset": z.string(), "amount": z.string(), "txHash": z.string().optional() }));
+export const v1SwapError = lazy(() => z.object({ "reason": z.string(), "message": z.string(), "originTxError": v1TxError().optional(), "providerReason": z.string().optional() }));
+export const v1GetSwapStatusResponse = lazy(() => z.object({ "status": z.string(), "swapKind": z.string(), "provider": z.string(), "inputToken": z.string(), "outputToken": z.string(), "inputAmount": z.string(), "originTxHash": z.string().optional(), "destinationTxHashes": z.array(z.string()).optional(), "outputAmount": z.string().optional(), "refund": v1SwapRefund().optional(), "updatedAt": z.string(), "error": v1SwapError().optional() }));
+export const v1GetTvcAppDeploymentsRequest = lazy(() => z.object({ "organizationId": z.string(), "appId": z.string() }));
+export const v1TvcOperator = lazy(() => z.object({ "id": z.string(), "name": z.string(), "publicKey": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1TvcOperatorSet = lazy(() => z.object({ "id": z.string(), "name": z.string(), "organizationId": z.string(), "operators": z.array(v1TvcOperator()), "threshold": int64, "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1TvcManifest = lazy(() => z.object({ "id": z.string(), "manifest": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1TvcOperatorApproval = lazy(() => z.object({ "id": z.string(), "manifestId": z.string(), "operator": v1TvcOperator(), "approval": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp() }));
+export const v1TvcContainerSpec = lazy(() => z.object({ "containerUrl": z.string(), "path": z.string(), "args": z.array(z.string()), "hasPullSecret": z.boolean(), "healthCheckType": v1TvcHealthCheckType(), "healthCheckPort": int64, "publicIngressPort": int64 }));
+export const v1TvcDeployment = lazy(() => z.object({ "id": z.string(), "organizationId": z.string(), "appId": z.string(), "manifestSet": v1TvcOperatorSet(), "shareSet": v1TvcOperatorSet(), "manifest": v1TvcManifest(), "manifestApprovals": z.array(v1TvcOperatorApproval()), "qosVersion": z.string(), "pivotContainer": v1TvcContainerSpec(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "delete": z.boolean(), "debugMode": z.boolean() }));
+export const v1GetTvcAppDeploymentsResponse = lazy(() => z.object({ "tvcDeployments": z.array(v1TvcDeployment()) }));
+export const v1GetTvcAppRequest = lazy(() => z.object({ "organizationId": z.string(), "tvcAppId": z.string() }));
+export const v1TvcApp = lazy(() => z.object({ "id": z.string(), "organizationId": z.string(), "name": z.string(), "quorumPublicKey": z.string(), "manifestSet": v1TvcOperatorSet(), "shareSet": v1TvcOperatorSet(), "enableEgress": z.boolean(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "liveDeploymentId": z.string().optional(), "publicDomain": z.string(), "enableDebugModeDeployments": z.boolean() }));
+export const v1GetTvcAppResponse = lazy(() => z.object({ "tvcApp": v1TvcApp() }));
+export const v1GetTvcAppsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetTvcAppsResponse = lazy(() => z.object({ "tvcApps": z.array(v1TvcApp()) }));
+export const v1GetTvcDeploymentDebugLogsRequest = lazy(() => z.object({ "organizationId": z.string(), "deploymentId": z.string(), "tailLines": int32.optional(), "sinceSeconds": int64.optional() }));
+export const v1LogLine = lazy(() => z.object({ "content": z.string(), "ts": externaldatav1Timestamp().optional() }));
+export const v1TvcDeploymentDebugLogEntry = lazy(() => z.object({ "line": v1LogLine(), "replicaLabel": z.string() }));
+export const v1GetTvcDeploymentDebugLogsResponse = lazy(() => z.object({ "entries": z.array(v1TvcDeploymentDebugLogEntry()) }));
+export const v1GetTvcDeploymentRequest = lazy(() => z.object({ "organizationId": z.string(), "deploymentId": z.string() }));
+export const v1GetTvcDeploymentResponse = lazy(() => z.object({ "tvcDeployment": v1TvcDeployment() }));
+export const v1GetTvcQosVersionsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetTvcQosVersionsResponse = lazy(() => z.object({ "availableVersions": z.array(z.string()), "latestVersion": z.string() }));
+export const v1GetUserRequest = lazy(() => z.object({ "organizationId": z.string(), "userId": z.string() }));
+export const v1GetUserResponse = lazy(() => z.object({ "user": v1User() }));
+export const v1GetUsersRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetUsersResponse = lazy(() => z.object({ "users": z.array(v1User()) }));
+export const v1GetVerifiedSubOrgIdsRequest = lazy(() => z.object({ "organizationId": z.string(), "filterType": z.string().optional(), "filterValue": z.string().optional(), "paginationOptions": v1Pagination().optional() }));
+export const v1GetVerifiedSubOrgIdsResponse = lazy(() => z.object({ "organizationIds": z.array(z.string()) }));
+export const v1GetWalletAccountRequest = lazy(() => z.object({ "organizationId": z.string(), "walletId": z.string(), "address": z.string().optional(), "path": z.string().optional() }));
+export const v1Wallet = lazy(() => z.object({ "walletId": z.string(), "walletName": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "exported": z.boolean(), "imported": z.boolean() }));
+export const v1WalletAccount = lazy(() => z.object({ "walletAccountId": z.string(), "organizationId": z.string(), "walletId": z.string(), "curve": v1Curve(), "pathFormat": v1PathFormat(), "path": z.string(), "addressFormat": v1AddressFormat(), "address": z.string(), "createdAt": externaldatav1Timestamp(), "updatedAt": externaldatav1Timestamp(), "publicKey": z.string().optional(), "walletDetails": v1Wallet().optional(), "name": z.string().optional(), "caip2Prefix": z.string().optional() }));
+export const v1GetWalletAccountResponse = lazy(() => z.object({ "account": v1WalletAccount() }));
+export const v1GetWalletAccountsRequest = lazy(() => z.object({ "organizationId": z.string(), "walletId": z.string().optional(), "includeWalletDetails": z.boolean().optional(), "paginationOptions": v1Pagination().optional() }));
+export const v1GetWalletAccountsResponse = lazy(() => z.object({ "accounts": z.array(v1WalletAccount()) }));
+export const v1GetWalletAddressBalancesRequest = lazy(() => z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]) }));
+export const v1GetWalletAddressBalancesResponse = lazy(() => z.object({ "balances": z.array(v1AssetBalance()).optional() }));
+export const v1GetWalletRequest = lazy(() => z.object({ "organizationId": z.string(), "walletId": z.string() }));
+export const v1GetWalletResponse = lazy(() => z.object({ "wallet": v1Wallet() }));
+export const v1GetWalletsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetWalletsResponse = lazy(() => z.object({ "wallets": z.array(v1Wallet()) }));
+export const v1GetWhoamiRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1GetWhoamiResponse = lazy(() => z.object({ "organizationId": z.string(), "organizationName": z.string(), "userId": z.string(), "username": z.string() }));
+export const v1ImportPrivateKeyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportPrivateKeyIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ImportSecretsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_SECRETS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportSecretsIntent() }));
+export const v1ImportWalletRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_IMPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1ImportWalletIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitFiatOnRampRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_FIAT_ON_RAMP"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitFiatOnRampIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitImportPrivateKeyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitImportPrivateKeyIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitImportWalletRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_IMPORT_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitImportWalletIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitOtpAuthRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_OTP_AUTH_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitOtpAuthIntentV3(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitOtpRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_OTP_V3"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitOtpIntentV3(), "generateAppProofs": z.boolean().optional() }));
+export const v1InitUserEmailRecoveryRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1InitUserEmailRecoveryIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1ListEarnEnabledVaultsRequest = lazy(() => z.object({ "organizationId": z.string(), "provider": v1EarnProvider().optional(), "caip19": z.string().optional() }));
+export const v1ListEarnEnabledVaultsResponse = lazy(() => z.object({ "enabledVaults": z.array(v1EarnEnabledVault()).optional() }));
+export const v1ListEarnPositionsRequest = lazy(() => z.object({ "organizationId": z.string(), "walletAddress": z.string() }));
+export const v1ListEarnPositionsResponse = lazy(() => z.object({ "positions": z.array(v1EarnPosition()).optional() }));
+export const v1ListEarnVaultsRequest = lazy(() => z.object({ "organizationId": z.string(), "provider": v1EarnProvider().optional(), "caip19": z.string(), "paginationOptions": v1Pagination().optional() }));
+export const v1PageInfo = lazy(() => z.object({ "hasNextPage": z.boolean().optional(), "hasPreviousPage": z.boolean().optional(), "startCursor": z.string().optional(), "endCursor": z.string().optional() }));
+export const v1ListEarnVaultsResponse = lazy(() => z.object({ "vaults": z.array(v1EarnVault()).optional(), "pageInfo": v1PageInfo().optional() }));
+export const v1ListEmailEventsRequest = lazy(() => z.object({ "organizationId": z.string(), "email": z.string(), "eventType": z.string().optional(), "paginationOptions": v1Pagination().optional() }));
+export const v1ListEmailEventsResponse = lazy(() => z.object({ "emailEvents": z.array(v1EmailEvent()) }));
+export const v1ListEthTransactionHistoryRequest = lazy(() => z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:42161","eip155:4217","eip155:42431","eip155:421614","eip155:56","eip155:97"]), "paginationOptions": v1Pagination().optional() }));
+export const v1ListEthTransactionHistoryResponse = lazy(() => z.object({ "transactions": z.array(v1EthTransactionHistoryItem()), "pageInfo": v1PageInfo().optional() }));
+export const v1ListFiatOnRampCredentialsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1ListFiatOnRampCredentialsResponse = lazy(() => z.object({ "fiatOnRampCredentials": z.array(v1FiatOnRampCredential()) }));
+export const v1ListOauth2CredentialsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1ListOauth2CredentialsResponse = lazy(() => z.object({ "oauth2Credentials": z.array(v1Oauth2Credential()) }));
+export const v1ListPrivateKeyTagsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1ListPrivateKeyTagsResponse = lazy(() => z.object({ "privateKeyTags": z.array(datav1Tag()) }));
+export const v1ListSecretsRequest = lazy(() => z.object({ "organizationId": z.string(), "paginationOptions": v1Pagination().optional() }));
+export const v1SecretMetadata = lazy(() => z.object({ "secretId": z.string(), "name": z.string().optional(), "staticProperties": z.array(v1KeyValue()), "createdAtUnixMs": int64 }));
+export const v1ListSecretsResponse = lazy(() => z.object({ "secrets": z.array(v1SecretMetadata()) }));
+export const v1ListSolTransactionHistoryRequest = lazy(() => z.object({ "organizationId": z.string(), "address": z.string(), "caip2": z.enum(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","solana:mainnet","solana:devnet"]), "paginationOptions": v1Pagination().optional() }));
+export const v1SolTransactionHistorySigner = lazy(() => z.object({ "address": z.string(), "writable": z.boolean() }));
+export const v1SolTransactionHistoryItem = lazy(() => z.object({ "signature": z.string(), "block": v1TransactionHistoryBlock(), "status": z.enum(["CONFIRMED","FINALIZED"]), "origin": z.string(), "feePayer": z.string(), "signers": z.array(v1SolTransactionHistorySigner()), "fee": v1TransactionHistoryFee(), "transfers": z.array(v1TransactionHistoryTransfer()), "turnkey": v1TransactionHistoryTurnkey().optional() }));
+export const v1ListSolTransactionHistoryResponse = lazy(() => z.object({ "transactions": z.array(v1SolTransactionHistoryItem()), "pageInfo": v1PageInfo().optional() }));
+export const v1ListSupportedAssetsRequest = lazy(() => z.object({ "organizationId": z.string(), "caip2": z.enum(["eip155:1","eip155:11155111","eip155:8453","eip155:84532","eip155:137","eip155:80002","eip155:56","eip155:97","eip155:10","eip155:11155420","eip155:143","eip155:10143","eip155:42161","eip155:4217","eip155:42431","eip155:421614","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]) }));
+export const v1ListSupportedAssetsResponse = lazy(() => z.object({ "assets": z.array(v1AssetMetadata()).optional() }));
+export const v1ListUserTagsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1ListUserTagsResponse = lazy(() => z.object({ "userTags": z.array(datav1Tag()) }));
+export const v1ListWebhookEndpointsRequest = lazy(() => z.object({ "organizationId": z.string() }));
+export const v1ListWebhookEndpointsResponse = lazy(() => z.object({ "webhookEndpoints": z.array(v1WebhookEndpointData()) }));
+export const v1LoginUsage = lazy(() => z.object({ "publicKey": z.string() }));
+export const v1WebAuthnStamp = lazy(() => z.object({ "credentialId": z.string(), "clientDataJson": z.string(), "authenticatorData": z.string(), "signature": z.string() }));
+export const v1UsageType = lazy(() => z.enum(["USAGE_TYPE_SIGNUP","USAGE_TYPE_LOGIN"]));
+export const v1SignupUsage = lazy(() => z.object({ "email": z.string().optional(), "phoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()).optional(), "authenticators": z.array(v1AuthenticatorParamsV2()).optional(), "oauthProviders": z.array(v1OauthProviderParams()).optional() }));
+export const v1SignupUsageV2 = lazy(() => z.object({ "email": z.string().optional(), "phoneNumber": z.string().optional(), "apiKeys": z.array(v1ApiKeyParamsV2()).optional(), "authenticators": z.array(v1AuthenticatorParamsV2()).optional(), "oauthProviders": z.array(v1OauthProviderParamsV2()).optional() }));
+export const v1TokenUsage = lazy(() => z.object({ "type": v1UsageType(), "tokenId": z.string(), "signup": v1SignupUsage().optional(), "login": v1LoginUsage().optional(), "signupV2": v1SignupUsageV2().optional() }));
+export const v1NOOPCodegenAnchorResponse = lazy(() => z.object({ "stamp": v1WebAuthnStamp(), "tokenUsage": v1TokenUsage().optional() }));
+export const v1Oauth2AuthenticateRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH2_AUTHENTICATE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1Oauth2AuthenticateIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1OauthLoginRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH_LOGIN"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OauthLoginIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1OauthRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_OAUTH"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OauthIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1OtpAuthRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_OTP_AUTH"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OtpAuthIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1OtpLoginRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_OTP_LOGIN_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1OtpLoginIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1RecoverUserRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_RECOVER_USER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RecoverUserIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1RejectActivityRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_REJECT_ACTIVITY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RejectActivityIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1RemoveIpAllowlistRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RemoveIpAllowlistIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1RemoveOrganizationFeatureRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RemoveOrganizationFeatureIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1RestoreTvcDeploymentRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1RestoreTvcDeploymentIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1SetIpAllowlistRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SET_IP_ALLOWLIST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SetIpAllowlistIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1SetOrganizationFeatureRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SetOrganizationFeatureIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1SignRawPayloadRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignRawPayloadIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1SignRawPayloadsRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_RAW_PAYLOADS"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignRawPayloadsIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1SignTransactionRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SIGN_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SignTransactionIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1SolSendTransactionRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SolSendTransactionIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1SparkClaimTransferRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkClaimTransferIntent() }));
+export const v1SparkPrepareLightningReceiveRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkPrepareLightningReceiveIntent() }));
+export const v1SparkPrepareTransferRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkPrepareTransferIntent() }));
+export const v1SparkSignFrostRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_SPARK_SIGN_FROST"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1SparkSignFrostIntent() }));
+export const v1StampLoginRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_STAMP_LOGIN"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1StampLoginIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateFiatOnRampCredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateFiatOnRampCredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateMfaPolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_MFA_POLICY"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateMfaPolicyIntent() }));
+export const v1UpdateOauth2CredentialRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateOauth2CredentialIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateOrganizationNameRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateOrganizationNameIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdatePolicyRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_POLICY_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdatePolicyIntentV2(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdatePrivateKeyTagRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdatePrivateKeyTagIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateRootQuorumRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_ROOT_QUORUM"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateRootQuorumIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateTvcAppLiveDeploymentRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateTvcAppLiveDeploymentIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateUserEmailRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_EMAIL"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserEmailIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateUserNameRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_NAME"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserNameIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateUserPhoneNumberRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserPhoneNumberIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateUserRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateUserTagRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_USER_TAG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateUserTagIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateWalletRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_WALLET"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateWalletIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpdateWebhookEndpointRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpdateWebhookEndpointIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1UpsertSwapConfigRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_UPSERT_SWAP_CONFIG"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1UpsertSwapConfigIntent(), "generateAppProofs": z.boolean().optional() }));
+export const v1ValidateTvcImageRequest = lazy(() => z.object({ "organizationId": z.string(), "pivotContainerImageUrl": z.string(), "pivotContainerEncryptedPullSecret": z.string().optional() }));
+export const v1ValidateTvcImageResponse = lazy(() => z.object({ "resolvedImageDigest": z.string().optional() }));
+export const v1VerifyOtpRequest = lazy(() => z.object({ "type": z.enum(["ACTIVITY_TYPE_VERIFY_OTP_V2"]), "timestampMs": z.string(), "organizationId": z.string(), "parameters": v1VerifyOtpIntentV2(), "generateAppProofs": z.boolean().optional() }));
 
+/** Every definition's schema by name (built when read). */
 export const schemas: Record<string, z.ZodType> = {
-  apiApiKeyParams,
-  billingActivateBillingTierIntent,
-  billingActivateBillingTierResult,
-  billingDeletePaymentMethodIntent,
-  billingDeletePaymentMethodResult,
-  billingSetPaymentMethodIntent,
-  billingSetPaymentMethodIntentV2,
-  billingSetPaymentMethodResult,
-  v1TagType,
-  externaldatav1Timestamp,
-  datav1Tag,
-  v1Outcome,
-  immutablecommonv1PolicyEvaluation,
-  externalactivityv1PolicyEvaluation,
-  v1AddressFormat,
-  externaldatav1Address,
-  v1CredentialType,
-  externaldatav1Credential,
-  externaldatav1Quorum,
-  externaldatav1SignatureScheme,
-  externaldatav1SmartContractInterface,
-  immutableactivityv1Address,
-  protobufAny,
-  rpcStatus,
-  v1AuthenticatorTransport,
-  v1AuthenticatorAttestationResponse,
-  v1CredPropsAuthenticationExtensionsClientOutputs,
-  v1SimpleClientExtensionResults,
-  v1PublicKeyCredentialWithAttestation,
-  v1AuthenticatorParams,
-  v1AcceptInvitationIntent,
-  v1Attestation,
-  v1AuthenticatorParamsV2,
-  v1AcceptInvitationIntentV2,
-  v1AcceptInvitationResult,
-  v1AccessType,
-  v1ActivityStatus,
-  v1ActivityType,
-  v1CreateOrganizationIntent,
-  v1CreateAuthenticatorsIntent,
-  v1UserParams,
-  v1CreateUsersIntent,
-  v1Curve,
-  v1PrivateKeyParams,
-  v1CreatePrivateKeysIntent,
-  v1PayloadEncoding,
-  v1HashFunction,
-  v1SignRawPayloadIntent,
-  v1InvitationParams,
-  v1CreateInvitationsIntent,
-  v1Operator,
-  v1Selector,
-  v1Effect,
-  v1CreatePolicyIntent,
-  v1DisablePrivateKeyIntent,
-  v1DeleteUsersIntent,
-  v1DeleteAuthenticatorsIntent,
-  v1DeleteInvitationIntent,
-  v1DeleteOrganizationIntent,
-  v1DeletePolicyIntent,
-  v1CreateUserTagIntent,
-  v1DeleteUserTagsIntent,
-  v1TransactionType,
-  v1SignTransactionIntent,
-  v1CreateApiKeysIntent,
-  v1DeleteApiKeysIntent,
-  v1ApproveActivityIntent,
-  v1RejectActivityIntent,
-  v1CreatePrivateKeyTagIntent,
-  v1DeletePrivateKeyTagsIntent,
-  v1SelectorV2,
-  v1CreatePolicyIntentV2,
-  v1CreatePolicyIntentV3,
-  v1ApiOnlyUserParams,
-  v1CreateApiOnlyUsersIntent,
-  v1UpdateRootQuorumIntent,
-  v1UpdateUserTagIntent,
-  v1UpdatePrivateKeyTagIntent,
-  v1CreateAuthenticatorsIntentV2,
-  v1CreateOrganizationIntentV2,
-  v1UserParamsV2,
-  v1CreateUsersIntentV2,
-  v1CreateSubOrganizationIntent,
-  v1RootUserParams,
-  v1CreateSubOrganizationIntentV2,
-  v1UpdateAllowedOriginsIntent,
-  v1CreatePrivateKeysIntentV2,
-  v1UpdateUserIntent,
-  v1UpdatePolicyIntent,
-  v1CreateSubOrganizationIntentV3,
-  v1PathFormat,
-  v1WalletAccountParams,
-  v1CreateWalletIntent,
-  v1CreateWalletAccountsIntent,
-  v1EmailCustomizationParams,
-  v1InitUserEmailRecoveryIntent,
-  v1RecoverUserIntent,
-  v1FeatureName,
-  v1SetOrganizationFeatureIntent,
-  v1RemoveOrganizationFeatureIntent,
-  v1SignRawPayloadIntentV2,
-  v1SignTransactionIntentV2,
-  v1ExportPrivateKeyIntent,
-  v1MnemonicLanguage,
-  v1ExportWalletIntent,
-  v1WalletParams,
-  v1CreateSubOrganizationIntentV4,
-  v1EmailAuthIntent,
-  v1ExportWalletAccountIntent,
-  v1InitImportWalletIntent,
-  v1ImportWalletIntent,
-  v1InitImportPrivateKeyIntent,
-  v1ImportPrivateKeyIntent,
-  v1CreatePoliciesIntent,
-  v1SignRawPayloadsIntent,
-  v1CreateReadOnlySessionIntent,
-  v1OauthProviderParams,
-  v1CreateOauthProvidersIntent,
-  v1DeleteOauthProvidersIntent,
-  v1RootUserParamsV2,
-  v1CreateSubOrganizationIntentV5,
-  v1OauthIntent,
-  v1ApiKeyCurve,
-  v1ApiKeyParamsV2,
-  v1CreateApiKeysIntentV2,
-  v1CreateReadWriteSessionIntent,
-  v1EmailAuthIntentV2,
-  v1RootUserParamsV3,
-  v1CreateSubOrganizationIntentV6,
-  v1DeletePrivateKeysIntent,
-  v1DeleteWalletsIntent,
-  v1CreateReadWriteSessionIntentV2,
-  v1DeleteSubOrganizationIntent,
-  v1SmsCustomizationParams,
-  v1InitOtpAuthIntent,
-  v1OtpAuthIntent,
-  v1RootUserParamsV4,
-  v1ClientSignatureScheme,
-  v1ClientSignature,
-  v1CreateSubOrganizationIntentV7,
-  v1UpdateWalletIntent,
-  v1UpdatePolicyIntentV2,
-  v1UserParamsV3,
-  v1CreateUsersIntentV3,
-  v1InitOtpAuthIntentV2,
-  v1InitOtpIntent,
-  v1VerifyOtpIntent,
-  v1OtpLoginIntent,
-  v1StampLoginIntent,
-  v1OauthLoginIntent,
-  v1UpdateUserNameIntent,
-  v1UpdateUserEmailIntent,
-  v1UpdateUserPhoneNumberIntent,
-  v1FiatOnRampProvider,
-  v1FiatOnRampBlockchainNetwork,
-  v1FiatOnRampCryptoCurrency,
-  v1FiatOnRampCurrency,
-  v1FiatOnRampPaymentMethod,
-  v1InitFiatOnRampIntent,
-  v1SmartContractInterfaceType,
-  v1CreateSmartContractInterfaceIntent,
-  v1DeleteSmartContractInterfaceIntent,
-  v1EnableAuthProxyIntent,
-  v1DisableAuthProxyIntent,
-  v1WalletKitSettingsParams,
-  v1UpdateAuthProxyConfigIntent,
-  v1Oauth2Provider,
-  v1CreateOauth2CredentialIntent,
-  v1UpdateOauth2CredentialIntent,
-  v1DeleteOauth2CredentialIntent,
-  v1Oauth2AuthenticateIntent,
-  v1DeleteWalletAccountsIntent,
-  v1DeletePoliciesIntent,
-  v1EthSendRawTransactionIntent,
-  v1EthSendTransactionIntent,
-  v1CreateFiatOnRampCredentialIntent,
-  v1UpdateFiatOnRampCredentialIntent,
-  v1DeleteFiatOnRampCredentialIntent,
-  v1EmailAuthCustomizationParams,
-  v1EmailAuthIntentV3,
-  v1InitUserEmailRecoveryIntentV2,
-  v1EmailCustomizationParamsV2,
-  v1InitOtpIntentV2,
-  v1InitOtpAuthIntentV3,
-  v1SolanaConfig,
-  v1UpsertGasUsageConfigIntent,
-  v1TvcOperatorParams,
-  v1TvcOperatorSetParams,
-  v1CreateTvcAppIntent,
-  v1TvcHealthCheckType,
-  v1CreateTvcDeploymentIntent,
-  v1TvcManifestApproval,
-  v1CreateTvcManifestApprovalsIntent,
-  v1SolSendTransactionIntent,
-  v1InitOtpIntentV3,
-  v1VerifyOtpIntentV2,
-  v1OtpLoginIntentV2,
-  v1UpdateOrganizationNameIntent,
-  v1OidcClaims,
-  v1OauthProviderParamsV2,
-  v1RootUserParamsV5,
-  v1CreateSubOrganizationIntentV8,
-  v1CreateOauthProvidersIntentV2,
-  v1UserParamsV4,
-  v1CreateUsersIntentV4,
-  v1WebhookSubscriptionParams,
-  v1CreateWebhookEndpointIntent,
-  v1UpdateWebhookEndpointIntent,
-  v1DeleteWebhookEndpointIntent,
-  v1IpAllowlistIntentRule,
-  v1SetIpAllowlistIntent,
-  v1RemoveIpAllowlistIntent,
-  v1UpdateTvcAppLiveDeploymentIntent,
-  v1DeleteTvcDeploymentIntent,
-  v1DeleteTvcAppAndDeploymentsIntent,
-  v1RestoreTvcDeploymentIntent,
-  v1SparkIdentityDerivation,
-  v1SparkSigningLeafDerivation,
-  v1SparkDepositDerivation,
-  v1SparkStaticDepositDerivation,
-  v1SparkHtlcPreimageDerivation,
-  v1SparkKeyDerivation,
-  v1SparkFrostCommitment,
-  v1SparkSignatureRequest,
-  v1SparkSignFrostIntent,
-  v1SparkTransferLeaf,
-  v1SparkOperatorRecipient,
-  v1SparkTransferPackage,
-  v1SparkPrepareTransferIntent,
-  v1SparkClaimLeaf,
-  v1SparkClaimPackage,
-  v1SparkClaimTransferIntent,
-  v1SparkLightningReceivePackage,
-  v1SparkPrepareLightningReceiveIntent,
-  v1QuorumKeyShareApprovalBundle,
-  v1PostTvcQuorumKeyShareIntent,
-  v1EthCallParams,
-  v1EthSendTransactionIntentV2,
-  v1AuthenticationType,
-  v1AuthenticationMethodParams,
-  v1RequiredAuthenticationMethodParams,
-  v1CreateMfaPolicyIntent,
-  v1UpdateMfaPolicyIntent,
-  v1DeleteMfaPolicyIntent,
-  v1CreateSessionProfileIntent,
-  v1EarnDeployWrapperIntent,
-  v1EarnDepositIntent,
-  v1EarnWithdrawIntent,
-  v1ExecuteSwapIntent,
-  v1UpsertSwapConfigIntent,
-  v1CreateTvcOperatorIntent,
-  v1CreateTvcQuorumKeyIntent,
-  v1ReEncryptTvcQuorumKeyShareIntent,
-  v1TransportEncryptionSuite,
-  v1InitImportSecretsIntent,
-  v1SolSendTransactionIntentV2,
-  v1ClaimSwapFeesIntent,
-  v1EarnSetWrapperStateIntent,
-  v1ClaimEarnFeesIntent,
-  v1UpdateWalletAccountNameIntent,
-  v1EthUndelegate7702Intent,
-  v1ExecuteSwapIntentV2,
-  v1CreateSwapQuoteIntent,
-  v1KeyValue,
-  v1ImportSecretParams,
-  v1ImportSecretsIntent,
-  v1ExportSecretParams,
-  v1ExportSecretsIntent,
-  v1Intent,
-  v1CreateOrganizationResult,
-  v1CreateAuthenticatorsResult,
-  v1CreateUsersResult,
-  v1CreatePrivateKeysResult,
-  v1CreateInvitationsResult,
-  v1SignRawPayloadResult,
-  v1CreatePolicyResult,
-  v1DisablePrivateKeyResult,
-  v1DeleteUsersResult,
-  v1DeleteAuthenticatorsResult,
-  v1DeleteInvitationResult,
-  v1DeleteOrganizationResult,
-  v1DeletePolicyResult,
-  v1CreateUserTagResult,
-  v1DeleteUserTagsResult,
-  v1SignTransactionResult,
-  v1DeleteApiKeysResult,
-  v1CreateApiKeysResult,
-  v1CreatePrivateKeyTagResult,
-  v1DeletePrivateKeyTagsResult,
-  v1CreateApiOnlyUsersResult,
-  v1UpdateRootQuorumResult,
-  v1UpdateUserTagResult,
-  v1UpdatePrivateKeyTagResult,
-  v1CreateSubOrganizationResult,
-  v1UpdateAllowedOriginsResult,
-  v1PrivateKeyResult,
-  v1CreatePrivateKeysResultV2,
-  v1UpdateUserResult,
-  v1UpdatePolicyResult,
-  v1CreateSubOrganizationResultV3,
-  v1CreateWalletResult,
-  v1CreateWalletAccountsResult,
-  v1InitUserEmailRecoveryResult,
-  v1RecoverUserResult,
-  v1Feature,
-  v1SetOrganizationFeatureResult,
-  v1RemoveOrganizationFeatureResult,
-  v1ExportPrivateKeyResult,
-  v1ExportWalletResult,
-  v1WalletResult,
-  v1CreateSubOrganizationResultV4,
-  v1EmailAuthResult,
-  v1ExportWalletAccountResult,
-  v1InitImportWalletResult,
-  v1ImportWalletResult,
-  v1InitImportPrivateKeyResult,
-  v1ImportPrivateKeyResult,
-  v1CreatePoliciesResult,
-  v1SignRawPayloadsResult,
-  v1CreateReadOnlySessionResult,
-  v1CreateOauthProvidersResult,
-  v1DeleteOauthProvidersResult,
-  v1CreateSubOrganizationResultV5,
-  v1OauthResult,
-  v1CreateReadWriteSessionResult,
-  v1CreateSubOrganizationResultV6,
-  v1DeletePrivateKeysResult,
-  v1DeleteWalletsResult,
-  v1CreateReadWriteSessionResultV2,
-  v1DeleteSubOrganizationResult,
-  v1InitOtpAuthResult,
-  v1OtpAuthResult,
-  v1CreateSubOrganizationResultV7,
-  v1UpdateWalletResult,
-  v1UpdatePolicyResultV2,
-  v1InitOtpAuthResultV2,
-  v1InitOtpResult,
-  v1VerifyOtpResult,
-  v1OtpLoginResult,
-  v1StampLoginResult,
-  v1OauthLoginResult,
-  v1UpdateUserNameResult,
-  v1UpdateUserEmailResult,
-  v1UpdateUserPhoneNumberResult,
-  v1InitFiatOnRampResult,
-  v1CreateSmartContractInterfaceResult,
-  v1DeleteSmartContractInterfaceResult,
-  v1EnableAuthProxyResult,
-  v1DisableAuthProxyResult,
-  v1UpdateAuthProxyConfigResult,
-  v1CreateOauth2CredentialResult,
-  v1UpdateOauth2CredentialResult,
-  v1DeleteOauth2CredentialResult,
-  v1Oauth2AuthenticateResult,
-  v1DeleteWalletAccountsResult,
-  v1DeletePoliciesResult,
-  v1EthSendRawTransactionResult,
-  v1CreateFiatOnRampCredentialResult,
-  v1UpdateFiatOnRampCredentialResult,
-  v1DeleteFiatOnRampCredentialResult,
-  v1EthSendTransactionResult,
-  v1UpsertGasUsageConfigResult,
-  v1CreateTvcAppResult,
-  v1CreateTvcDeploymentResult,
-  v1CreateTvcManifestApprovalsResult,
-  v1SolSendTransactionResult,
-  v1InitOtpResultV2,
-  v1UpdateOrganizationNameResult,
-  v1CreateSubOrganizationResultV8,
-  v1CreateOauthProvidersResultV2,
-  v1WebhookEndpointData,
-  v1CreateWebhookEndpointResult,
-  v1UpdateWebhookEndpointResult,
-  v1DeleteWebhookEndpointResult,
-  v1SetIpAllowlistResult,
-  v1RemoveIpAllowlistResult,
-  v1UpdateTvcAppLiveDeploymentResult,
-  v1DeleteTvcDeploymentResult,
-  v1DeleteTvcAppAndDeploymentsResult,
-  v1RestoreTvcDeploymentResult,
-  v1SparkPartialSignature,
-  v1SparkSignFrostResult,
-  v1SparkEncryptedOperatorPackage,
-  v1SparkLeafPublicKey,
-  v1SparkPrepareTransferResult,
-  v1SparkClaimTransferResult,
-  v1SparkPrepareLightningReceiveResult,
-  v1PostTvcQuorumKeyShareResult,
-  v1EthSendTransactionResultV2,
-  v1CreateMfaPolicyResult,
-  v1UpdateMfaPolicyResult,
-  v1DeleteMfaPolicyResult,
-  v1CreateSessionProfileResult,
-  v1EarnDeployWrapperResult,
-  v1EarnDepositResult,
-  v1EarnWithdrawResult,
-  v1ExecuteSwapResult,
-  v1UpsertSwapConfigResult,
-  v1CreateTvcOperatorResult,
-  v1CreateTvcQuorumKeyResult,
-  v1ReEncryptTvcQuorumKeyShareResult,
-  v1InitImportSecretsResult,
-  v1SolSendTransactionResultV2,
-  v1ClaimSwapFeesResult,
-  v1EarnSetWrapperStateResult,
-  v1ClaimEarnFeesResult,
-  v1UpdateWalletAccountNameResult,
-  v1EthUndelegate7702Result,
-  v1SwapQuote,
-  v1CreateSwapQuoteResult,
-  v1ImportSecretsResult,
-  v1ExportSecretsResult,
-  v1Result,
-  v1Authenticator,
-  v1ApiKey,
-  v1OauthProvider,
-  v1AuthenticationMethod,
-  v1RequiredAuthenticationMethod,
-  v1MfaPolicy,
-  v1User,
-  v1Vote,
-  v1AppProof,
-  v1Activity,
-  v1ActivityResponse,
-  v1DeploymentStatus,
-  v1AppStatus,
-  v1ApproveActivityRequest,
-  v1AssetBalanceDisplay,
-  v1AssetBalance,
-  v1AssetMetadata,
-  v1BootProof,
-  v1BootProofResponse,
-  v1ClaimEarnFeesRequest,
-  v1ClaimSwapFeesRequest,
-  v1Config,
-  v1CreateApiKeysRequest,
-  v1CreateAuthenticatorsRequest,
-  v1CreateFiatOnRampCredentialRequest,
-  v1CreateInvitationsRequest,
-  v1CreateMfaPolicyRequest,
-  v1CreateOauth2CredentialRequest,
-  v1CreateOauthProvidersRequest,
-  v1CreatePoliciesRequest,
-  v1CreatePolicyRequest,
-  v1CreatePrivateKeyTagRequest,
-  v1CreatePrivateKeysRequest,
-  v1CreateReadOnlySessionRequest,
-  v1CreateReadWriteSessionRequest,
-  v1CreateSessionProfileRequest,
-  v1CreateSmartContractInterfaceRequest,
-  v1CreateSubOrganizationRequest,
-  v1CreateSwapQuoteRequest,
-  v1CreateTvcAppRequest,
-  v1CreateTvcDeploymentRequest,
-  v1CreateTvcManifestApprovalsRequest,
-  v1CreateUserTagRequest,
-  v1CreateUsersRequest,
-  v1CreateWalletAccountsRequest,
-  v1CreateWalletRequest,
-  v1CreateWebhookEndpointRequest,
-  v1CustomRevertError,
-  v1DeleteApiKeysRequest,
-  v1DeleteAuthenticatorsRequest,
-  v1DeleteFiatOnRampCredentialRequest,
-  v1DeleteInvitationRequest,
-  v1DeleteMfaPolicyRequest,
-  v1DeleteOauth2CredentialRequest,
-  v1DeleteOauthProvidersRequest,
-  v1DeletePoliciesRequest,
-  v1DeletePolicyRequest,
-  v1DeletePrivateKeyTagsRequest,
-  v1DeletePrivateKeysRequest,
-  v1DeleteSmartContractInterfaceRequest,
-  v1DeleteSubOrganizationRequest,
-  v1DeleteTvcAppAndDeploymentsRequest,
-  v1DeleteTvcDeploymentRequest,
-  v1DeleteUserTagsRequest,
-  v1DeleteUsersRequest,
-  v1DeleteWalletAccountsRequest,
-  v1DeleteWalletsRequest,
-  v1DeleteWebhookEndpointRequest,
-  v1EarnDeployWrapperRequest,
-  v1EarnDepositRequest,
-  v1EarnProvider,
-  v1EarnValueDisplay,
-  v1EarnEnabledVault,
-  v1EarnPositionDisplay,
-  v1EarnPosition,
-  v1EarnSetWrapperStateRequest,
-  v1EarnVault,
-  v1EarnWithdrawRequest,
-  v1EmailAuthRequest,
-  v1EmailEventDetails,
-  v1EmailEvent,
-  v1UnknownRevertError,
-  v1NativeRevertError,
-  v1RevertChainEntry,
-  v1EthFailureDetails,
-  v1EthSendTransactionRequest,
-  v1EthSendTransactionStatus,
-  v1TransactionHistoryBlock,
-  v1TransactionHistoryFee,
-  v1TransactionHistoryAsset,
-  v1TransactionHistoryDisplay,
-  v1TransactionHistoryTransfer,
-  v1TransactionHistoryTurnkey,
-  v1EthTransactionHistoryItem,
-  v1EthUndelegate7702Request,
-  v1ExecuteSwapRequest,
-  v1ExportPrivateKeyRequest,
-  v1ExportSecretsRequest,
-  v1ExportWalletAccountRequest,
-  v1ExportWalletRequest,
-  v1FiatOnRampCredential,
-  v1Pagination,
-  v1GetActivitiesRequest,
-  v1GetActivitiesResponse,
-  v1GetActivityRequest,
-  v1GetApiKeyRequest,
-  v1GetApiKeyResponse,
-  v1GetApiKeysRequest,
-  v1GetApiKeysResponse,
-  v1GetAppProofsRequest,
-  v1GetAppProofsResponse,
-  v1GetAppStatusRequest,
-  v1GetAppStatusResponse,
-  v1GetAuthenticatorRequest,
-  v1GetAuthenticatorResponse,
-  v1GetAuthenticatorsRequest,
-  v1GetAuthenticatorsResponse,
-  v1GetBootProofRequest,
-  v1GetClaimEarnFeesStatusRequest,
-  v1GetClaimEarnFeesStatusResponse,
-  v1GetEarnDeployStatusRequest,
-  v1GetEarnDeployStatusResponse,
-  v1GetEarnDepositStatusRequest,
-  v1GetEarnDepositStatusResponse,
-  v1GetEarnWithdrawStatusRequest,
-  v1GetEarnWithdrawStatusResponse,
-  v1GetGasUsageRequest,
-  v1GetGasUsageResponse,
-  v1GetIpAllowlistRequest,
-  v1IpAllowlistRule,
-  v1IpAllowlist,
-  v1GetIpAllowlistResponse,
-  v1GetLatestBootProofRequest,
-  v1GetMfaPoliciesRequest,
-  v1GetMfaPoliciesResponse,
-  v1GetMfaPolicyRequest,
-  v1GetMfaPolicyResponse,
-  v1GetMfaStatusRequest,
-  v1MfaStatus,
-  v1GetMfaStatusResponse,
-  v1GetNoncesRequest,
-  v1GetNoncesResponse,
-  v1GetOauth2CredentialRequest,
-  v1Oauth2Credential,
-  v1GetOauth2CredentialResponse,
-  v1GetOauthProvidersRequest,
-  v1GetOauthProvidersResponse,
-  v1GetOnRampTransactionStatusRequest,
-  v1GetOnRampTransactionStatusResponse,
-  v1GetOrganizationConfigsRequest,
-  v1GetOrganizationConfigsResponse,
-  v1GetPoliciesRequest,
-  v1Policy,
-  v1GetPoliciesResponse,
-  v1GetPolicyEvaluationsRequest,
-  v1GetPolicyEvaluationsResponse,
-  v1GetPolicyRequest,
-  v1GetPolicyResponse,
-  v1GetPrivateKeyRequest,
-  v1PrivateKey,
-  v1GetPrivateKeyResponse,
-  v1GetPrivateKeysRequest,
-  v1GetPrivateKeysResponse,
-  v1GetSendTransactionStatusRequest,
-  v1SolanaSendTransactionStatus,
-  v1SolanaFailureDetails,
-  v1TxError,
-  v1GetSendTransactionStatusResponse,
-  v1GetSessionProfileRequest,
-  v1SessionProfile,
-  v1GetSessionProfileResponse,
-  v1GetSessionProfilesRequest,
-  v1GetSessionProfilesResponse,
-  v1GetSmartContractInterfaceRequest,
-  v1GetSmartContractInterfaceResponse,
-  v1GetSmartContractInterfacesRequest,
-  v1GetSmartContractInterfacesResponse,
-  v1GetSubOrgIdsRequest,
-  v1GetSubOrgIdsResponse,
-  v1GetSwapStatusRequest,
-  v1SwapRefund,
-  v1SwapError,
-  v1GetSwapStatusResponse,
-  v1GetTvcAppDeploymentsRequest,
-  v1TvcOperator,
-  v1TvcOperatorSet,
-  v1TvcManifest,
-  v1TvcOperatorApproval,
-  v1TvcContainerSpec,
-  v1TvcDeployment,
-  v1GetTvcAppDeploymentsResponse,
-  v1GetTvcAppRequest,
-  v1TvcApp,
-  v1GetTvcAppResponse,
-  v1GetTvcAppsRequest,
-  v1GetTvcAppsResponse,
-  v1GetTvcDeploymentDebugLogsRequest,
-  v1LogLine,
-  v1TvcDeploymentDebugLogEntry,
-  v1GetTvcDeploymentDebugLogsResponse,
-  v1GetTvcDeploymentRequest,
-  v1GetTvcDeploymentResponse,
-  v1GetTvcQosVersionsRequest,
-  v1GetTvcQosVersionsResponse,
-  v1GetUserRequest,
-  v1GetUserResponse,
-  v1GetUsersRequest,
-  v1GetUsersResponse,
-  v1GetVerifiedSubOrgIdsRequest,
-  v1GetVerifiedSubOrgIdsResponse,
-  v1GetWalletAccountRequest,
-  v1Wallet,
-  v1WalletAccount,
-  v1GetWalletAccountResponse,
-  v1GetWalletAccountsRequest,
-  v1GetWalletAccountsResponse,
-  v1GetWalletAddressBalancesRequest,
-  v1GetWalletAddressBalancesResponse,
-  v1GetWalletRequest,
-  v1GetWalletResponse,
-  v1GetWalletsRequest,
-  v1GetWalletsResponse,
-  v1GetWhoamiRequest,
-  v1GetWhoamiResponse,
-  v1ImportPrivateKeyRequest,
-  v1ImportSecretsRequest,
-  v1ImportWalletRequest,
-  v1InitFiatOnRampRequest,
-  v1InitImportPrivateKeyRequest,
-  v1InitImportWalletRequest,
-  v1InitOtpAuthRequest,
-  v1InitOtpRequest,
-  v1InitUserEmailRecoveryRequest,
-  v1ListEarnEnabledVaultsRequest,
-  v1ListEarnEnabledVaultsResponse,
-  v1ListEarnPositionsRequest,
-  v1ListEarnPositionsResponse,
-  v1ListEarnVaultsRequest,
-  v1PageInfo,
-  v1ListEarnVaultsResponse,
-  v1ListEmailEventsRequest,
-  v1ListEmailEventsResponse,
-  v1ListEthTransactionHistoryRequest,
-  v1ListEthTransactionHistoryResponse,
-  v1ListFiatOnRampCredentialsRequest,
-  v1ListFiatOnRampCredentialsResponse,
-  v1ListOauth2CredentialsRequest,
-  v1ListOauth2CredentialsResponse,
-  v1ListPrivateKeyTagsRequest,
-  v1ListPrivateKeyTagsResponse,
-  v1ListSecretsRequest,
-  v1SecretMetadata,
-  v1ListSecretsResponse,
-  v1ListSolTransactionHistoryRequest,
-  v1SolTransactionHistorySigner,
-  v1SolTransactionHistoryItem,
-  v1ListSolTransactionHistoryResponse,
-  v1ListSupportedAssetsRequest,
-  v1ListSupportedAssetsResponse,
-  v1ListUserTagsRequest,
-  v1ListUserTagsResponse,
-  v1ListWebhookEndpointsRequest,
-  v1ListWebhookEndpointsResponse,
-  v1LoginUsage,
-  v1WebAuthnStamp,
-  v1UsageType,
-  v1SignupUsage,
-  v1SignupUsageV2,
-  v1TokenUsage,
-  v1NOOPCodegenAnchorResponse,
-  v1Oauth2AuthenticateRequest,
-  v1OauthLoginRequest,
-  v1OauthRequest,
-  v1OtpAuthRequest,
-  v1OtpLoginRequest,
-  v1RecoverUserRequest,
-  v1RejectActivityRequest,
-  v1RemoveIpAllowlistRequest,
-  v1RemoveOrganizationFeatureRequest,
-  v1RestoreTvcDeploymentRequest,
-  v1SetIpAllowlistRequest,
-  v1SetOrganizationFeatureRequest,
-  v1SignRawPayloadRequest,
-  v1SignRawPayloadsRequest,
-  v1SignTransactionRequest,
-  v1SolSendTransactionRequest,
-  v1SparkClaimTransferRequest,
-  v1SparkPrepareLightningReceiveRequest,
-  v1SparkPrepareTransferRequest,
-  v1SparkSignFrostRequest,
-  v1StampLoginRequest,
-  v1UpdateFiatOnRampCredentialRequest,
-  v1UpdateMfaPolicyRequest,
-  v1UpdateOauth2CredentialRequest,
-  v1UpdateOrganizationNameRequest,
-  v1UpdatePolicyRequest,
-  v1UpdatePrivateKeyTagRequest,
-  v1UpdateRootQuorumRequest,
-  v1UpdateTvcAppLiveDeploymentRequest,
-  v1UpdateUserEmailRequest,
-  v1UpdateUserNameRequest,
-  v1UpdateUserPhoneNumberRequest,
-  v1UpdateUserRequest,
-  v1UpdateUserTagRequest,
-  v1UpdateWalletRequest,
-  v1UpdateWebhookEndpointRequest,
-  v1UpsertSwapConfigRequest,
-  v1ValidateTvcImageRequest,
-  v1ValidateTvcImageResponse,
-  v1VerifyOtpRequest,
+  get apiApiKeyParams() { return apiApiKeyParams(); },
+  get billingActivateBillingTierIntent() { return billingActivateBillingTierIntent(); },
+  get billingActivateBillingTierResult() { return billingActivateBillingTierResult(); },
+  get billingDeletePaymentMethodIntent() { return billingDeletePaymentMethodIntent(); },
+  get billingDeletePaymentMethodResult() { return billingDeletePaymentMethodResult(); },
+  get billingSetPaymentMethodIntent() { return billingSetPaymentMethodIntent(); },
+  get billingSetPaymentMethodIntentV2() { return billingSetPaymentMethodIntentV2(); },
+  get billingSetPaymentMethodResult() { return billingSetPaymentMethodResult(); },
+  get v1TagType() { return v1TagType(); },
+  get externaldatav1Timestamp() { return externaldatav1Timestamp(); },
+  get datav1Tag() { return datav1Tag(); },
+  get v1Outcome() { return v1Outcome(); },
+  get immutablecommonv1PolicyEvaluation() { return immutablecommonv1PolicyEvaluation(); },
+  get externalactivityv1PolicyEvaluation() { return externalactivityv1PolicyEvaluation(); },
+  get v1AddressFormat() { return v1AddressFormat(); },
+  get externaldatav1Address() { return externaldatav1Address(); },
+  get v1CredentialType() { return v1CredentialType(); },
+  get externaldatav1Credential() { return externaldatav1Credential(); },
+  get externaldatav1Quorum() { return externaldatav1Quorum(); },
+  get externaldatav1SignatureScheme() { return externaldatav1SignatureScheme(); },
+  get externaldatav1SmartContractInterface() { return externaldatav1SmartContractInterface(); },
+  get immutableactivityv1Address() { return immutableactivityv1Address(); },
+  get protobufAny() { return protobufAny(); },
+  get rpcStatus() { return rpcStatus(); },
+  get v1AuthenticatorTransport() { return v1AuthenticatorTransport(); },
+  get v1AuthenticatorAttestationResponse() { return v1AuthenticatorAttestationResponse(); },
+  get v1CredPropsAuthenticationExtensionsClientOutputs() { return v1CredPropsAuthenticationExtensionsClientOutputs(); },
+  get v1SimpleClientExtensionResults() { return v1SimpleClientExtensionResults(); },
+  get v1PublicKeyCredentialWithAttestation() { return v1PublicKeyCredentialWithAttestation(); },
+  get v1AuthenticatorParams() { return v1AuthenticatorParams(); },
+  get v1AcceptInvitationIntent() { return v1AcceptInvitationIntent(); },
+  get v1Attestation() { return v1Attestation(); },
+  get v1AuthenticatorParamsV2() { return v1AuthenticatorParamsV2(); },
+  get v1AcceptInvitationIntentV2() { return v1AcceptInvitationIntentV2(); },
+  get v1AcceptInvitationResult() { return v1AcceptInvitationResult(); },
+  get v1AccessType() { return v1AccessType(); },
+  get v1ActivityStatus() { return v1ActivityStatus(); },
+  get v1ActivityType() { return v1ActivityType(); },
+  get v1CreateOrganizationIntent() { return v1CreateOrganizationIntent(); },
+  get v1CreateAuthenticatorsIntent() { return v1CreateAuthenticatorsIntent(); },
+  get v1UserParams() { return v1UserParams(); },
+  get v1CreateUsersIntent() { return v1CreateUsersIntent(); },
+  get v1Curve() { return v1Curve(); },
+  get v1PrivateKeyParams() { return v1PrivateKeyParams(); },
+  get v1CreatePrivateKeysIntent() { return v1CreatePrivateKeysIntent(); },
+  get v1PayloadEncoding() { return v1PayloadEncoding(); },
+  get v1HashFunction() { return v1HashFunction(); },
+  get v1SignRawPayloadIntent() { return v1SignRawPayloadIntent(); },
+  get v1InvitationParams() { return v1InvitationParams(); },
+  get v1CreateInvitationsIntent() { return v1CreateInvitationsIntent(); },
+  get v1Operator() { return v1Operator(); },
+  get v1Selector() { return v1Selector(); },
+  get v1Effect() { return v1Effect(); },
+  get v1CreatePolicyIntent() { return v1CreatePolicyIntent(); },
+  get v1DisablePrivateKeyIntent() { return v1DisablePrivateKeyIntent(); },
+  get v1DeleteUsersIntent() { return v1DeleteUsersIntent(); },
+  get v1DeleteAuthenticatorsIntent() { return v1DeleteAuthenticatorsIntent(); },
+  get v1DeleteInvitationIntent() { return v1DeleteInvitationIntent(); },
+  get v1DeleteOrganizationIntent() { return v1DeleteOrganizationIntent(); },
+  get v1DeletePolicyIntent() { return v1DeletePolicyIntent(); },
+  get v1CreateUserTagIntent() { return v1CreateUserTagIntent(); },
+  get v1DeleteUserTagsIntent() { return v1DeleteUserTagsIntent(); },
+  get v1TransactionType() { return v1TransactionType(); },
+  get v1SignTransactionIntent() { return v1SignTransactionIntent(); },
+  get v1CreateApiKeysIntent() { return v1CreateApiKeysIntent(); },
+  get v1DeleteApiKeysIntent() { return v1DeleteApiKeysIntent(); },
+  get v1ApproveActivityIntent() { return v1ApproveActivityIntent(); },
+  get v1RejectActivityIntent() { return v1RejectActivityIntent(); },
+  get v1CreatePrivateKeyTagIntent() { return v1CreatePrivateKeyTagIntent(); },
+  get v1DeletePrivateKeyTagsIntent() { return v1DeletePrivateKeyTagsIntent(); },
+  get v1SelectorV2() { return v1SelectorV2(); },
+  get v1CreatePolicyIntentV2() { return v1CreatePolicyIntentV2(); },
+  get v1CreatePolicyIntentV3() { return v1CreatePolicyIntentV3(); },
+  get v1ApiOnlyUserParams() { return v1ApiOnlyUserParams(); },
+  get v1CreateApiOnlyUsersIntent() { return v1CreateApiOnlyUsersIntent(); },
+  get v1UpdateRootQuorumIntent() { return v1UpdateRootQuorumIntent(); },
+  get v1UpdateUserTagIntent() { return v1UpdateUserTagIntent(); },
+  get v1UpdatePrivateKeyTagIntent() { return v1UpdatePrivateKeyTagIntent(); },
+  get v1CreateAuthenticatorsIntentV2() { return v1CreateAuthenticatorsIntentV2(); },
+  get v1CreateOrganizationIntentV2() { return v1CreateOrganizationIntentV2(); },
+  get v1UserParamsV2() { return v1UserParamsV2(); },
+  get v1CreateUsersIntentV2() { return v1CreateUsersIntentV2(); },
+  get v1CreateSubOrganizationIntent() { return v1CreateSubOrganizationIntent(); },
+  get v1RootUserParams() { return v1RootUserParams(); },
+  get v1CreateSubOrganizationIntentV2() { return v1CreateSubOrganizationIntentV2(); },
+  get v1UpdateAllowedOriginsIntent() { return v1UpdateAllowedOriginsIntent(); },
+  get v1CreatePrivateKeysIntentV2() { return v1CreatePrivateKeysIntentV2(); },
+  get v1UpdateUserIntent() { return v1UpdateUserIntent(); },
+  get v1UpdatePolicyIntent() { return v1UpdatePolicyIntent(); },
+  get v1CreateSubOrganizationIntentV3() { return v1CreateSubOrganizationIntentV3(); },
+  get v1PathFormat() { return v1PathFormat(); },
+  get v1WalletAccountParams() { return v1WalletAccountParams(); },
+  get v1CreateWalletIntent() { return v1CreateWalletIntent(); },
+  get v1CreateWalletAccountsIntent() { return v1CreateWalletAccountsIntent(); },
+  get v1EmailCustomizationParams() { return v1EmailCustomizationParams(); },
+  get v1InitUserEmailRecoveryIntent() { return v1InitUserEmailRecoveryIntent(); },
+  get v1RecoverUserIntent() { return v1RecoverUserIntent(); },
+  get v1FeatureName() { return v1FeatureName(); },
+  get v1SetOrganizationFeatureIntent() { return v1SetOrganizationFeatureIntent(); },
+  get v1RemoveOrganizationFeatureIntent() { return v1RemoveOrganizationFeatureIntent(); },
+  get v1SignRawPayloadIntentV2() { return v1SignRawPayloadIntentV2(); },
+  get v1SignTransactionIntentV2() { return v1SignTransactionIntentV2(); },
+  get v1ExportPrivateKeyIntent() { return v1ExportPrivateKeyIntent(); },
+  get v1MnemonicLanguage() { return v1MnemonicLanguage(); },
+  get v1ExportWalletIntent() { return v1ExportWalletIntent(); },
+  get v1WalletParams() { return v1WalletParams(); },
+  get v1CreateSubOrganizationIntentV4() { return v1CreateSubOrganizationIntentV4(); },
+  get v1EmailAuthIntent() { return v1EmailAuthIntent(); },
+  get v1ExportWalletAccountIntent() { return v1ExportWalletAccountIntent(); },
+  get v1InitImportWalletIntent() { return v1InitImportWalletIntent(); },
+  get v1ImportWalletIntent() { return v1ImportWalletIntent(); },
+  get v1InitImportPrivateKeyIntent() { return v1InitImportPrivateKeyIntent(); },
+  get v1ImportPrivateKeyIntent() { return v1ImportPrivateKeyIntent(); },
+  get v1CreatePoliciesIntent() { return v1CreatePoliciesIntent(); },
+  get v1SignRawPayloadsIntent() { return v1SignRawPayloadsIntent(); },
+  get v1CreateReadOnlySessionIntent() { return v1CreateReadOnlySessionIntent(); },
+  get v1OauthProviderParams() { return v1OauthProviderParams(); },
+  get v1CreateOauthProvidersIntent() { return v1CreateOauthProvidersIntent(); },
+  get v1DeleteOauthProvidersIntent() { return v1DeleteOauthProvidersIntent(); },
+  get v1RootUserParamsV2() { return v1RootUserParamsV2(); },
+  get v1CreateSubOrganizationIntentV5() { return v1CreateSubOrganizationIntentV5(); },
+  get v1OauthIntent() { return v1OauthIntent(); },
+  get v1ApiKeyCurve() { return v1ApiKeyCurve(); },
+  get v1ApiKeyParamsV2() { return v1ApiKeyParamsV2(); },
+  get v1CreateApiKeysIntentV2() { return v1CreateApiKeysIntentV2(); },
+  get v1CreateReadWriteSessionIntent() { return v1CreateReadWriteSessionIntent(); },
+  get v1EmailAuthIntentV2() { return v1EmailAuthIntentV2(); },
+  get v1RootUserParamsV3() { return v1RootUserParamsV3(); },
+  get v1CreateSubOrganizationIntentV6() { return v1CreateSubOrganizationIntentV6(); },
+  get v1DeletePrivateKeysIntent() { return v1DeletePrivateKeysIntent(); },
+  get v1DeleteWalletsIntent() { return v1DeleteWalletsIntent(); },
+  get v1CreateReadWriteSessionIntentV2() { return v1CreateReadWriteSessionIntentV2(); },
+  get v1DeleteSubOrganizationIntent() { return v1DeleteSubOrganizationIntent(); },
+  get v1SmsCustomizationParams() { return v1SmsCustomizationParams(); },
+  get v1InitOtpAuthIntent() { return v1InitOtpAuthIntent(); },
+  get v1OtpAuthIntent() { return v1OtpAuthIntent(); },
+  get v1RootUserParamsV4() { return v1RootUserParamsV4(); },
+  get v1ClientSignatureScheme() { return v1ClientSignatureScheme(); },
+  get v1ClientSignature() { return v1ClientSignature(); },
+  get v1CreateSubOrganizationIntentV7() { return v1CreateSubOrganizationIntentV7(); },
+  get v1UpdateWalletIntent() { return v1UpdateWalletIntent(); },
+  get v1UpdatePolicyIntentV2() { return v1UpdatePolicyIntentV2(); },
+  get v1UserParamsV3() { return v1UserParamsV3(); },
+  get v1CreateUsersIntentV3() { return v1CreateUsersIntentV3(); },
+  get v1InitOtpAuthIntentV2() { return v1InitOtpAuthIntentV2(); },
+  get v1InitOtpIntent() { return v1InitOtpIntent(); },
+  get v1VerifyOtpIntent() { return v1VerifyOtpIntent(); },
+  get v1OtpLoginIntent() { return v1OtpLoginIntent(); },
+  get v1StampLoginIntent() { return v1StampLoginIntent(); },
+  get v1OauthLoginIntent() { return v1OauthLoginIntent(); },
+  get v1UpdateUserNameIntent() { return v1UpdateUserNameIntent(); },
+  get v1UpdateUserEmailIntent() { return v1UpdateUserEmailIntent(); },
+  get v1UpdateUserPhoneNumberIntent() { return v1UpdateUserPhoneNumberIntent(); },
+  get v1FiatOnRampProvider() { return v1FiatOnRampProvider(); },
+  get v1FiatOnRampBlockchainNetwork() { return v1FiatOnRampBlockchainNetwork(); },
+  get v1FiatOnRampCryptoCurrency() { return v1FiatOnRampCryptoCurrency(); },
+  get v1FiatOnRampCurrency() { return v1FiatOnRampCurrency(); },
+  get v1FiatOnRampPaymentMethod() { return v1FiatOnRampPaymentMethod(); },
+  get v1InitFiatOnRampIntent() { return v1InitFiatOnRampIntent(); },
+  get v1SmartContractInterfaceType() { return v1SmartContractInterfaceType(); },
+  get v1CreateSmartContractInterfaceIntent() { return v1CreateSmartContractInterfaceIntent(); },
+  get v1DeleteSmartContractInterfaceIntent() { return v1DeleteSmartContractInterfaceIntent(); },
+  get v1EnableAuthProxyIntent() { return v1EnableAuthProxyIntent(); },
+  get v1DisableAuthProxyIntent() { return v1DisableAuthProxyIntent(); },
+  get v1WalletKitSettingsParams() { return v1WalletKitSettingsParams(); },
+  get v1UpdateAuthProxyConfigIntent() { return v1UpdateAuthProxyConfigIntent(); },
+  get v1Oauth2Provider() { return v1Oauth2Provider(); },
+  get v1CreateOauth2CredentialIntent() { return v1CreateOauth2CredentialIntent(); },
+  get v1UpdateOauth2CredentialIntent() { return v1UpdateOauth2CredentialIntent(); },
+  get v1DeleteOauth2CredentialIntent() { return v1DeleteOauth2CredentialIntent(); },
+  get v1Oauth2AuthenticateIntent() { return v1Oauth2AuthenticateIntent(); },
+  get v1DeleteWalletAccountsIntent() { return v1DeleteWalletAccountsIntent(); },
+  get v1DeletePoliciesIntent() { return v1DeletePoliciesIntent(); },
+  get v1EthSendRawTransactionIntent() { return v1EthSendRawTransactionIntent(); },
+  get v1EthSendTransactionIntent() { return v1EthSendTransactionIntent(); },
+  get v1CreateFiatOnRampCredentialIntent() { return v1CreateFiatOnRampCredentialIntent(); },
+  get v1UpdateFiatOnRampCredentialIntent() { return v1UpdateFiatOnRampCredentialIntent(); },
+  get v1DeleteFiatOnRampCredentialIntent() { return v1DeleteFiatOnRampCredentialIntent(); },
+  get v1EmailAuthCustomizationParams() { return v1EmailAuthCustomizationParams(); },
+  get v1EmailAuthIntentV3() { return v1EmailAuthIntentV3(); },
+  get v1InitUserEmailRecoveryIntentV2() { return v1InitUserEmailRecoveryIntentV2(); },
+  get v1EmailCustomizationParamsV2() { return v1EmailCustomizationParamsV2(); },
+  get v1InitOtpIntentV2() { return v1InitOtpIntentV2(); },
+  get v1InitOtpAuthIntentV3() { return v1InitOtpAuthIntentV3(); },
+  get v1SolanaConfig() { return v1SolanaConfig(); },
+  get v1UpsertGasUsageConfigIntent() { return v1UpsertGasUsageConfigIntent(); },
+  get v1TvcOperatorParams() { return v1TvcOperatorParams(); },
+  get v1TvcOperatorSetParams() { return v1TvcOperatorSetParams(); },
+  get v1CreateTvcAppIntent() { return v1CreateTvcAppIntent(); },
+  get v1TvcHealthCheckType() { return v1TvcHealthCheckType(); },
+  get v1CreateTvcDeploymentIntent() { return v1CreateTvcDeploymentIntent(); },
+  get v1TvcManifestApproval() { return v1TvcManifestApproval(); },
+  get v1CreateTvcManifestApprovalsIntent() { return v1CreateTvcManifestApprovalsIntent(); },
+  get v1SolSendTransactionIntent() { return v1SolSendTransactionIntent(); },
+  get v1InitOtpIntentV3() { return v1InitOtpIntentV3(); },
+  get v1VerifyOtpIntentV2() { return v1VerifyOtpIntentV2(); },
+  get v1OtpLoginIntentV2() { return v1OtpLoginIntentV2(); },
+  get v1UpdateOrganizationNameIntent() { return v1UpdateOrganizationNameIntent(); },
+  get v1OidcClaims() { return v1OidcClaims(); },
+  get v1OauthProviderParamsV2() { return v1OauthProviderParamsV2(); },
+  get v1RootUserParamsV5() { return v1RootUserParamsV5(); },
+  get v1CreateSubOrganizationIntentV8() { return v1CreateSubOrganizationIntentV8(); },
+  get v1CreateOauthProvidersIntentV2() { return v1CreateOauthProvidersIntentV2(); },
+  get v1UserParamsV4() { return v1UserParamsV4(); },
+  get v1CreateUsersIntentV4() { return v1CreateUsersIntentV4(); },
+  get v1WebhookSubscriptionParams() { return v1WebhookSubscriptionParams(); },
+  get v1CreateWebhookEndpointIntent() { return v1CreateWebhookEndpointIntent(); },
+  get v1UpdateWebhookEndpointIntent() { return v1UpdateWebhookEndpointIntent(); },
+  get v1DeleteWebhookEndpointIntent() { return v1DeleteWebhookEndpointIntent(); },
+  get v1IpAllowlistIntentRule() { return v1IpAllowlistIntentRule(); },
+  get v1SetIpAllowlistIntent() { return v1SetIpAllowlistIntent(); },
+  get v1RemoveIpAllowlistIntent() { return v1RemoveIpAllowlistIntent(); },
+  get v1UpdateTvcAppLiveDeploymentIntent() { return v1UpdateTvcAppLiveDeploymentIntent(); },
+  get v1DeleteTvcDeploymentIntent() { return v1DeleteTvcDeploymentIntent(); },
+  get v1DeleteTvcAppAndDeploymentsIntent() { return v1DeleteTvcAppAndDeploymentsIntent(); },
+  get v1RestoreTvcDeploymentIntent() { return v1RestoreTvcDeploymentIntent(); },
+  get v1SparkIdentityDerivation() { return v1SparkIdentityDerivation(); },
+  get v1SparkSigningLeafDerivation() { return v1SparkSigningLeafDerivation(); },
+  get v1SparkDepositDerivation() { return v1SparkDepositDerivation(); },
+  get v1SparkStaticDepositDerivation() { return v1SparkStaticDepositDerivation(); },
+  get v1SparkHtlcPreimageDerivation() { return v1SparkHtlcPreimageDerivation(); },
+  get v1SparkKeyDerivation() { return v1SparkKeyDerivation(); },
+  get v1SparkFrostCommitment() { return v1SparkFrostCommitment(); },
+  get v1SparkSignatureRequest() { return v1SparkSignatureRequest(); },
+  get v1SparkSignFrostIntent() { return v1SparkSignFrostIntent(); },
+  get v1SparkTransferLeaf() { return v1SparkTransferLeaf(); },
+  get v1SparkOperatorRecipient() { return v1SparkOperatorRecipient(); },
+  get v1SparkTransferPackage() { return v1SparkTransferPackage(); },
+  get v1SparkPrepareTransferIntent() { return v1SparkPrepareTransferIntent(); },
+  get v1SparkClaimLeaf() { return v1SparkClaimLeaf(); },
+  get v1SparkClaimPackage() { return v1SparkClaimPackage(); },
+  get v1SparkClaimTransferIntent() { return v1SparkClaimTransferIntent(); },
+  get v1SparkLightningReceivePackage() { return v1SparkLightningReceivePackage(); },
+  get v1SparkPrepareLightningReceiveIntent() { return v1SparkPrepareLightningReceiveIntent(); },
+  get v1QuorumKeyShareApprovalBundle() { return v1QuorumKeyShareApprovalBundle(); },
+  get v1PostTvcQuorumKeyShareIntent() { return v1PostTvcQuorumKeyShareIntent(); },
+  get v1EthCallParams() { return v1EthCallParams(); },
+  get v1EthSendTransactionIntentV2() { return v1EthSendTransactionIntentV2(); },
+  get v1AuthenticationType() { return v1AuthenticationType(); },
+  get v1AuthenticationMethodParams() { return v1AuthenticationMethodParams(); },
+  get v1RequiredAuthenticationMethodParams() { return v1RequiredAuthenticationMethodParams(); },
+  get v1CreateMfaPolicyIntent() { return v1CreateMfaPolicyIntent(); },
+  get v1UpdateMfaPolicyIntent() { return v1UpdateMfaPolicyIntent(); },
+  get v1DeleteMfaPolicyIntent() { return v1DeleteMfaPolicyIntent(); },
+  get v1CreateSessionProfileIntent() { return v1CreateSessionProfileIntent(); },
+  get v1EarnDeployWrapperIntent() { return v1EarnDeployWrapperIntent(); },
+  get v1EarnDepositIntent() { return v1EarnDepositIntent(); },
+  get v1EarnWithdrawIntent() { return v1EarnWithdrawIntent(); },
+  get v1ExecuteSwapIntent() { return v1ExecuteSwapIntent(); },
+  get v1UpsertSwapConfigIntent() { return v1UpsertSwapConfigIntent(); },
+  get v1CreateTvcOperatorIntent() { return v1CreateTvcOperatorIntent(); },
+  get v1CreateTvcQuorumKeyIntent() { return v1CreateTvcQuorumKeyIntent(); },
+  get v1ReEncryptTvcQuorumKeyShareIntent() { return v1ReEncryptTvcQuorumKeyShareIntent(); },
+  get v1TransportEncryptionSuite() { return v1TransportEncryptionSuite(); },
+  get v1InitImportSecretsIntent() { return v1InitImportSecretsIntent(); },
+  get v1SolSendTransactionIntentV2() { return v1SolSendTransactionIntentV2(); },
+  get v1ClaimSwapFeesIntent() { return v1ClaimSwapFeesIntent(); },
+  get v1EarnSetWrapperStateIntent() { return v1EarnSetWrapperStateIntent(); },
+  get v1ClaimEarnFeesIntent() { return v1ClaimEarnFeesIntent(); },
+  get v1UpdateWalletAccountNameIntent() { return v1UpdateWalletAccountNameIntent(); },
+  get v1EthUndelegate7702Intent() { return v1EthUndelegate7702Intent(); },
+  get v1ExecuteSwapIntentV2() { return v1ExecuteSwapIntentV2(); },
+  get v1CreateSwapQuoteIntent() { return v1CreateSwapQuoteIntent(); },
+  get v1KeyValue() { return v1KeyValue(); },
+  get v1ImportSecretParams() { return v1ImportSecretParams(); },
+  get v1ImportSecretsIntent() { return v1ImportSecretsIntent(); },
+  get v1ExportSecretParams() { return v1ExportSecretParams(); },
+  get v1ExportSecretsIntent() { return v1ExportSecretsIntent(); },
+  get v1Intent() { return v1Intent(); },
+  get v1CreateOrganizationResult() { return v1CreateOrganizationResult(); },
+  get v1CreateAuthenticatorsResult() { return v1CreateAuthenticatorsResult(); },
+  get v1CreateUsersResult() { return v1CreateUsersResult(); },
+  get v1CreatePrivateKeysResult() { return v1CreatePrivateKeysResult(); },
+  get v1CreateInvitationsResult() { return v1CreateInvitationsResult(); },
+  get v1SignRawPayloadResult() { return v1SignRawPayloadResult(); },
+  get v1CreatePolicyResult() { return v1CreatePolicyResult(); },
+  get v1DisablePrivateKeyResult() { return v1DisablePrivateKeyResult(); },
+  get v1DeleteUsersResult() { return v1DeleteUsersResult(); },
+  get v1DeleteAuthenticatorsResult() { return v1DeleteAuthenticatorsResult(); },
+  get v1DeleteInvitationResult() { return v1DeleteInvitationResult(); },
+  get v1DeleteOrganizationResult() { return v1DeleteOrganizationResult(); },
+  get v1DeletePolicyResult() { return v1DeletePolicyResult(); },
+  get v1CreateUserTagResult() { return v1CreateUserTagResult(); },
+  get v1DeleteUserTagsResult() { return v1DeleteUserTagsResult(); },
+  get v1SignTransactionResult() { return v1SignTransactionResult(); },
+  get v1DeleteApiKeysResult() { return v1DeleteApiKeysResult(); },
+  get v1CreateApiKeysResult() { return v1CreateApiKeysResult(); },
+  get v1CreatePrivateKeyTagResult() { return v1CreatePrivateKeyTagResult(); },
+  get v1DeletePrivateKeyTagsResult() { return v1DeletePrivateKeyTagsResult(); },
+  get v1CreateApiOnlyUsersResult() { return v1CreateApiOnlyUsersResult(); },
+  get v1UpdateRootQuorumResult() { return v1UpdateRootQuorumResult(); },
+  get v1UpdateUserTagResult() { return v1UpdateUserTagResult(); },
+  get v1UpdatePrivateKeyTagResult() { return v1UpdatePrivateKeyTagResult(); },
+  get v1CreateSubOrganizationResult() { return v1CreateSubOrganizationResult(); },
+  get v1UpdateAllowedOriginsResult() { return v1UpdateAllowedOriginsResult(); },
+  get v1PrivateKeyResult() { return v1PrivateKeyResult(); },
+  get v1CreatePrivateKeysResultV2() { return v1CreatePrivateKeysResultV2(); },
+  get v1UpdateUserResult() { return v1UpdateUserResult(); },
+  get v1UpdatePolicyResult() { return v1UpdatePolicyResult(); },
+  get v1CreateSubOrganizationResultV3() { return v1CreateSubOrganizationResultV3(); },
+  get v1CreateWalletResult() { return v1CreateWalletResult(); },
+  get v1CreateWalletAccountsResult() { return v1CreateWalletAccountsResult(); },
+  get v1InitUserEmailRecoveryResult() { return v1InitUserEmailRecoveryResult(); },
+  get v1RecoverUserResult() { return v1RecoverUserResult(); },
+  get v1Feature() { return v1Feature(); },
+  get v1SetOrganizationFeatureResult() { return v1SetOrganizationFeatureResult(); },
+  get v1RemoveOrganizationFeatureResult() { return v1RemoveOrganizationFeatureResult(); },
+  get v1ExportPrivateKeyResult() { return v1ExportPrivateKeyResult(); },
+  get v1ExportWalletResult() { return v1ExportWalletResult(); },
+  get v1WalletResult() { return v1WalletResult(); },
+  get v1CreateSubOrganizationResultV4() { return v1CreateSubOrganizationResultV4(); },
+  get v1EmailAuthResult() { return v1EmailAuthResult(); },
+  get v1ExportWalletAccountResult() { return v1ExportWalletAccountResult(); },
+  get v1InitImportWalletResult() { return v1InitImportWalletResult(); },
+  get v1ImportWalletResult() { return v1ImportWalletResult(); },
+  get v1InitImportPrivateKeyResult() { return v1InitImportPrivateKeyResult(); },
+  get v1ImportPrivateKeyResult() { return v1ImportPrivateKeyResult(); },
+  get v1CreatePoliciesResult() { return v1CreatePoliciesResult(); },
+  get v1SignRawPayloadsResult() { return v1SignRawPayloadsResult(); },
+  get v1CreateReadOnlySessionResult() { return v1CreateReadOnlySessionResult(); },
+  get v1CreateOauthProvidersResult() { return v1CreateOauthProvidersResult(); },
+  get v1DeleteOauthProvidersResult() { return v1DeleteOauthProvidersResult(); },
+  get v1CreateSubOrganizationResultV5() { return v1CreateSubOrganizationResultV5(); },
+  get v1OauthResult() { return v1OauthResult(); },
+  get v1CreateReadWriteSessionResult() { return v1CreateReadWriteSessionResult(); },
+  get v1CreateSubOrganizationResultV6() { return v1CreateSubOrganizationResultV6(); },
+  get v1DeletePrivateKeysResult() { return v1DeletePrivateKeysResult(); },
+  get v1DeleteWalletsResult() { return v1DeleteWalletsResult(); },
+  get v1CreateReadWriteSessionResultV2() { return v1CreateReadWriteSessionResultV2(); },
+  get v1DeleteSubOrganizationResult() { return v1DeleteSubOrganizationResult(); },
+  get v1InitOtpAuthResult() { return v1InitOtpAuthResult(); },
+  get v1OtpAuthResult() { return v1OtpAuthResult(); },
+  get v1CreateSubOrganizationResultV7() { return v1CreateSubOrganizationResultV7(); },
+  get v1UpdateWalletResult() { return v1UpdateWalletResult(); },
+  get v1UpdatePolicyResultV2() { return v1UpdatePolicyResultV2(); },
+  get v1InitOtpAuthResultV2() { return v1InitOtpAuthResultV2(); },
+  get v1InitOtpResult() { return v1InitOtpResult(); },
+  get v1VerifyOtpResult() { return v1VerifyOtpResult(); },
+  get v1OtpLoginResult() { return v1OtpLoginResult(); },
+  get v1StampLoginResult() { return v1StampLoginResult(); },
+  get v1OauthLoginResult() { return v1OauthLoginResult(); },
+  get v1UpdateUserNameResult() { return v1UpdateUserNameResult(); },
+  get v1UpdateUserEmailResult() { return v1UpdateUserEmailResult(); },
+  get v1UpdateUserPhoneNumberResult() { return v1UpdateUserPhoneNumberResult(); },
+  get v1InitFiatOnRampResult() { return v1InitFiatOnRampResult(); },
+  get v1CreateSmartContractInterfaceResult() { return v1CreateSmartContractInterfaceResult(); },
+  get v1DeleteSmartContractInterfaceResult() { return v1DeleteSmartContractInterfaceResult(); },
+  get v1EnableAuthProxyResult() { return v1EnableAuthProxyResult(); },
+  get v1DisableAuthProxyResult() { return v1DisableAuthProxyResult(); },
+  get v1UpdateAuthProxyConfigResult() { return v1UpdateAuthProxyConfigResult(); },
+  get v1CreateOauth2CredentialResult() { return v1CreateOauth2CredentialResult(); },
+  get v1UpdateOauth2CredentialResult() { return v1UpdateOauth2CredentialResult(); },
+  get v1DeleteOauth2CredentialResult() { return v1DeleteOauth2CredentialResult(); },
+  get v1Oauth2AuthenticateResult() { return v1Oauth2AuthenticateResult(); },
+  get v1DeleteWalletAccountsResult() { return v1DeleteWalletAccountsResult(); },
+  get v1DeletePoliciesResult() { return v1DeletePoliciesResult(); },
+  get v1EthSendRawTransactionResult() { return v1EthSendRawTransactionResult(); },
+  get v1CreateFiatOnRampCredentialResult() { return v1CreateFiatOnRampCredentialResult(); },
+  get v1UpdateFiatOnRampCredentialResult() { return v1UpdateFiatOnRampCredentialResult(); },
+  get v1DeleteFiatOnRampCredentialResult() { return v1DeleteFiatOnRampCredentialResult(); },
+  get v1EthSendTransactionResult() { return v1EthSendTransactionResult(); },
+  get v1UpsertGasUsageConfigResult() { return v1UpsertGasUsageConfigResult(); },
+  get v1CreateTvcAppResult() { return v1CreateTvcAppResult(); },
+  get v1CreateTvcDeploymentResult() { return v1CreateTvcDeploymentResult(); },
+  get v1CreateTvcManifestApprovalsResult() { return v1CreateTvcManifestApprovalsResult(); },
+  get v1SolSendTransactionResult() { return v1SolSendTransactionResult(); },
+  get v1InitOtpResultV2() { return v1InitOtpResultV2(); },
+  get v1UpdateOrganizationNameResult() { return v1UpdateOrganizationNameResult(); },
+  get v1CreateSubOrganizationResultV8() { return v1CreateSubOrganizationResultV8(); },
+  get v1CreateOauthProvidersResultV2() { return v1CreateOauthProvidersResultV2(); },
+  get v1WebhookEndpointData() { return v1WebhookEndpointData(); },
+  get v1CreateWebhookEndpointResult() { return v1CreateWebhookEndpointResult(); },
+  get v1UpdateWebhookEndpointResult() { return v1UpdateWebhookEndpointResult(); },
+  get v1DeleteWebhookEndpointResult() { return v1DeleteWebhookEndpointResult(); },
+  get v1SetIpAllowlistResult() { return v1SetIpAllowlistResult(); },
+  get v1RemoveIpAllowlistResult() { return v1RemoveIpAllowlistResult(); },
+  get v1UpdateTvcAppLiveDeploymentResult() { return v1UpdateTvcAppLiveDeploymentResult(); },
+  get v1DeleteTvcDeploymentResult() { return v1DeleteTvcDeploymentResult(); },
+  get v1DeleteTvcAppAndDeploymentsResult() { return v1DeleteTvcAppAndDeploymentsResult(); },
+  get v1RestoreTvcDeploymentResult() { return v1RestoreTvcDeploymentResult(); },
+  get v1SparkPartialSignature() { return v1SparkPartialSignature(); },
+  get v1SparkSignFrostResult() { return v1SparkSignFrostResult(); },
+  get v1SparkEncryptedOperatorPackage() { return v1SparkEncryptedOperatorPackage(); },
+  get v1SparkLeafPublicKey() { return v1SparkLeafPublicKey(); },
+  get v1SparkPrepareTransferResult() { return v1SparkPrepareTransferResult(); },
+  get v1SparkClaimTransferResult() { return v1SparkClaimTransferResult(); },
+  get v1SparkPrepareLightningReceiveResult() { return v1SparkPrepareLightningReceiveResult(); },
+  get v1PostTvcQuorumKeyShareResult() { return v1PostTvcQuorumKeyShareResult(); },
+  get v1EthSendTransactionResultV2() { return v1EthSendTransactionResultV2(); },
+  get v1CreateMfaPolicyResult() { return v1CreateMfaPolicyResult(); },
+  get v1UpdateMfaPolicyResult() { return v1UpdateMfaPolicyResult(); },
+  get v1DeleteMfaPolicyResult() { return v1DeleteMfaPolicyResult(); },
+  get v1CreateSessionProfileResult() { return v1CreateSessionProfileResult(); },
+  get v1EarnDeployWrapperResult() { return v1EarnDeployWrapperResult(); },
+  get v1EarnDepositResult() { return v1EarnDepositResult(); },
+  get v1EarnWithdrawResult() { return v1EarnWithdrawResult(); },
+  get v1ExecuteSwapResult() { return v1ExecuteSwapResult(); },
+  get v1UpsertSwapConfigResult() { return v1UpsertSwapConfigResult(); },
+  get v1CreateTvcOperatorResult() { return v1CreateTvcOperatorResult(); },
+  get v1CreateTvcQuorumKeyResult() { return v1CreateTvcQuorumKeyResult(); },
+  get v1ReEncryptTvcQuorumKeyShareResult() { return v1ReEncryptTvcQuorumKeyShareResult(); },
+  get v1InitImportSecretsResult() { return v1InitImportSecretsResult(); },
+  get v1SolSendTransactionResultV2() { return v1SolSendTransactionResultV2(); },
+  get v1ClaimSwapFeesResult() { return v1ClaimSwapFeesResult(); },
+  get v1EarnSetWrapperStateResult() { return v1EarnSetWrapperStateResult(); },
+  get v1ClaimEarnFeesResult() { return v1ClaimEarnFeesResult(); },
+  get v1UpdateWalletAccountNameResult() { return v1UpdateWalletAccountNameResult(); },
+  get v1EthUndelegate7702Result() { return v1EthUndelegate7702Result(); },
+  get v1SwapQuote() { return v1SwapQuote(); },
+  get v1CreateSwapQuoteResult() { return v1CreateSwapQuoteResult(); },
+  get v1ImportSecretsResult() { return v1ImportSecretsResult(); },
+  get v1ExportSecretsResult() { return v1ExportSecretsResult(); },
+  get v1Result() { return v1Result(); },
+  get v1Authenticator() { return v1Authenticator(); },
+  get v1ApiKey() { return v1ApiKey(); },
+  get v1OauthProvider() { return v1OauthProvider(); },
+  get v1AuthenticationMethod() { return v1AuthenticationMethod(); },
+  get v1RequiredAuthenticationMethod() { return v1RequiredAuthenticationMethod(); },
+  get v1MfaPolicy() { return v1MfaPolicy(); },
+  get v1User() { return v1User(); },
+  get v1Vote() { return v1Vote(); },
+  get v1AppProof() { return v1AppProof(); },
+  get v1Activity() { return v1Activity(); },
+  get v1ActivityResponse() { return v1ActivityResponse(); },
+  get v1DeploymentStatus() { return v1DeploymentStatus(); },
+  get v1AppStatus() { return v1AppStatus(); },
+  get v1ApproveActivityRequest() { return v1ApproveActivityRequest(); },
+  get v1AssetBalanceDisplay() { return v1AssetBalanceDisplay(); },
+  get v1AssetBalance() { return v1AssetBalance(); },
+  get v1AssetMetadata() { return v1AssetMetadata(); },
+  get v1BootProof() { return v1BootProof(); },
+  get v1BootProofResponse() { return v1BootProofResponse(); },
+  get v1ClaimEarnFeesRequest() { return v1ClaimEarnFeesRequest(); },
+  get v1ClaimSwapFeesRequest() { return v1ClaimSwapFeesRequest(); },
+  get v1Config() { return v1Config(); },
+  get v1CreateApiKeysRequest() { return v1CreateApiKeysRequest(); },
+  get v1CreateAuthenticatorsRequest() { return v1CreateAuthenticatorsRequest(); },
+  get v1CreateFiatOnRampCredentialRequest() { return v1CreateFiatOnRampCredentialRequest(); },
+  get v1CreateInvitationsRequest() { return v1CreateInvitationsRequest(); },
+  get v1CreateMfaPolicyRequest() { return v1CreateMfaPolicyRequest(); },
+  get v1CreateOauth2CredentialRequest() { return v1CreateOauth2CredentialRequest(); },
+  get v1CreateOauthProvidersRequest() { return v1CreateOauthProvidersRequest(); },
+  get v1CreatePoliciesRequest() { return v1CreatePoliciesRequest(); },
+  get v1CreatePolicyRequest() { return v1CreatePolicyRequest(); },
+  get v1CreatePrivateKeyTagRequest() { return v1CreatePrivateKeyTagRequest(); },
+  get v1CreatePrivateKeysRequest() { return v1CreatePrivateKeysRequest(); },
+  get v1CreateReadOnlySessionRequest() { return v1CreateReadOnlySessionRequest(); },
+  get v1CreateReadWriteSessionRequest() { return v1CreateReadWriteSessionRequest(); },
+  get v1CreateSessionProfileRequest() { return v1CreateSessionProfileRequest(); },
+  get v1CreateSmartContractInterfaceRequest() { return v1CreateSmartContractInterfaceRequest(); },
+  get v1CreateSubOrganizationRequest() { return v1CreateSubOrganizationRequest(); },
+  get v1CreateSwapQuoteRequest() { return v1CreateSwapQuoteRequest(); },
+  get v1CreateTvcAppRequest() { return v1CreateTvcAppRequest(); },
+  get v1CreateTvcDeploymentRequest() { return v1CreateTvcDeploymentRequest(); },
+  get v1CreateTvcManifestApprovalsRequest() { return v1CreateTvcManifestApprovalsRequest(); },
+  get v1CreateUserTagRequest() { return v1CreateUserTagRequest(); },
+  get v1CreateUsersRequest() { return v1CreateUsersRequest(); },
+  get v1CreateWalletAccountsRequest() { return v1CreateWalletAccountsRequest(); },
+  get v1CreateWalletRequest() { return v1CreateWalletRequest(); },
+  get v1CreateWebhookEndpointRequest() { return v1CreateWebhookEndpointRequest(); },
+  get v1CustomRevertError() { return v1CustomRevertError(); },
+  get v1DeleteApiKeysRequest() { return v1DeleteApiKeysRequest(); },
+  get v1DeleteAuthenticatorsRequest() { return v1DeleteAuthenticatorsRequest(); },
+  get v1DeleteFiatOnRampCredentialRequest() { return v1DeleteFiatOnRampCredentialRequest(); },
+  get v1DeleteInvitationRequest() { return v1DeleteInvitationRequest(); },
+  get v1DeleteMfaPolicyRequest() { return v1DeleteMfaPolicyRequest(); },
+  get v1DeleteOauth2CredentialRequest() { return v1DeleteOauth2CredentialRequest(); },
+  get v1DeleteOauthProvidersRequest() { return v1DeleteOauthProvidersRequest(); },
+  get v1DeletePoliciesRequest() { return v1DeletePoliciesRequest(); },
+  get v1DeletePolicyRequest() { return v1DeletePolicyRequest(); },
+  get v1DeletePrivateKeyTagsRequest() { return v1DeletePrivateKeyTagsRequest(); },
+  get v1DeletePrivateKeysRequest() { return v1DeletePrivateKeysRequest(); },
+  get v1DeleteSmartContractInterfaceRequest() { return v1DeleteSmartContractInterfaceRequest(); },
+  get v1DeleteSubOrganizationRequest() { return v1DeleteSubOrganizationRequest(); },
+  get v1DeleteTvcAppAndDeploymentsRequest() { return v1DeleteTvcAppAndDeploymentsRequest(); },
+  get v1DeleteTvcDeploymentRequest() { return v1DeleteTvcDeploymentRequest(); },
+  get v1DeleteUserTagsRequest() { return v1DeleteUserTagsRequest(); },
+  get v1DeleteUsersRequest() { return v1DeleteUsersRequest(); },
+  get v1DeleteWalletAccountsRequest() { return v1DeleteWalletAccountsRequest(); },
+  get v1DeleteWalletsRequest() { return v1DeleteWalletsRequest(); },
+  get v1DeleteWebhookEndpointRequest() { return v1DeleteWebhookEndpointRequest(); },
+  get v1EarnDeployWrapperRequest() { return v1EarnDeployWrapperRequest(); },
+  get v1EarnDepositRequest() { return v1EarnDepositRequest(); },
+  get v1EarnProvider() { return v1EarnProvider(); },
+  get v1EarnValueDisplay() { return v1EarnValueDisplay(); },
+  get v1EarnEnabledVault() { return v1EarnEnabledVault(); },
+  get v1EarnPositionDisplay() { return v1EarnPositionDisplay(); },
+  get v1EarnPosition() { return v1EarnPosition(); },
+  get v1EarnSetWrapperStateRequest() { return v1EarnSetWrapperStateRequest(); },
+  get v1EarnVault() { return v1EarnVault(); },
+  get v1EarnWithdrawRequest() { return v1EarnWithdrawRequest(); },
+  get v1EmailAuthRequest() { return v1EmailAuthRequest(); },
+  get v1EmailEventDetails() { return v1EmailEventDetails(); },
+  get v1EmailEvent() { return v1EmailEvent(); },
+  get v1UnknownRevertError() { return v1UnknownRevertError(); },
+  get v1NativeRevertError() { return v1NativeRevertError(); },
+  get v1RevertChainEntry() { return v1RevertChainEntry(); },
+  get v1EthFailureDetails() { return v1EthFailureDetails(); },
+  get v1EthSendTransactionRequest() { return v1EthSendTransactionRequest(); },
+  get v1EthSendTransactionStatus() { return v1EthSendTransactionStatus(); },
+  get v1TransactionHistoryBlock() { return v1TransactionHistoryBlock(); },
+  get v1TransactionHistoryFee() { return v1TransactionHistoryFee(); },
+  get v1TransactionHistoryAsset() { return v1TransactionHistoryAsset(); },
+  get v1TransactionHistoryDisplay() { return v1TransactionHistoryDisplay(); },
+  get v1TransactionHistoryTransfer() { return v1TransactionHistoryTransfer(); },
+  get v1TransactionHistoryTurnkey() { return v1TransactionHistoryTurnkey(); },
+  get v1EthTransactionHistoryItem() { return v1EthTransactionHistoryItem(); },
+  get v1EthUndelegate7702Request() { return v1EthUndelegate7702Request(); },
+  get v1ExecuteSwapRequest() { return v1ExecuteSwapRequest(); },
+  get v1ExportPrivateKeyRequest() { return v1ExportPrivateKeyRequest(); },
+  get v1ExportSecretsRequest() { return v1ExportSecretsRequest(); },
+  get v1ExportWalletAccountRequest() { return v1ExportWalletAccountRequest(); },
+  get v1ExportWalletRequest() { return v1ExportWalletRequest(); },
+  get v1FiatOnRampCredential() { return v1FiatOnRampCredential(); },
+  get v1Pagination() { return v1Pagination(); },
+  get v1GetActivitiesRequest() { return v1GetActivitiesRequest(); },
+  get v1GetActivitiesResponse() { return v1GetActivitiesResponse(); },
+  get v1GetActivityRequest() { return v1GetActivityRequest(); },
+  get v1GetApiKeyRequest() { return v1GetApiKeyRequest(); },
+  get v1GetApiKeyResponse() { return v1GetApiKeyResponse(); },
+  get v1GetApiKeysRequest() { return v1GetApiKeysRequest(); },
+  get v1GetApiKeysResponse() { return v1GetApiKeysResponse(); },
+  get v1GetAppProofsRequest() { return v1GetAppProofsRequest(); },
+  get v1GetAppProofsResponse() { return v1GetAppProofsResponse(); },
+  get v1GetAppStatusRequest() { return v1GetAppStatusRequest(); },
+  get v1GetAppStatusResponse() { return v1GetAppStatusResponse(); },
+  get v1GetAuthenticatorRequest() { return v1GetAuthenticatorRequest(); },
+  get v1GetAuthenticatorResponse() { return v1GetAuthenticatorResponse(); },
+  get v1GetAuthenticatorsRequest() { return v1GetAuthenticatorsRequest(); },
+  get v1GetAuthenticatorsResponse() { return v1GetAuthenticatorsResponse(); },
+  get v1GetBootProofRequest() { return v1GetBootProofRequest(); },
+  get v1GetClaimEarnFeesStatusRequest() { return v1GetClaimEarnFeesStatusRequest(); },
+  get v1GetClaimEarnFeesStatusResponse() { return v1GetClaimEarnFeesStatusResponse(); },
+  get v1GetEarnDeployStatusRequest() { return v1GetEarnDeployStatusRequest(); },
+  get v1GetEarnDeployStatusResponse() { return v1GetEarnDeployStatusResponse(); },
+  get v1GetEarnDepositStatusRequest() { return v1GetEarnDepositStatusRequest(); },
+  get v1GetEarnDepositStatusResponse() { return v1GetEarnDepositStatusResponse(); },
+  get v1GetEarnWithdrawStatusRequest() { return v1GetEarnWithdrawStatusRequest(); },
+  get v1GetEarnWithdrawStatusResponse() { return v1GetEarnWithdrawStatusResponse(); },
+  get v1GetGasUsageRequest() { return v1GetGasUsageRequest(); },
+  get v1GetGasUsageResponse() { return v1GetGasUsageResponse(); },
+  get v1GetIpAllowlistRequest() { return v1GetIpAllowlistRequest(); },
+  get v1IpAllowlistRule() { return v1IpAllowlistRule(); },
+  get v1IpAllowlist() { return v1IpAllowlist(); },
+  get v1GetIpAllowlistResponse() { return v1GetIpAllowlistResponse(); },
+  get v1GetLatestBootProofRequest() { return v1GetLatestBootProofRequest(); },
+  get v1GetMfaPoliciesRequest() { return v1GetMfaPoliciesRequest(); },
+  get v1GetMfaPoliciesResponse() { return v1GetMfaPoliciesResponse(); },
+  get v1GetMfaPolicyRequest() { return v1GetMfaPolicyRequest(); },
+  get v1GetMfaPolicyResponse() { return v1GetMfaPolicyResponse(); },
+  get v1GetMfaStatusRequest() { return v1GetMfaStatusRequest(); },
+  get v1MfaStatus() { return v1MfaStatus(); },
+  get v1GetMfaStatusResponse() { return v1GetMfaStatusResponse(); },
+  get v1GetNoncesRequest() { return v1GetNoncesRequest(); },
+  get v1GetNoncesResponse() { return v1GetNoncesResponse(); },
+  get v1GetOauth2CredentialRequest() { return v1GetOauth2CredentialRequest(); },
+  get v1Oauth2Credential() { return v1Oauth2Credential(); },
+  get v1GetOauth2CredentialResponse() { return v1GetOauth2CredentialResponse(); },
+  get v1GetOauthProvidersRequest() { return v1GetOauthProvidersRequest(); },
+  get v1GetOauthProvidersResponse() { return v1GetOauthProvidersResponse(); },
+  get v1GetOnRampTransactionStatusRequest() { return v1GetOnRampTransactionStatusRequest(); },
+  get v1GetOnRampTransactionStatusResponse() { return v1GetOnRampTransactionStatusResponse(); },
+  get v1GetOrganizationConfigsRequest() { return v1GetOrganizationConfigsRequest(); },
+  get v1GetOrganizationConfigsResponse() { return v1GetOrganizationConfigsResponse(); },
+  get v1GetPoliciesRequest() { return v1GetPoliciesRequest(); },
+  get v1Policy() { return v1Policy(); },
+  get v1GetPoliciesResponse() { return v1GetPoliciesResponse(); },
+  get v1GetPolicyEvaluationsRequest() { return v1GetPolicyEvaluationsRequest(); },
+  get v1GetPolicyEvaluationsResponse() { return v1GetPolicyEvaluationsResponse(); },
+  get v1GetPolicyRequest() { return v1GetPolicyRequest(); },
+  get v1GetPolicyResponse() { return v1GetPolicyResponse(); },
+  get v1GetPrivateKeyRequest() { return v1GetPrivateKeyRequest(); },
+  get v1PrivateKey() { return v1PrivateKey(); },
+  get v1GetPrivateKeyResponse() { return v1GetPrivateKeyResponse(); },
+  get v1GetPrivateKeysRequest() { return v1GetPrivateKeysRequest(); },
+  get v1GetPrivateKeysResponse() { return v1GetPrivateKeysResponse(); },
+  get v1GetSendTransactionStatusRequest() { return v1GetSendTransactionStatusRequest(); },
+  get v1SolanaSendTransactionStatus() { return v1SolanaSendTransactionStatus(); },
+  get v1SolanaFailureDetails() { return v1SolanaFailureDetails(); },
+  get v1TxError() { return v1TxError(); },
+  get v1GetSendTransactionStatusResponse() { return v1GetSendTransactionStatusResponse(); },
+  get v1GetSessionProfileRequest() { return v1GetSessionProfileRequest(); },
+  get v1SessionProfile() { return v1SessionProfile(); },
+  get v1GetSessionProfileResponse() { return v1GetSessionProfileResponse(); },
+  get v1GetSessionProfilesRequest() { return v1GetSessionProfilesRequest(); },
+  get v1GetSessionProfilesResponse() { return v1GetSessionProfilesResponse(); },
+  get v1GetSmartContractInterfaceRequest() { return v1GetSmartContractInterfaceRequest(); },
+  get v1GetSmartContractInterfaceResponse() { return v1GetSmartContractInterfaceResponse(); },
+  get v1GetSmartContractInterfacesRequest() { return v1GetSmartContractInterfacesRequest(); },
+  get v1GetSmartContractInterfacesResponse() { return v1GetSmartContractInterfacesResponse(); },
+  get v1GetSubOrgIdsRequest() { return v1GetSubOrgIdsRequest(); },
+  get v1GetSubOrgIdsResponse() { return v1GetSubOrgIdsResponse(); },
+  get v1GetSwapStatusRequest() { return v1GetSwapStatusRequest(); },
+  get v1SwapRefund() { return v1SwapRefund(); },
+  get v1SwapError() { return v1SwapError(); },
+  get v1GetSwapStatusResponse() { return v1GetSwapStatusResponse(); },
+  get v1GetTvcAppDeploymentsRequest() { return v1GetTvcAppDeploymentsRequest(); },
+  get v1TvcOperator() { return v1TvcOperator(); },
+  get v1TvcOperatorSet() { return v1TvcOperatorSet(); },
+  get v1TvcManifest() { return v1TvcManifest(); },
+  get v1TvcOperatorApproval() { return v1TvcOperatorApproval(); },
+  get v1TvcContainerSpec() { return v1TvcContainerSpec(); },
+  get v1TvcDeployment() { return v1TvcDeployment(); },
+  get v1GetTvcAppDeploymentsResponse() { return v1GetTvcAppDeploymentsResponse(); },
+  get v1GetTvcAppRequest() { return v1GetTvcAppRequest(); },
+  get v1TvcApp() { return v1TvcApp(); },
+  get v1GetTvcAppResponse() { return v1GetTvcAppResponse(); },
+  get v1GetTvcAppsRequest() { return v1GetTvcAppsRequest(); },
+  get v1GetTvcAppsResponse() { return v1GetTvcAppsResponse(); },
+  get v1GetTvcDeploymentDebugLogsRequest() { return v1GetTvcDeploymentDebugLogsRequest(); },
+  get v1LogLine() { return v1LogLine(); },
+  get v1TvcDeploymentDebugLogEntry() { return v1TvcDeploymentDebugLogEntry(); },
+  get v1GetTvcDeploymentDebugLogsResponse() { return v1GetTvcDeploymentDebugLogsResponse(); },
+  get v1GetTvcDeploymentRequest() { return v1GetTvcDeploymentRequest(); },
+  get v1GetTvcDeploymentResponse() { return v1GetTvcDeploymentResponse(); },
+  get v1GetTvcQosVersionsRequest() { return v1GetTvcQosVersionsRequest(); },
+  get v1GetTvcQosVersionsResponse() { return v1GetTvcQosVersionsResponse(); },
+  get v1GetUserRequest() { return v1GetUserRequest(); },
+  get v1GetUserResponse() { return v1GetUserResponse(); },
+  get v1GetUsersRequest() { return v1GetUsersRequest(); },
+  get v1GetUsersResponse() { return v1GetUsersResponse(); },
+  get v1GetVerifiedSubOrgIdsRequest() { return v1GetVerifiedSubOrgIdsRequest(); },
+  get v1GetVerifiedSubOrgIdsResponse() { return v1GetVerifiedSubOrgIdsResponse(); },
+  get v1GetWalletAccountRequest() { return v1GetWalletAccountRequest(); },
+  get v1Wallet() { return v1Wallet(); },
+  get v1WalletAccount() { return v1WalletAccount(); },
+  get v1GetWalletAccountResponse() { return v1GetWalletAccountResponse(); },
+  get v1GetWalletAccountsRequest() { return v1GetWalletAccountsRequest(); },
+  get v1GetWalletAccountsResponse() { return v1GetWalletAccountsResponse(); },
+  get v1GetWalletAddressBalancesRequest() { return v1GetWalletAddressBalancesRequest(); },
+  get v1GetWalletAddressBalancesResponse() { return v1GetWalletAddressBalancesResponse(); },
+  get v1GetWalletRequest() { return v1GetWalletRequest(); },
+  get v1GetWalletResponse() { return v1GetWalletResponse(); },
+  get v1GetWalletsRequest() { return v1GetWalletsRequest(); },
+  get v1GetWalletsResponse() { return v1GetWalletsResponse(); },
+  get v1GetWhoamiRequest() { return v1GetWhoamiRequest(); },
+  get v1GetWhoamiResponse() { return v1GetWhoamiResponse(); },
+  get v1ImportPrivateKeyRequest() { return v1ImportPrivateKeyRequest(); },
+  get v1ImportSecretsRequest() { return v1ImportSecretsRequest(); },
+  get v1ImportWalletRequest() { return v1ImportWalletRequest(); },
+  get v1InitFiatOnRampRequest() { return v1InitFiatOnRampRequest(); },
+  get v1InitImportPrivateKeyRequest() { return v1InitImportPrivateKeyRequest(); },
+  get v1InitImportWalletRequest() { return v1InitImportWalletRequest(); },
+  get v1InitOtpAuthRequest() { return v1InitOtpAuthRequest(); },
+  get v1InitOtpRequest() { return v1InitOtpRequest(); },
+  get v1InitUserEmailRecoveryRequest() { return v1InitUserEmailRecoveryRequest(); },
+  get v1ListEarnEnabledVaultsRequest() { return v1ListEarnEnabledVaultsRequest(); },
+  get v1ListEarnEnabledVaultsResponse() { return v1ListEarnEnabledVaultsResponse(); },
+  get v1ListEarnPositionsRequest() { return v1ListEarnPositionsRequest(); },
+  get v1ListEarnPositionsResponse() { return v1ListEarnPositionsResponse(); },
+  get v1ListEarnVaultsRequest() { return v1ListEarnVaultsRequest(); },
+  get v1PageInfo() { return v1PageInfo(); },
+  get v1ListEarnVaultsResponse() { return v1ListEarnVaultsResponse(); },
+  get v1ListEmailEventsRequest() { return v1ListEmailEventsRequest(); },
+  get v1ListEmailEventsResponse() { return v1ListEmailEventsResponse(); },
+  get v1ListEthTransactionHistoryRequest() { return v1ListEthTransactionHistoryRequest(); },
+  get v1ListEthTransactionHistoryResponse() { return v1ListEthTransactionHistoryResponse(); },
+  get v1ListFiatOnRampCredentialsRequest() { return v1ListFiatOnRampCredentialsRequest(); },
+  get v1ListFiatOnRampCredentialsResponse() { return v1ListFiatOnRampCredentialsResponse(); },
+  get v1ListOauth2CredentialsRequest() { return v1ListOauth2CredentialsRequest(); },
+  get v1ListOauth2CredentialsResponse() { return v1ListOauth2CredentialsResponse(); },
+  get v1ListPrivateKeyTagsRequest() { return v1ListPrivateKeyTagsRequest(); },
+  get v1ListPrivateKeyTagsResponse() { return v1ListPrivateKeyTagsResponse(); },
+  get v1ListSecretsRequest() { return v1ListSecretsRequest(); },
+  get v1SecretMetadata() { return v1SecretMetadata(); },
+  get v1ListSecretsResponse() { return v1ListSecretsResponse(); },
+  get v1ListSolTransactionHistoryRequest() { return v1ListSolTransactionHistoryRequest(); },
+  get v1SolTransactionHistorySigner() { return v1SolTransactionHistorySigner(); },
+  get v1SolTransactionHistoryItem() { return v1SolTransactionHistoryItem(); },
+  get v1ListSolTransactionHistoryResponse() { return v1ListSolTransactionHistoryResponse(); },
+  get v1ListSupportedAssetsRequest() { return v1ListSupportedAssetsRequest(); },
+  get v1ListSupportedAssetsResponse() { return v1ListSupportedAssetsResponse(); },
+  get v1ListUserTagsRequest() { return v1ListUserTagsRequest(); },
+  get v1ListUserTagsResponse() { return v1ListUserTagsResponse(); },
+  get v1ListWebhookEndpointsRequest() { return v1ListWebhookEndpointsRequest(); },
+  get v1ListWebhookEndpointsResponse() { return v1ListWebhookEndpointsResponse(); },
+  get v1LoginUsage() { return v1LoginUsage(); },
+  get v1WebAuthnStamp() { return v1WebAuthnStamp(); },
+  get v1UsageType() { return v1UsageType(); },
+  get v1SignupUsage() { return v1SignupUsage(); },
+  get v1SignupUsageV2() { return v1SignupUsageV2(); },
+  get v1TokenUsage() { return v1TokenUsage(); },
+  get v1NOOPCodegenAnchorResponse() { return v1NOOPCodegenAnchorResponse(); },
+  get v1Oauth2AuthenticateRequest() { return v1Oauth2AuthenticateRequest(); },
+  get v1OauthLoginRequest() { return v1OauthLoginRequest(); },
+  get v1OauthRequest() { return v1OauthRequest(); },
+  get v1OtpAuthRequest() { return v1OtpAuthRequest(); },
+  get v1OtpLoginRequest() { return v1OtpLoginRequest(); },
+  get v1RecoverUserRequest() { return v1RecoverUserRequest(); },
+  get v1RejectActivityRequest() { return v1RejectActivityRequest(); },
+  get v1RemoveIpAllowlistRequest() { return v1RemoveIpAllowlistRequest(); },
+  get v1RemoveOrganizationFeatureRequest() { return v1RemoveOrganizationFeatureRequest(); },
+  get v1RestoreTvcDeploymentRequest() { return v1RestoreTvcDeploymentRequest(); },
+  get v1SetIpAllowlistRequest() { return v1SetIpAllowlistRequest(); },
+  get v1SetOrganizationFeatureRequest() { return v1SetOrganizationFeatureRequest(); },
+  get v1SignRawPayloadRequest() { return v1SignRawPayloadRequest(); },
+  get v1SignRawPayloadsRequest() { return v1SignRawPayloadsRequest(); },
+  get v1SignTransactionRequest() { return v1SignTransactionRequest(); },
+  get v1SolSendTransactionRequest() { return v1SolSendTransactionRequest(); },
+  get v1SparkClaimTransferRequest() { return v1SparkClaimTransferRequest(); },
+  get v1SparkPrepareLightningReceiveRequest() { return v1SparkPrepareLightningReceiveRequest(); },
+  get v1SparkPrepareTransferRequest() { return v1SparkPrepareTransferRequest(); },
+  get v1SparkSignFrostRequest() { return v1SparkSignFrostRequest(); },
+  get v1StampLoginRequest() { return v1StampLoginRequest(); },
+  get v1UpdateFiatOnRampCredentialRequest() { return v1UpdateFiatOnRampCredentialRequest(); },
+  get v1UpdateMfaPolicyRequest() { return v1UpdateMfaPolicyRequest(); },
+  get v1UpdateOauth2CredentialRequest() { return v1UpdateOauth2CredentialRequest(); },
+  get v1UpdateOrganizationNameRequest() { return v1UpdateOrganizationNameRequest(); },
+  get v1UpdatePolicyRequest() { return v1UpdatePolicyRequest(); },
+  get v1UpdatePrivateKeyTagRequest() { return v1UpdatePrivateKeyTagRequest(); },
+  get v1UpdateRootQuorumRequest() { return v1UpdateRootQuorumRequest(); },
+  get v1UpdateTvcAppLiveDeploymentRequest() { return v1UpdateTvcAppLiveDeploymentRequest(); },
+  get v1UpdateUserEmailRequest() { return v1UpdateUserEmailRequest(); },
+  get v1UpdateUserNameRequest() { return v1UpdateUserNameRequest(); },
+  get v1UpdateUserPhoneNumberRequest() { return v1UpdateUserPhoneNumberRequest(); },
+  get v1UpdateUserRequest() { return v1UpdateUserRequest(); },
+  get v1UpdateUserTagRequest() { return v1UpdateUserTagRequest(); },
+  get v1UpdateWalletRequest() { return v1UpdateWalletRequest(); },
+  get v1UpdateWebhookEndpointRequest() { return v1UpdateWebhookEndpointRequest(); },
+  get v1UpsertSwapConfigRequest() { return v1UpsertSwapConfigRequest(); },
+  get v1ValidateTvcImageRequest() { return v1ValidateTvcImageRequest(); },
+  get v1ValidateTvcImageResponse() { return v1ValidateTvcImageResponse(); },
+  get v1VerifyOtpRequest() { return v1VerifyOtpRequest(); },
 };
 
 export type Operations = {
-  "/public/v1/query/get_activity": TypedOperation<"query", "get_activity", typeof v1GetActivityRequest, typeof v1ActivityResponse>;
-  "/public/v1/query/get_api_key": TypedOperation<"query", "get_api_key", typeof v1GetApiKeyRequest, typeof v1GetApiKeyResponse>;
-  "/public/v1/query/get_api_keys": TypedOperation<"query", "get_api_keys", typeof v1GetApiKeysRequest, typeof v1GetApiKeysResponse>;
-  "/public/v1/query/get_app_status": TypedOperation<"query", "get_app_status", typeof v1GetAppStatusRequest, typeof v1GetAppStatusResponse>;
-  "/public/v1/query/get_authenticator": TypedOperation<"query", "get_authenticator", typeof v1GetAuthenticatorRequest, typeof v1GetAuthenticatorResponse>;
-  "/public/v1/query/get_authenticators": TypedOperation<"query", "get_authenticators", typeof v1GetAuthenticatorsRequest, typeof v1GetAuthenticatorsResponse>;
-  "/public/v1/query/get_boot_proof": TypedOperation<"query", "get_boot_proof", typeof v1GetBootProofRequest, typeof v1BootProofResponse>;
-  "/public/v1/query/get_claim_earn_fees_status": TypedOperation<"query", "get_claim_earn_fees_status", typeof v1GetClaimEarnFeesStatusRequest, typeof v1GetClaimEarnFeesStatusResponse>;
-  "/public/v1/query/get_earn_deploy_status": TypedOperation<"query", "get_earn_deploy_status", typeof v1GetEarnDeployStatusRequest, typeof v1GetEarnDeployStatusResponse>;
-  "/public/v1/query/get_earn_deposit_status": TypedOperation<"query", "get_earn_deposit_status", typeof v1GetEarnDepositStatusRequest, typeof v1GetEarnDepositStatusResponse>;
-  "/public/v1/query/get_earn_withdraw_status": TypedOperation<"query", "get_earn_withdraw_status", typeof v1GetEarnWithdrawStatusRequest, typeof v1GetEarnWithdrawStatusResponse>;
-  "/public/v1/query/get_gas_usage": TypedOperation<"query", "get_gas_usage", typeof v1GetGasUsageRequest, typeof v1GetGasUsageResponse>;
-  "/public/v1/query/get_ip_allowlist": TypedOperation<"query", "get_ip_allowlist", typeof v1GetIpAllowlistRequest, typeof v1GetIpAllowlistResponse>;
-  "/public/v1/query/get_latest_boot_proof": TypedOperation<"query", "get_latest_boot_proof", typeof v1GetLatestBootProofRequest, typeof v1BootProofResponse>;
-  "/public/v1/query/get_mfa_policies": TypedOperation<"query", "get_mfa_policies", typeof v1GetMfaPoliciesRequest, typeof v1GetMfaPoliciesResponse>;
-  "/public/v1/query/get_mfa_policy": TypedOperation<"query", "get_mfa_policy", typeof v1GetMfaPolicyRequest, typeof v1GetMfaPolicyResponse>;
-  "/public/v1/query/get_mfa_status": TypedOperation<"query", "get_mfa_status", typeof v1GetMfaStatusRequest, typeof v1GetMfaStatusResponse>;
-  "/public/v1/query/get_nonces": TypedOperation<"query", "get_nonces", typeof v1GetNoncesRequest, typeof v1GetNoncesResponse>;
-  "/public/v1/query/get_oauth2_credential": TypedOperation<"query", "get_oauth2_credential", typeof v1GetOauth2CredentialRequest, typeof v1GetOauth2CredentialResponse>;
-  "/public/v1/query/get_oauth_providers": TypedOperation<"query", "get_oauth_providers", typeof v1GetOauthProvidersRequest, typeof v1GetOauthProvidersResponse>;
-  "/public/v1/query/get_onramp_transaction_status": TypedOperation<"query", "get_onramp_transaction_status", typeof v1GetOnRampTransactionStatusRequest, typeof v1GetOnRampTransactionStatusResponse>;
-  "/public/v1/query/get_organization_configs": TypedOperation<"query", "get_organization_configs", typeof v1GetOrganizationConfigsRequest, typeof v1GetOrganizationConfigsResponse>;
-  "/public/v1/query/get_policy": TypedOperation<"query", "get_policy", typeof v1GetPolicyRequest, typeof v1GetPolicyResponse>;
-  "/public/v1/query/get_policy_evaluations": TypedOperation<"query", "get_policy_evaluations", typeof v1GetPolicyEvaluationsRequest, typeof v1GetPolicyEvaluationsResponse>;
-  "/public/v1/query/get_private_key": TypedOperation<"query", "get_private_key", typeof v1GetPrivateKeyRequest, typeof v1GetPrivateKeyResponse>;
-  "/public/v1/query/get_send_transaction_status": TypedOperation<"query", "get_send_transaction_status", typeof v1GetSendTransactionStatusRequest, typeof v1GetSendTransactionStatusResponse>;
-  "/public/v1/query/get_session_profile": TypedOperation<"query", "get_session_profile", typeof v1GetSessionProfileRequest, typeof v1GetSessionProfileResponse>;
-  "/public/v1/query/get_session_profiles": TypedOperation<"query", "get_session_profiles", typeof v1GetSessionProfilesRequest, typeof v1GetSessionProfilesResponse>;
-  "/public/v1/query/get_smart_contract_interface": TypedOperation<"query", "get_smart_contract_interface", typeof v1GetSmartContractInterfaceRequest, typeof v1GetSmartContractInterfaceResponse>;
-  "/public/v1/query/get_swap_status": TypedOperation<"query", "get_swap_status", typeof v1GetSwapStatusRequest, typeof v1GetSwapStatusResponse>;
-  "/public/v1/query/get_tvc_app": TypedOperation<"query", "get_tvc_app", typeof v1GetTvcAppRequest, typeof v1GetTvcAppResponse>;
-  "/public/v1/query/get_tvc_deployment": TypedOperation<"query", "get_tvc_deployment", typeof v1GetTvcDeploymentRequest, typeof v1GetTvcDeploymentResponse>;
-  "/public/v1/query/get_tvc_deployment_debug_logs": TypedOperation<"query", "get_tvc_deployment_debug_logs", typeof v1GetTvcDeploymentDebugLogsRequest, typeof v1GetTvcDeploymentDebugLogsResponse>;
-  "/public/v1/query/get_tvc_qos_versions": TypedOperation<"query", "get_tvc_qos_versions", typeof v1GetTvcQosVersionsRequest, typeof v1GetTvcQosVersionsResponse>;
-  "/public/v1/query/get_user": TypedOperation<"query", "get_user", typeof v1GetUserRequest, typeof v1GetUserResponse>;
-  "/public/v1/query/get_wallet": TypedOperation<"query", "get_wallet", typeof v1GetWalletRequest, typeof v1GetWalletResponse>;
-  "/public/v1/query/get_wallet_account": TypedOperation<"query", "get_wallet_account", typeof v1GetWalletAccountRequest, typeof v1GetWalletAccountResponse>;
-  "/public/v1/query/get_wallet_address_balances": TypedOperation<"query", "get_wallet_address_balances", typeof v1GetWalletAddressBalancesRequest, typeof v1GetWalletAddressBalancesResponse>;
-  "/public/v1/query/list_activities": TypedOperation<"query", "list_activities", typeof v1GetActivitiesRequest, typeof v1GetActivitiesResponse>;
-  "/public/v1/query/list_app_proofs": TypedOperation<"query", "list_app_proofs", typeof v1GetAppProofsRequest, typeof v1GetAppProofsResponse>;
-  "/public/v1/query/list_earn_enabled_vaults": TypedOperation<"query", "list_earn_enabled_vaults", typeof v1ListEarnEnabledVaultsRequest, typeof v1ListEarnEnabledVaultsResponse>;
-  "/public/v1/query/list_earn_positions": TypedOperation<"query", "list_earn_positions", typeof v1ListEarnPositionsRequest, typeof v1ListEarnPositionsResponse>;
-  "/public/v1/query/list_earn_vaults": TypedOperation<"query", "list_earn_vaults", typeof v1ListEarnVaultsRequest, typeof v1ListEarnVaultsResponse>;
-  "/public/v1/query/list_email_events": TypedOperation<"query", "list_email_events", typeof v1ListEmailEventsRequest, typeof v1ListEmailEventsResponse>;
-  "/public/v1/query/list_eth_transaction_history": TypedOperation<"query", "list_eth_transaction_history", typeof v1ListEthTransactionHistoryRequest, typeof v1ListEthTransactionHistoryResponse>;
-  "/public/v1/query/list_fiat_on_ramp_credentials": TypedOperation<"query", "list_fiat_on_ramp_credentials", typeof v1ListFiatOnRampCredentialsRequest, typeof v1ListFiatOnRampCredentialsResponse>;
-  "/public/v1/query/list_oauth2_credentials": TypedOperation<"query", "list_oauth2_credentials", typeof v1ListOauth2CredentialsRequest, typeof v1ListOauth2CredentialsResponse>;
-  "/public/v1/query/list_policies": TypedOperation<"query", "list_policies", typeof v1GetPoliciesRequest, typeof v1GetPoliciesResponse>;
-  "/public/v1/query/list_private_key_tags": TypedOperation<"query", "list_private_key_tags", typeof v1ListPrivateKeyTagsRequest, typeof v1ListPrivateKeyTagsResponse>;
-  "/public/v1/query/list_private_keys": TypedOperation<"query", "list_private_keys", typeof v1GetPrivateKeysRequest, typeof v1GetPrivateKeysResponse>;
-  "/public/v1/query/list_secrets": TypedOperation<"query", "list_secrets", typeof v1ListSecretsRequest, typeof v1ListSecretsResponse>;
-  "/public/v1/query/list_smart_contract_interfaces": TypedOperation<"query", "list_smart_contract_interfaces", typeof v1GetSmartContractInterfacesRequest, typeof v1GetSmartContractInterfacesResponse>;
-  "/public/v1/query/list_sol_transaction_history": TypedOperation<"query", "list_sol_transaction_history", typeof v1ListSolTransactionHistoryRequest, typeof v1ListSolTransactionHistoryResponse>;
-  "/public/v1/query/list_suborgs": TypedOperation<"query", "list_suborgs", typeof v1GetSubOrgIdsRequest, typeof v1GetSubOrgIdsResponse>;
-  "/public/v1/query/list_supported_assets": TypedOperation<"query", "list_supported_assets", typeof v1ListSupportedAssetsRequest, typeof v1ListSupportedAssetsResponse>;
-  "/public/v1/query/list_tvc_app_deployments": TypedOperation<"query", "list_tvc_app_deployments", typeof v1GetTvcAppDeploymentsRequest, typeof v1GetTvcAppDeploymentsResponse>;
-  "/public/v1/query/list_tvc_apps": TypedOperation<"query", "list_tvc_apps", typeof v1GetTvcAppsRequest, typeof v1GetTvcAppsResponse>;
-  "/public/v1/query/list_user_tags": TypedOperation<"query", "list_user_tags", typeof v1ListUserTagsRequest, typeof v1ListUserTagsResponse>;
-  "/public/v1/query/list_users": TypedOperation<"query", "list_users", typeof v1GetUsersRequest, typeof v1GetUsersResponse>;
-  "/public/v1/query/list_verified_suborgs": TypedOperation<"query", "list_verified_suborgs", typeof v1GetVerifiedSubOrgIdsRequest, typeof v1GetVerifiedSubOrgIdsResponse>;
-  "/public/v1/query/list_wallet_accounts": TypedOperation<"query", "list_wallet_accounts", typeof v1GetWalletAccountsRequest, typeof v1GetWalletAccountsResponse>;
-  "/public/v1/query/list_wallets": TypedOperation<"query", "list_wallets", typeof v1GetWalletsRequest, typeof v1GetWalletsResponse>;
-  "/public/v1/query/list_webhook_endpoints": TypedOperation<"query", "list_webhook_endpoints", typeof v1ListWebhookEndpointsRequest, typeof v1ListWebhookEndpointsResponse>;
-  "/public/v1/query/validate_tvc_image": TypedOperation<"query", "validate_tvc_image", typeof v1ValidateTvcImageRequest, typeof v1ValidateTvcImageResponse>;
-  "/public/v1/query/whoami": TypedOperation<"query", "whoami", typeof v1GetWhoamiRequest, typeof v1GetWhoamiResponse>;
-  "/public/v1/submit/approve_activity": TypedOperation<"submit", "approve_activity", typeof v1ApproveActivityRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/claim_earn_fees": TypedOperation<"submit", "claim_earn_fees", typeof v1ClaimEarnFeesRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/claim_swap_fees": TypedOperation<"submit", "claim_swap_fees", typeof v1ClaimSwapFeesRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_api_keys": TypedOperation<"submit", "create_api_keys", typeof v1CreateApiKeysRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_authenticators": TypedOperation<"submit", "create_authenticators", typeof v1CreateAuthenticatorsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_fiat_on_ramp_credential": TypedOperation<"submit", "create_fiat_on_ramp_credential", typeof v1CreateFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_invitations": TypedOperation<"submit", "create_invitations", typeof v1CreateInvitationsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_mfa_policy": TypedOperation<"submit", "create_mfa_policy", typeof v1CreateMfaPolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_oauth2_credential": TypedOperation<"submit", "create_oauth2_credential", typeof v1CreateOauth2CredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_oauth_providers": TypedOperation<"submit", "create_oauth_providers", typeof v1CreateOauthProvidersRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_policies": TypedOperation<"submit", "create_policies", typeof v1CreatePoliciesRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_policy": TypedOperation<"submit", "create_policy", typeof v1CreatePolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_private_key_tag": TypedOperation<"submit", "create_private_key_tag", typeof v1CreatePrivateKeyTagRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_private_keys": TypedOperation<"submit", "create_private_keys", typeof v1CreatePrivateKeysRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_read_only_session": TypedOperation<"submit", "create_read_only_session", typeof v1CreateReadOnlySessionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_read_write_session": TypedOperation<"submit", "create_read_write_session", typeof v1CreateReadWriteSessionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_session_profile": TypedOperation<"submit", "create_session_profile", typeof v1CreateSessionProfileRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_smart_contract_interface": TypedOperation<"submit", "create_smart_contract_interface", typeof v1CreateSmartContractInterfaceRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_sub_organization": TypedOperation<"submit", "create_sub_organization", typeof v1CreateSubOrganizationRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_swap_quote": TypedOperation<"submit", "create_swap_quote", typeof v1CreateSwapQuoteRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_tvc_app": TypedOperation<"submit", "create_tvc_app", typeof v1CreateTvcAppRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_tvc_deployment": TypedOperation<"submit", "create_tvc_deployment", typeof v1CreateTvcDeploymentRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_tvc_manifest_approvals": TypedOperation<"submit", "create_tvc_manifest_approvals", typeof v1CreateTvcManifestApprovalsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_user_tag": TypedOperation<"submit", "create_user_tag", typeof v1CreateUserTagRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_users": TypedOperation<"submit", "create_users", typeof v1CreateUsersRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_wallet": TypedOperation<"submit", "create_wallet", typeof v1CreateWalletRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_wallet_accounts": TypedOperation<"submit", "create_wallet_accounts", typeof v1CreateWalletAccountsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/create_webhook_endpoint": TypedOperation<"submit", "create_webhook_endpoint", typeof v1CreateWebhookEndpointRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_api_keys": TypedOperation<"submit", "delete_api_keys", typeof v1DeleteApiKeysRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_authenticators": TypedOperation<"submit", "delete_authenticators", typeof v1DeleteAuthenticatorsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_fiat_on_ramp_credential": TypedOperation<"submit", "delete_fiat_on_ramp_credential", typeof v1DeleteFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_invitation": TypedOperation<"submit", "delete_invitation", typeof v1DeleteInvitationRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_mfa_policy": TypedOperation<"submit", "delete_mfa_policy", typeof v1DeleteMfaPolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_oauth2_credential": TypedOperation<"submit", "delete_oauth2_credential", typeof v1DeleteOauth2CredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_oauth_providers": TypedOperation<"submit", "delete_oauth_providers", typeof v1DeleteOauthProvidersRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_policies": TypedOperation<"submit", "delete_policies", typeof v1DeletePoliciesRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_policy": TypedOperation<"submit", "delete_policy", typeof v1DeletePolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_private_key_tags": TypedOperation<"submit", "delete_private_key_tags", typeof v1DeletePrivateKeyTagsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_private_keys": TypedOperation<"submit", "delete_private_keys", typeof v1DeletePrivateKeysRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_smart_contract_interface": TypedOperation<"submit", "delete_smart_contract_interface", typeof v1DeleteSmartContractInterfaceRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_sub_organization": TypedOperation<"submit", "delete_sub_organization", typeof v1DeleteSubOrganizationRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_tvc_app_and_deployments": TypedOperation<"submit", "delete_tvc_app_and_deployments", typeof v1DeleteTvcAppAndDeploymentsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_tvc_deployment": TypedOperation<"submit", "delete_tvc_deployment", typeof v1DeleteTvcDeploymentRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_user_tags": TypedOperation<"submit", "delete_user_tags", typeof v1DeleteUserTagsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_users": TypedOperation<"submit", "delete_users", typeof v1DeleteUsersRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_wallet_accounts": TypedOperation<"submit", "delete_wallet_accounts", typeof v1DeleteWalletAccountsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_wallets": TypedOperation<"submit", "delete_wallets", typeof v1DeleteWalletsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/delete_webhook_endpoint": TypedOperation<"submit", "delete_webhook_endpoint", typeof v1DeleteWebhookEndpointRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/earn_deploy_wrapper": TypedOperation<"submit", "earn_deploy_wrapper", typeof v1EarnDeployWrapperRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/earn_deposit": TypedOperation<"submit", "earn_deposit", typeof v1EarnDepositRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/earn_set_wrapper_state": TypedOperation<"submit", "earn_set_wrapper_state", typeof v1EarnSetWrapperStateRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/earn_withdraw": TypedOperation<"submit", "earn_withdraw", typeof v1EarnWithdrawRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/email_auth": TypedOperation<"submit", "email_auth", typeof v1EmailAuthRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/eth_send_transaction": TypedOperation<"submit", "eth_send_transaction", typeof v1EthSendTransactionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/eth_undelegate_7702": TypedOperation<"submit", "eth_undelegate_7702", typeof v1EthUndelegate7702Request, typeof v1ActivityResponse>;
-  "/public/v1/submit/execute_swap": TypedOperation<"submit", "execute_swap", typeof v1ExecuteSwapRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/export_private_key": TypedOperation<"submit", "export_private_key", typeof v1ExportPrivateKeyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/export_secrets": TypedOperation<"submit", "export_secrets", typeof v1ExportSecretsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/export_wallet": TypedOperation<"submit", "export_wallet", typeof v1ExportWalletRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/export_wallet_account": TypedOperation<"submit", "export_wallet_account", typeof v1ExportWalletAccountRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/import_private_key": TypedOperation<"submit", "import_private_key", typeof v1ImportPrivateKeyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/import_secrets": TypedOperation<"submit", "import_secrets", typeof v1ImportSecretsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/import_wallet": TypedOperation<"submit", "import_wallet", typeof v1ImportWalletRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_fiat_on_ramp": TypedOperation<"submit", "init_fiat_on_ramp", typeof v1InitFiatOnRampRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_import_private_key": TypedOperation<"submit", "init_import_private_key", typeof v1InitImportPrivateKeyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_import_wallet": TypedOperation<"submit", "init_import_wallet", typeof v1InitImportWalletRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_otp": TypedOperation<"submit", "init_otp", typeof v1InitOtpRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_otp_auth": TypedOperation<"submit", "init_otp_auth", typeof v1InitOtpAuthRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/init_user_email_recovery": TypedOperation<"submit", "init_user_email_recovery", typeof v1InitUserEmailRecoveryRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/oauth": TypedOperation<"submit", "oauth", typeof v1OauthRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/oauth2_authenticate": TypedOperation<"submit", "oauth2_authenticate", typeof v1Oauth2AuthenticateRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/oauth_login": TypedOperation<"submit", "oauth_login", typeof v1OauthLoginRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/otp_auth": TypedOperation<"submit", "otp_auth", typeof v1OtpAuthRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/otp_login": TypedOperation<"submit", "otp_login", typeof v1OtpLoginRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/recover_user": TypedOperation<"submit", "recover_user", typeof v1RecoverUserRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/reject_activity": TypedOperation<"submit", "reject_activity", typeof v1RejectActivityRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/remove_ip_allowlist": TypedOperation<"submit", "remove_ip_allowlist", typeof v1RemoveIpAllowlistRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/remove_organization_feature": TypedOperation<"submit", "remove_organization_feature", typeof v1RemoveOrganizationFeatureRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/restore_tvc_deployment": TypedOperation<"submit", "restore_tvc_deployment", typeof v1RestoreTvcDeploymentRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/set_ip_allowlist": TypedOperation<"submit", "set_ip_allowlist", typeof v1SetIpAllowlistRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/set_organization_feature": TypedOperation<"submit", "set_organization_feature", typeof v1SetOrganizationFeatureRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/set_tvc_app_live_deployment": TypedOperation<"submit", "set_tvc_app_live_deployment", typeof v1UpdateTvcAppLiveDeploymentRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/sign_raw_payload": TypedOperation<"submit", "sign_raw_payload", typeof v1SignRawPayloadRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/sign_raw_payloads": TypedOperation<"submit", "sign_raw_payloads", typeof v1SignRawPayloadsRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/sign_transaction": TypedOperation<"submit", "sign_transaction", typeof v1SignTransactionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/sol_send_transaction": TypedOperation<"submit", "sol_send_transaction", typeof v1SolSendTransactionRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/spark_claim_transfer": TypedOperation<"submit", "spark_claim_transfer", typeof v1SparkClaimTransferRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/spark_prepare_lightning_receive": TypedOperation<"submit", "spark_prepare_lightning_receive", typeof v1SparkPrepareLightningReceiveRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/spark_prepare_transfer": TypedOperation<"submit", "spark_prepare_transfer", typeof v1SparkPrepareTransferRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/spark_sign_frost": TypedOperation<"submit", "spark_sign_frost", typeof v1SparkSignFrostRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/stamp_login": TypedOperation<"submit", "stamp_login", typeof v1StampLoginRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_fiat_on_ramp_credential": TypedOperation<"submit", "update_fiat_on_ramp_credential", typeof v1UpdateFiatOnRampCredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_mfa_policy": TypedOperation<"submit", "update_mfa_policy", typeof v1UpdateMfaPolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_oauth2_credential": TypedOperation<"submit", "update_oauth2_credential", typeof v1UpdateOauth2CredentialRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_organization_name": TypedOperation<"submit", "update_organization_name", typeof v1UpdateOrganizationNameRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_policy": TypedOperation<"submit", "update_policy", typeof v1UpdatePolicyRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_private_key_tag": TypedOperation<"submit", "update_private_key_tag", typeof v1UpdatePrivateKeyTagRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_root_quorum": TypedOperation<"submit", "update_root_quorum", typeof v1UpdateRootQuorumRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_user": TypedOperation<"submit", "update_user", typeof v1UpdateUserRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_user_email": TypedOperation<"submit", "update_user_email", typeof v1UpdateUserEmailRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_user_name": TypedOperation<"submit", "update_user_name", typeof v1UpdateUserNameRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_user_phone_number": TypedOperation<"submit", "update_user_phone_number", typeof v1UpdateUserPhoneNumberRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_user_tag": TypedOperation<"submit", "update_user_tag", typeof v1UpdateUserTagRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_wallet": TypedOperation<"submit", "update_wallet", typeof v1UpdateWalletRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/update_webhook_endpoint": TypedOperation<"submit", "update_webhook_endpoint", typeof v1UpdateWebhookEndpointRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/upsert_swap_config": TypedOperation<"submit", "upsert_swap_config", typeof v1UpsertSwapConfigRequest, typeof v1ActivityResponse>;
-  "/public/v1/submit/verify_otp": TypedOperation<"submit", "verify_otp", typeof v1VerifyOtpRequest, typeof v1ActivityResponse>;
+  "/public/v1/query/get_activity": TypedOperation<"query", "get_activity", ReturnType<typeof v1GetActivityRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/query/get_api_key": TypedOperation<"query", "get_api_key", ReturnType<typeof v1GetApiKeyRequest>, ReturnType<typeof v1GetApiKeyResponse>>;
+  "/public/v1/query/get_api_keys": TypedOperation<"query", "get_api_keys", ReturnType<typeof v1GetApiKeysRequest>, ReturnType<typeof v1GetApiKeysResponse>>;
+  "/public/v1/query/get_app_status": TypedOperation<"query", "get_app_status", ReturnType<typeof v1GetAppStatusRequest>, ReturnType<typeof v1GetAppStatusResponse>>;
+  "/public/v1/query/get_authenticator": TypedOperation<"query", "get_authenticator", ReturnType<typeof v1GetAuthenticatorRequest>, ReturnType<typeof v1GetAuthenticatorResponse>>;
+  "/public/v1/query/get_authenticators": TypedOperation<"query", "get_authenticators", ReturnType<typeof v1GetAuthenticatorsRequest>, ReturnType<typeof v1GetAuthenticatorsResponse>>;
+  "/public/v1/query/get_boot_proof": TypedOperation<"query", "get_boot_proof", ReturnType<typeof v1GetBootProofRequest>, ReturnType<typeof v1BootProofResponse>>;
+  "/public/v1/query/get_claim_earn_fees_status": TypedOperation<"query", "get_claim_earn_fees_status", ReturnType<typeof v1GetClaimEarnFeesStatusRequest>, ReturnType<typeof v1GetClaimEarnFeesStatusResponse>>;
+  "/public/v1/query/get_earn_deploy_status": TypedOperation<"query", "get_earn_deploy_status", ReturnType<typeof v1GetEarnDeployStatusRequest>, ReturnType<typeof v1GetEarnDeployStatusResponse>>;
+  "/public/v1/query/get_earn_deposit_status": TypedOperation<"query", "get_earn_deposit_status", ReturnType<typeof v1GetEarnDepositStatusRequest>, ReturnType<typeof v1GetEarnDepositStatusResponse>>;
+  "/public/v1/query/get_earn_withdraw_status": TypedOperation<"query", "get_earn_withdraw_status", ReturnType<typeof v1GetEarnWithdrawStatusRequest>, ReturnType<typeof v1GetEarnWithdrawStatusResponse>>;
+  "/public/v1/query/get_gas_usage": TypedOperation<"query", "get_gas_usage", ReturnType<typeof v1GetGasUsageRequest>, ReturnType<typeof v1GetGasUsageResponse>>;
+  "/public/v1/query/get_ip_allowlist": TypedOperation<"query", "get_ip_allowlist", ReturnType<typeof v1GetIpAllowlistRequest>, ReturnType<typeof v1GetIpAllowlistResponse>>;
+  "/public/v1/query/get_latest_boot_proof": TypedOperation<"query", "get_latest_boot_proof", ReturnType<typeof v1GetLatestBootProofRequest>, ReturnType<typeof v1BootProofResponse>>;
+  "/public/v1/query/get_mfa_policies": TypedOperation<"query", "get_mfa_policies", ReturnType<typeof v1GetMfaPoliciesRequest>, ReturnType<typeof v1GetMfaPoliciesResponse>>;
+  "/public/v1/query/get_mfa_policy": TypedOperation<"query", "get_mfa_policy", ReturnType<typeof v1GetMfaPolicyRequest>, ReturnType<typeof v1GetMfaPolicyResponse>>;
+  "/public/v1/query/get_mfa_status": TypedOperation<"query", "get_mfa_status", ReturnType<typeof v1GetMfaStatusRequest>, ReturnType<typeof v1GetMfaStatusResponse>>;
+  "/public/v1/query/get_nonces": TypedOperation<"query", "get_nonces", ReturnType<typeof v1GetNoncesRequest>, ReturnType<typeof v1GetNoncesResponse>>;
+  "/public/v1/query/get_oauth2_credential": TypedOperation<"query", "get_oauth2_credential", ReturnType<typeof v1GetOauth2CredentialRequest>, ReturnType<typeof v1GetOauth2CredentialResponse>>;
+  "/public/v1/query/get_oauth_providers": TypedOperation<"query", "get_oauth_providers", ReturnType<typeof v1GetOauthProvidersRequest>, ReturnType<typeof v1GetOauthProvidersResponse>>;
+  "/public/v1/query/get_onramp_transaction_status": TypedOperation<"query", "get_onramp_transaction_status", ReturnType<typeof v1GetOnRampTransactionStatusRequest>, ReturnType<typeof v1GetOnRampTransactionStatusResponse>>;
+  "/public/v1/query/get_organization_configs": TypedOperation<"query", "get_organization_configs", ReturnType<typeof v1GetOrganizationConfigsRequest>, ReturnType<typeof v1GetOrganizationConfigsResponse>>;
+  "/public/v1/query/get_policy": TypedOperation<"query", "get_policy", ReturnType<typeof v1GetPolicyRequest>, ReturnType<typeof v1GetPolicyResponse>>;
+  "/public/v1/query/get_policy_evaluations": TypedOperation<"query", "get_policy_evaluations", ReturnType<typeof v1GetPolicyEvaluationsRequest>, ReturnType<typeof v1GetPolicyEvaluationsResponse>>;
+  "/public/v1/query/get_private_key": TypedOperation<"query", "get_private_key", ReturnType<typeof v1GetPrivateKeyRequest>, ReturnType<typeof v1GetPrivateKeyResponse>>;
+  "/public/v1/query/get_send_transaction_status": TypedOperation<"query", "get_send_transaction_status", ReturnType<typeof v1GetSendTransactionStatusRequest>, ReturnType<typeof v1GetSendTransactionStatusResponse>>;
+  "/public/v1/query/get_session_profile": TypedOperation<"query", "get_session_profile", ReturnType<typeof v1GetSessionProfileRequest>, ReturnType<typeof v1GetSessionProfileResponse>>;
+  "/public/v1/query/get_session_profiles": TypedOperation<"query", "get_session_profiles", ReturnType<typeof v1GetSessionProfilesRequest>, ReturnType<typeof v1GetSessionProfilesResponse>>;
+  "/public/v1/query/get_smart_contract_interface": TypedOperation<"query", "get_smart_contract_interface", ReturnType<typeof v1GetSmartContractInterfaceRequest>, ReturnType<typeof v1GetSmartContractInterfaceResponse>>;
+  "/public/v1/query/get_swap_status": TypedOperation<"query", "get_swap_status", ReturnType<typeof v1GetSwapStatusRequest>, ReturnType<typeof v1GetSwapStatusResponse>>;
+  "/public/v1/query/get_tvc_app": TypedOperation<"query", "get_tvc_app", ReturnType<typeof v1GetTvcAppRequest>, ReturnType<typeof v1GetTvcAppResponse>>;
+  "/public/v1/query/get_tvc_deployment": TypedOperation<"query", "get_tvc_deployment", ReturnType<typeof v1GetTvcDeploymentRequest>, ReturnType<typeof v1GetTvcDeploymentResponse>>;
+  "/public/v1/query/get_tvc_deployment_debug_logs": TypedOperation<"query", "get_tvc_deployment_debug_logs", ReturnType<typeof v1GetTvcDeploymentDebugLogsRequest>, ReturnType<typeof v1GetTvcDeploymentDebugLogsResponse>>;
+  "/public/v1/query/get_tvc_qos_versions": TypedOperation<"query", "get_tvc_qos_versions", ReturnType<typeof v1GetTvcQosVersionsRequest>, ReturnType<typeof v1GetTvcQosVersionsResponse>>;
+  "/public/v1/query/get_user": TypedOperation<"query", "get_user", ReturnType<typeof v1GetUserRequest>, ReturnType<typeof v1GetUserResponse>>;
+  "/public/v1/query/get_wallet": TypedOperation<"query", "get_wallet", ReturnType<typeof v1GetWalletRequest>, ReturnType<typeof v1GetWalletResponse>>;
+  "/public/v1/query/get_wallet_account": TypedOperation<"query", "get_wallet_account", ReturnType<typeof v1GetWalletAccountRequest>, ReturnType<typeof v1GetWalletAccountResponse>>;
+  "/public/v1/query/get_wallet_address_balances": TypedOperation<"query", "get_wallet_address_balances", ReturnType<typeof v1GetWalletAddressBalancesRequest>, ReturnType<typeof v1GetWalletAddressBalancesResponse>>;
+  "/public/v1/query/list_activities": TypedOperation<"query", "list_activities", ReturnType<typeof v1GetActivitiesRequest>, ReturnType<typeof v1GetActivitiesResponse>>;
+  "/public/v1/query/list_app_proofs": TypedOperation<"query", "list_app_proofs", ReturnType<typeof v1GetAppProofsRequest>, ReturnType<typeof v1GetAppProofsResponse>>;
+  "/public/v1/query/list_earn_enabled_vaults": TypedOperation<"query", "list_earn_enabled_vaults", ReturnType<typeof v1ListEarnEnabledVaultsRequest>, ReturnType<typeof v1ListEarnEnabledVaultsResponse>>;
+  "/public/v1/query/list_earn_positions": TypedOperation<"query", "list_earn_positions", ReturnType<typeof v1ListEarnPositionsRequest>, ReturnType<typeof v1ListEarnPositionsResponse>>;
+  "/public/v1/query/list_earn_vaults": TypedOperation<"query", "list_earn_vaults", ReturnType<typeof v1ListEarnVaultsRequest>, ReturnType<typeof v1ListEarnVaultsResponse>>;
+  "/public/v1/query/list_email_events": TypedOperation<"query", "list_email_events", ReturnType<typeof v1ListEmailEventsRequest>, ReturnType<typeof v1ListEmailEventsResponse>>;
+  "/public/v1/query/list_eth_transaction_history": TypedOperation<"query", "list_eth_transaction_history", ReturnType<typeof v1ListEthTransactionHistoryRequest>, ReturnType<typeof v1ListEthTransactionHistoryResponse>>;
+  "/public/v1/query/list_fiat_on_ramp_credentials": TypedOperation<"query", "list_fiat_on_ramp_credentials", ReturnType<typeof v1ListFiatOnRampCredentialsRequest>, ReturnType<typeof v1ListFiatOnRampCredentialsResponse>>;
+  "/public/v1/query/list_oauth2_credentials": TypedOperation<"query", "list_oauth2_credentials", ReturnType<typeof v1ListOauth2CredentialsRequest>, ReturnType<typeof v1ListOauth2CredentialsResponse>>;
+  "/public/v1/query/list_policies": TypedOperation<"query", "list_policies", ReturnType<typeof v1GetPoliciesRequest>, ReturnType<typeof v1GetPoliciesResponse>>;
+  "/public/v1/query/list_private_key_tags": TypedOperation<"query", "list_private_key_tags", ReturnType<typeof v1ListPrivateKeyTagsRequest>, ReturnType<typeof v1ListPrivateKeyTagsResponse>>;
+  "/public/v1/query/list_private_keys": TypedOperation<"query", "list_private_keys", ReturnType<typeof v1GetPrivateKeysRequest>, ReturnType<typeof v1GetPrivateKeysResponse>>;
+  "/public/v1/query/list_secrets": TypedOperation<"query", "list_secrets", ReturnType<typeof v1ListSecretsRequest>, ReturnType<typeof v1ListSecretsResponse>>;
+  "/public/v1/query/list_smart_contract_interfaces": TypedOperation<"query", "list_smart_contract_interfaces", ReturnType<typeof v1GetSmartContractInterfacesRequest>, ReturnType<typeof v1GetSmartContractInterfacesResponse>>;
+  "/public/v1/query/list_sol_transaction_history": TypedOperation<"query", "list_sol_transaction_history", ReturnType<typeof v1ListSolTransactionHistoryRequest>, ReturnType<typeof v1ListSolTransactionHistoryResponse>>;
+  "/public/v1/query/list_suborgs": TypedOperation<"query", "list_suborgs", ReturnType<typeof v1GetSubOrgIdsRequest>, ReturnType<typeof v1GetSubOrgIdsResponse>>;
+  "/public/v1/query/list_supported_assets": TypedOperation<"query", "list_supported_assets", ReturnType<typeof v1ListSupportedAssetsRequest>, ReturnType<typeof v1ListSupportedAssetsResponse>>;
+  "/public/v1/query/list_tvc_app_deployments": TypedOperation<"query", "list_tvc_app_deployments", ReturnType<typeof v1GetTvcAppDeploymentsRequest>, ReturnType<typeof v1GetTvcAppDeploymentsResponse>>;
+  "/public/v1/query/list_tvc_apps": TypedOperation<"query", "list_tvc_apps", ReturnType<typeof v1GetTvcAppsRequest>, ReturnType<typeof v1GetTvcAppsResponse>>;
+  "/public/v1/query/list_user_tags": TypedOperation<"query", "list_user_tags", ReturnType<typeof v1ListUserTagsRequest>, ReturnType<typeof v1ListUserTagsResponse>>;
+  "/public/v1/query/list_users": TypedOperation<"query", "list_users", ReturnType<typeof v1GetUsersRequest>, ReturnType<typeof v1GetUsersResponse>>;
+  "/public/v1/query/list_verified_suborgs": TypedOperation<"query", "list_verified_suborgs", ReturnType<typeof v1GetVerifiedSubOrgIdsRequest>, ReturnType<typeof v1GetVerifiedSubOrgIdsResponse>>;
+  "/public/v1/query/list_wallet_accounts": TypedOperation<"query", "list_wallet_accounts", ReturnType<typeof v1GetWalletAccountsRequest>, ReturnType<typeof v1GetWalletAccountsResponse>>;
+  "/public/v1/query/list_wallets": TypedOperation<"query", "list_wallets", ReturnType<typeof v1GetWalletsRequest>, ReturnType<typeof v1GetWalletsResponse>>;
+  "/public/v1/query/list_webhook_endpoints": TypedOperation<"query", "list_webhook_endpoints", ReturnType<typeof v1ListWebhookEndpointsRequest>, ReturnType<typeof v1ListWebhookEndpointsResponse>>;
+  "/public/v1/query/validate_tvc_image": TypedOperation<"query", "validate_tvc_image", ReturnType<typeof v1ValidateTvcImageRequest>, ReturnType<typeof v1ValidateTvcImageResponse>>;
+  "/public/v1/query/whoami": TypedOperation<"query", "whoami", ReturnType<typeof v1GetWhoamiRequest>, ReturnType<typeof v1GetWhoamiResponse>>;
+  "/public/v1/submit/approve_activity": TypedOperation<"submit", "approve_activity", ReturnType<typeof v1ApproveActivityRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/claim_earn_fees": TypedOperation<"submit", "claim_earn_fees", ReturnType<typeof v1ClaimEarnFeesRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/claim_swap_fees": TypedOperation<"submit", "claim_swap_fees", ReturnType<typeof v1ClaimSwapFeesRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_api_keys": TypedOperation<"submit", "create_api_keys", ReturnType<typeof v1CreateApiKeysRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_authenticators": TypedOperation<"submit", "create_authenticators", ReturnType<typeof v1CreateAuthenticatorsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_fiat_on_ramp_credential": TypedOperation<"submit", "create_fiat_on_ramp_credential", ReturnType<typeof v1CreateFiatOnRampCredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_invitations": TypedOperation<"submit", "create_invitations", ReturnType<typeof v1CreateInvitationsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_mfa_policy": TypedOperation<"submit", "create_mfa_policy", ReturnType<typeof v1CreateMfaPolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_oauth2_credential": TypedOperation<"submit", "create_oauth2_credential", ReturnType<typeof v1CreateOauth2CredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_oauth_providers": TypedOperation<"submit", "create_oauth_providers", ReturnType<typeof v1CreateOauthProvidersRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_policies": TypedOperation<"submit", "create_policies", ReturnType<typeof v1CreatePoliciesRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_policy": TypedOperation<"submit", "create_policy", ReturnType<typeof v1CreatePolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_private_key_tag": TypedOperation<"submit", "create_private_key_tag", ReturnType<typeof v1CreatePrivateKeyTagRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_private_keys": TypedOperation<"submit", "create_private_keys", ReturnType<typeof v1CreatePrivateKeysRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_read_only_session": TypedOperation<"submit", "create_read_only_session", ReturnType<typeof v1CreateReadOnlySessionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_read_write_session": TypedOperation<"submit", "create_read_write_session", ReturnType<typeof v1CreateReadWriteSessionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_session_profile": TypedOperation<"submit", "create_session_profile", ReturnType<typeof v1CreateSessionProfileRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_smart_contract_interface": TypedOperation<"submit", "create_smart_contract_interface", ReturnType<typeof v1CreateSmartContractInterfaceRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_sub_organization": TypedOperation<"submit", "create_sub_organization", ReturnType<typeof v1CreateSubOrganizationRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_swap_quote": TypedOperation<"submit", "create_swap_quote", ReturnType<typeof v1CreateSwapQuoteRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_tvc_app": TypedOperation<"submit", "create_tvc_app", ReturnType<typeof v1CreateTvcAppRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_tvc_deployment": TypedOperation<"submit", "create_tvc_deployment", ReturnType<typeof v1CreateTvcDeploymentRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_tvc_manifest_approvals": TypedOperation<"submit", "create_tvc_manifest_approvals", ReturnType<typeof v1CreateTvcManifestApprovalsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_user_tag": TypedOperation<"submit", "create_user_tag", ReturnType<typeof v1CreateUserTagRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_users": TypedOperation<"submit", "create_users", ReturnType<typeof v1CreateUsersRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_wallet": TypedOperation<"submit", "create_wallet", ReturnType<typeof v1CreateWalletRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_wallet_accounts": TypedOperation<"submit", "create_wallet_accounts", ReturnType<typeof v1CreateWalletAccountsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/create_webhook_endpoint": TypedOperation<"submit", "create_webhook_endpoint", ReturnType<typeof v1CreateWebhookEndpointRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_api_keys": TypedOperation<"submit", "delete_api_keys", ReturnType<typeof v1DeleteApiKeysRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_authenticators": TypedOperation<"submit", "delete_authenticators", ReturnType<typeof v1DeleteAuthenticatorsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_fiat_on_ramp_credential": TypedOperation<"submit", "delete_fiat_on_ramp_credential", ReturnType<typeof v1DeleteFiatOnRampCredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_invitation": TypedOperation<"submit", "delete_invitation", ReturnType<typeof v1DeleteInvitationRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_mfa_policy": TypedOperation<"submit", "delete_mfa_policy", ReturnType<typeof v1DeleteMfaPolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_oauth2_credential": TypedOperation<"submit", "delete_oauth2_credential", ReturnType<typeof v1DeleteOauth2CredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_oauth_providers": TypedOperation<"submit", "delete_oauth_providers", ReturnType<typeof v1DeleteOauthProvidersRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_policies": TypedOperation<"submit", "delete_policies", ReturnType<typeof v1DeletePoliciesRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_policy": TypedOperation<"submit", "delete_policy", ReturnType<typeof v1DeletePolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_private_key_tags": TypedOperation<"submit", "delete_private_key_tags", ReturnType<typeof v1DeletePrivateKeyTagsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_private_keys": TypedOperation<"submit", "delete_private_keys", ReturnType<typeof v1DeletePrivateKeysRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_smart_contract_interface": TypedOperation<"submit", "delete_smart_contract_interface", ReturnType<typeof v1DeleteSmartContractInterfaceRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_sub_organization": TypedOperation<"submit", "delete_sub_organization", ReturnType<typeof v1DeleteSubOrganizationRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_tvc_app_and_deployments": TypedOperation<"submit", "delete_tvc_app_and_deployments", ReturnType<typeof v1DeleteTvcAppAndDeploymentsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_tvc_deployment": TypedOperation<"submit", "delete_tvc_deployment", ReturnType<typeof v1DeleteTvcDeploymentRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_user_tags": TypedOperation<"submit", "delete_user_tags", ReturnType<typeof v1DeleteUserTagsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_users": TypedOperation<"submit", "delete_users", ReturnType<typeof v1DeleteUsersRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_wallet_accounts": TypedOperation<"submit", "delete_wallet_accounts", ReturnType<typeof v1DeleteWalletAccountsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_wallets": TypedOperation<"submit", "delete_wallets", ReturnType<typeof v1DeleteWalletsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/delete_webhook_endpoint": TypedOperation<"submit", "delete_webhook_endpoint", ReturnType<typeof v1DeleteWebhookEndpointRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/earn_deploy_wrapper": TypedOperation<"submit", "earn_deploy_wrapper", ReturnType<typeof v1EarnDeployWrapperRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/earn_deposit": TypedOperation<"submit", "earn_deposit", ReturnType<typeof v1EarnDepositRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/earn_set_wrapper_state": TypedOperation<"submit", "earn_set_wrapper_state", ReturnType<typeof v1EarnSetWrapperStateRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/earn_withdraw": TypedOperation<"submit", "earn_withdraw", ReturnType<typeof v1EarnWithdrawRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/email_auth": TypedOperation<"submit", "email_auth", ReturnType<typeof v1EmailAuthRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/eth_send_transaction": TypedOperation<"submit", "eth_send_transaction", ReturnType<typeof v1EthSendTransactionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/eth_undelegate_7702": TypedOperation<"submit", "eth_undelegate_7702", ReturnType<typeof v1EthUndelegate7702Request>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/execute_swap": TypedOperation<"submit", "execute_swap", ReturnType<typeof v1ExecuteSwapRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/export_private_key": TypedOperation<"submit", "export_private_key", ReturnType<typeof v1ExportPrivateKeyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/export_secrets": TypedOperation<"submit", "export_secrets", ReturnType<typeof v1ExportSecretsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/export_wallet": TypedOperation<"submit", "export_wallet", ReturnType<typeof v1ExportWalletRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/export_wallet_account": TypedOperation<"submit", "export_wallet_account", ReturnType<typeof v1ExportWalletAccountRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/import_private_key": TypedOperation<"submit", "import_private_key", ReturnType<typeof v1ImportPrivateKeyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/import_secrets": TypedOperation<"submit", "import_secrets", ReturnType<typeof v1ImportSecretsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/import_wallet": TypedOperation<"submit", "import_wallet", ReturnType<typeof v1ImportWalletRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_fiat_on_ramp": TypedOperation<"submit", "init_fiat_on_ramp", ReturnType<typeof v1InitFiatOnRampRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_import_private_key": TypedOperation<"submit", "init_import_private_key", ReturnType<typeof v1InitImportPrivateKeyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_import_wallet": TypedOperation<"submit", "init_import_wallet", ReturnType<typeof v1InitImportWalletRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_otp": TypedOperation<"submit", "init_otp", ReturnType<typeof v1InitOtpRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_otp_auth": TypedOperation<"submit", "init_otp_auth", ReturnType<typeof v1InitOtpAuthRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/init_user_email_recovery": TypedOperation<"submit", "init_user_email_recovery", ReturnType<typeof v1InitUserEmailRecoveryRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/oauth": TypedOperation<"submit", "oauth", ReturnType<typeof v1OauthRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/oauth2_authenticate": TypedOperation<"submit", "oauth2_authenticate", ReturnType<typeof v1Oauth2AuthenticateRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/oauth_login": TypedOperation<"submit", "oauth_login", ReturnType<typeof v1OauthLoginRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/otp_auth": TypedOperation<"submit", "otp_auth", ReturnType<typeof v1OtpAuthRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/otp_login": TypedOperation<"submit", "otp_login", ReturnType<typeof v1OtpLoginRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/recover_user": TypedOperation<"submit", "recover_user", ReturnType<typeof v1RecoverUserRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/reject_activity": TypedOperation<"submit", "reject_activity", ReturnType<typeof v1RejectActivityRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/remove_ip_allowlist": TypedOperation<"submit", "remove_ip_allowlist", ReturnType<typeof v1RemoveIpAllowlistRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/remove_organization_feature": TypedOperation<"submit", "remove_organization_feature", ReturnType<typeof v1RemoveOrganizationFeatureRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/restore_tvc_deployment": TypedOperation<"submit", "restore_tvc_deployment", ReturnType<typeof v1RestoreTvcDeploymentRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/set_ip_allowlist": TypedOperation<"submit", "set_ip_allowlist", ReturnType<typeof v1SetIpAllowlistRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/set_organization_feature": TypedOperation<"submit", "set_organization_feature", ReturnType<typeof v1SetOrganizationFeatureRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/set_tvc_app_live_deployment": TypedOperation<"submit", "set_tvc_app_live_deployment", ReturnType<typeof v1UpdateTvcAppLiveDeploymentRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/sign_raw_payload": TypedOperation<"submit", "sign_raw_payload", ReturnType<typeof v1SignRawPayloadRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/sign_raw_payloads": TypedOperation<"submit", "sign_raw_payloads", ReturnType<typeof v1SignRawPayloadsRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/sign_transaction": TypedOperation<"submit", "sign_transaction", ReturnType<typeof v1SignTransactionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/sol_send_transaction": TypedOperation<"submit", "sol_send_transaction", ReturnType<typeof v1SolSendTransactionRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/spark_claim_transfer": TypedOperation<"submit", "spark_claim_transfer", ReturnType<typeof v1SparkClaimTransferRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/spark_prepare_lightning_receive": TypedOperation<"submit", "spark_prepare_lightning_receive", ReturnType<typeof v1SparkPrepareLightningReceiveRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/spark_prepare_transfer": TypedOperation<"submit", "spark_prepare_transfer", ReturnType<typeof v1SparkPrepareTransferRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/spark_sign_frost": TypedOperation<"submit", "spark_sign_frost", ReturnType<typeof v1SparkSignFrostRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/stamp_login": TypedOperation<"submit", "stamp_login", ReturnType<typeof v1StampLoginRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_fiat_on_ramp_credential": TypedOperation<"submit", "update_fiat_on_ramp_credential", ReturnType<typeof v1UpdateFiatOnRampCredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_mfa_policy": TypedOperation<"submit", "update_mfa_policy", ReturnType<typeof v1UpdateMfaPolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_oauth2_credential": TypedOperation<"submit", "update_oauth2_credential", ReturnType<typeof v1UpdateOauth2CredentialRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_organization_name": TypedOperation<"submit", "update_organization_name", ReturnType<typeof v1UpdateOrganizationNameRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_policy": TypedOperation<"submit", "update_policy", ReturnType<typeof v1UpdatePolicyRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_private_key_tag": TypedOperation<"submit", "update_private_key_tag", ReturnType<typeof v1UpdatePrivateKeyTagRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_root_quorum": TypedOperation<"submit", "update_root_quorum", ReturnType<typeof v1UpdateRootQuorumRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_user": TypedOperation<"submit", "update_user", ReturnType<typeof v1UpdateUserRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_user_email": TypedOperation<"submit", "update_user_email", ReturnType<typeof v1UpdateUserEmailRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_user_name": TypedOperation<"submit", "update_user_name", ReturnType<typeof v1UpdateUserNameRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_user_phone_number": TypedOperation<"submit", "update_user_phone_number", ReturnType<typeof v1UpdateUserPhoneNumberRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_user_tag": TypedOperation<"submit", "update_user_tag", ReturnType<typeof v1UpdateUserTagRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_wallet": TypedOperation<"submit", "update_wallet", ReturnType<typeof v1UpdateWalletRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/update_webhook_endpoint": TypedOperation<"submit", "update_webhook_endpoint", ReturnType<typeof v1UpdateWebhookEndpointRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/upsert_swap_config": TypedOperation<"submit", "upsert_swap_config", ReturnType<typeof v1UpsertSwapConfigRequest>, ReturnType<typeof v1ActivityResponse>>;
+  "/public/v1/submit/verify_otp": TypedOperation<"submit", "verify_otp", ReturnType<typeof v1VerifyOtpRequest>, ReturnType<typeof v1ActivityResponse>>;
 };
 
 export const operations: Operations = {
-  "/public/v1/query/get_activity": { kind: "query", name: "get_activity", request: v1GetActivityRequest, response: v1ActivityResponse, requestName: "v1GetActivityRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/query/get_api_key": { kind: "query", name: "get_api_key", request: v1GetApiKeyRequest, response: v1GetApiKeyResponse, requestName: "v1GetApiKeyRequest", responseName: "v1GetApiKeyResponse" },
-  "/public/v1/query/get_api_keys": { kind: "query", name: "get_api_keys", request: v1GetApiKeysRequest, response: v1GetApiKeysResponse, requestName: "v1GetApiKeysRequest", responseName: "v1GetApiKeysResponse" },
-  "/public/v1/query/get_app_status": { kind: "query", name: "get_app_status", request: v1GetAppStatusRequest, response: v1GetAppStatusResponse, requestName: "v1GetAppStatusRequest", responseName: "v1GetAppStatusResponse" },
-  "/public/v1/query/get_authenticator": { kind: "query", name: "get_authenticator", request: v1GetAuthenticatorRequest, response: v1GetAuthenticatorResponse, requestName: "v1GetAuthenticatorRequest", responseName: "v1GetAuthenticatorResponse" },
-  "/public/v1/query/get_authenticators": { kind: "query", name: "get_authenticators", request: v1GetAuthenticatorsRequest, response: v1GetAuthenticatorsResponse, requestName: "v1GetAuthenticatorsRequest", responseName: "v1GetAuthenticatorsResponse" },
-  "/public/v1/query/get_boot_proof": { kind: "query", name: "get_boot_proof", request: v1GetBootProofRequest, response: v1BootProofResponse, requestName: "v1GetBootProofRequest", responseName: "v1BootProofResponse" },
-  "/public/v1/query/get_claim_earn_fees_status": { kind: "query", name: "get_claim_earn_fees_status", request: v1GetClaimEarnFeesStatusRequest, response: v1GetClaimEarnFeesStatusResponse, requestName: "v1GetClaimEarnFeesStatusRequest", responseName: "v1GetClaimEarnFeesStatusResponse" },
-  "/public/v1/query/get_earn_deploy_status": { kind: "query", name: "get_earn_deploy_status", request: v1GetEarnDeployStatusRequest, response: v1GetEarnDeployStatusResponse, requestName: "v1GetEarnDeployStatusRequest", responseName: "v1GetEarnDeployStatusResponse" },
-  "/public/v1/query/get_earn_deposit_status": { kind: "query", name: "get_earn_deposit_status", request: v1GetEarnDepositStatusRequest, response: v1GetEarnDepositStatusResponse, requestName: "v1GetEarnDepositStatusRequest", responseName: "v1GetEarnDepositStatusResponse" },
-  "/public/v1/query/get_earn_withdraw_status": { kind: "query", name: "get_earn_withdraw_status", request: v1GetEarnWithdrawStatusRequest, response: v1GetEarnWithdrawStatusResponse, requestName: "v1GetEarnWithdrawStatusRequest", responseName: "v1GetEarnWithdrawStatusResponse" },
-  "/public/v1/query/get_gas_usage": { kind: "query", name: "get_gas_usage", request: v1GetGasUsageRequest, response: v1GetGasUsageResponse, requestName: "v1GetGasUsageRequest", responseName: "v1GetGasUsageResponse" },
-  "/public/v1/query/get_ip_allowlist": { kind: "query", name: "get_ip_allowlist", request: v1GetIpAllowlistRequest, response: v1GetIpAllowlistResponse, requestName: "v1GetIpAllowlistRequest", responseName: "v1GetIpAllowlistResponse" },
-  "/public/v1/query/get_latest_boot_proof": { kind: "query", name: "get_latest_boot_proof", request: v1GetLatestBootProofRequest, response: v1BootProofResponse, requestName: "v1GetLatestBootProofRequest", responseName: "v1BootProofResponse" },
-  "/public/v1/query/get_mfa_policies": { kind: "query", name: "get_mfa_policies", request: v1GetMfaPoliciesRequest, response: v1GetMfaPoliciesResponse, requestName: "v1GetMfaPoliciesRequest", responseName: "v1GetMfaPoliciesResponse" },
-  "/public/v1/query/get_mfa_policy": { kind: "query", name: "get_mfa_policy", request: v1GetMfaPolicyRequest, response: v1GetMfaPolicyResponse, requestName: "v1GetMfaPolicyRequest", responseName: "v1GetMfaPolicyResponse" },
-  "/public/v1/query/get_mfa_status": { kind: "query", name: "get_mfa_status", request: v1GetMfaStatusRequest, response: v1GetMfaStatusResponse, requestName: "v1GetMfaStatusRequest", responseName: "v1GetMfaStatusResponse" },
-  "/public/v1/query/get_nonces": { kind: "query", name: "get_nonces", request: v1GetNoncesRequest, response: v1GetNoncesResponse, requestName: "v1GetNoncesRequest", responseName: "v1GetNoncesResponse" },
-  "/public/v1/query/get_oauth2_credential": { kind: "query", name: "get_oauth2_credential", request: v1GetOauth2CredentialRequest, response: v1GetOauth2CredentialResponse, requestName: "v1GetOauth2CredentialRequest", responseName: "v1GetOauth2CredentialResponse" },
-  "/public/v1/query/get_oauth_providers": { kind: "query", name: "get_oauth_providers", request: v1GetOauthProvidersRequest, response: v1GetOauthProvidersResponse, requestName: "v1GetOauthProvidersRequest", responseName: "v1GetOauthProvidersResponse" },
-  "/public/v1/query/get_onramp_transaction_status": { kind: "query", name: "get_onramp_transaction_status", request: v1GetOnRampTransactionStatusRequest, response: v1GetOnRampTransactionStatusResponse, requestName: "v1GetOnRampTransactionStatusRequest", responseName: "v1GetOnRampTransactionStatusResponse" },
-  "/public/v1/query/get_organization_configs": { kind: "query", name: "get_organization_configs", request: v1GetOrganizationConfigsRequest, response: v1GetOrganizationConfigsResponse, requestName: "v1GetOrganizationConfigsRequest", responseName: "v1GetOrganizationConfigsResponse" },
-  "/public/v1/query/get_policy": { kind: "query", name: "get_policy", request: v1GetPolicyRequest, response: v1GetPolicyResponse, requestName: "v1GetPolicyRequest", responseName: "v1GetPolicyResponse" },
-  "/public/v1/query/get_policy_evaluations": { kind: "query", name: "get_policy_evaluations", request: v1GetPolicyEvaluationsRequest, response: v1GetPolicyEvaluationsResponse, requestName: "v1GetPolicyEvaluationsRequest", responseName: "v1GetPolicyEvaluationsResponse" },
-  "/public/v1/query/get_private_key": { kind: "query", name: "get_private_key", request: v1GetPrivateKeyRequest, response: v1GetPrivateKeyResponse, requestName: "v1GetPrivateKeyRequest", responseName: "v1GetPrivateKeyResponse" },
-  "/public/v1/query/get_send_transaction_status": { kind: "query", name: "get_send_transaction_status", request: v1GetSendTransactionStatusRequest, response: v1GetSendTransactionStatusResponse, requestName: "v1GetSendTransactionStatusRequest", responseName: "v1GetSendTransactionStatusResponse" },
-  "/public/v1/query/get_session_profile": { kind: "query", name: "get_session_profile", request: v1GetSessionProfileRequest, response: v1GetSessionProfileResponse, requestName: "v1GetSessionProfileRequest", responseName: "v1GetSessionProfileResponse" },
-  "/public/v1/query/get_session_profiles": { kind: "query", name: "get_session_profiles", request: v1GetSessionProfilesRequest, response: v1GetSessionProfilesResponse, requestName: "v1GetSessionProfilesRequest", responseName: "v1GetSessionProfilesResponse" },
-  "/public/v1/query/get_smart_contract_interface": { kind: "query", name: "get_smart_contract_interface", request: v1GetSmartContractInterfaceRequest, response: v1GetSmartContractInterfaceResponse, requestName: "v1GetSmartContractInterfaceRequest", responseName: "v1GetSmartContractInterfaceResponse" },
-  "/public/v1/query/get_swap_status": { kind: "query", name: "get_swap_status", request: v1GetSwapStatusRequest, response: v1GetSwapStatusResponse, requestName: "v1GetSwapStatusRequest", responseName: "v1GetSwapStatusResponse" },
-  "/public/v1/query/get_tvc_app": { kind: "query", name: "get_tvc_app", request: v1GetTvcAppRequest, response: v1GetTvcAppResponse, requestName: "v1GetTvcAppRequest", responseName: "v1GetTvcAppResponse" },
-  "/public/v1/query/get_tvc_deployment": { kind: "query", name: "get_tvc_deployment", request: v1GetTvcDeploymentRequest, response: v1GetTvcDeploymentResponse, requestName: "v1GetTvcDeploymentRequest", responseName: "v1GetTvcDeploymentResponse" },
-  "/public/v1/query/get_tvc_deployment_debug_logs": { kind: "query", name: "get_tvc_deployment_debug_logs", request: v1GetTvcDeploymentDebugLogsRequest, response: v1GetTvcDeploymentDebugLogsResponse, requestName: "v1GetTvcDeploymentDebugLogsRequest", responseName: "v1GetTvcDeploymentDebugLogsResponse" },
-  "/public/v1/query/get_tvc_qos_versions": { kind: "query", name: "get_tvc_qos_versions", request: v1GetTvcQosVersionsRequest, response: v1GetTvcQosVersionsResponse, requestName: "v1GetTvcQosVersionsRequest", responseName: "v1GetTvcQosVersionsResponse" },
-  "/public/v1/query/get_user": { kind: "query", name: "get_user", request: v1GetUserRequest, response: v1GetUserResponse, requestName: "v1GetUserRequest", responseName: "v1GetUserResponse" },
-  "/public/v1/query/get_wallet": { kind: "query", name: "get_wallet", request: v1GetWalletRequest, response: v1GetWalletResponse, requestName: "v1GetWalletRequest", responseName: "v1GetWalletResponse" },
-  "/public/v1/query/get_wallet_account": { kind: "query", name: "get_wallet_account", request: v1GetWalletAccountRequest, response: v1GetWalletAccountResponse, requestName: "v1GetWalletAccountRequest", responseName: "v1GetWalletAccountResponse" },
-  "/public/v1/query/get_wallet_address_balances": { kind: "query", name: "get_wallet_address_balances", request: v1GetWalletAddressBalancesRequest, response: v1GetWalletAddressBalancesResponse, requestName: "v1GetWalletAddressBalancesRequest", responseName: "v1GetWalletAddressBalancesResponse" },
-  "/public/v1/query/list_activities": { kind: "query", name: "list_activities", request: v1GetActivitiesRequest, response: v1GetActivitiesResponse, requestName: "v1GetActivitiesRequest", responseName: "v1GetActivitiesResponse" },
-  "/public/v1/query/list_app_proofs": { kind: "query", name: "list_app_proofs", request: v1GetAppProofsRequest, response: v1GetAppProofsResponse, requestName: "v1GetAppProofsRequest", responseName: "v1GetAppProofsResponse" },
-  "/public/v1/query/list_earn_enabled_vaults": { kind: "query", name: "list_earn_enabled_vaults", request: v1ListEarnEnabledVaultsRequest, response: v1ListEarnEnabledVaultsResponse, requestName: "v1ListEarnEnabledVaultsRequest", responseName: "v1ListEarnEnabledVaultsResponse" },
-  "/public/v1/query/list_earn_positions": { kind: "query", name: "list_earn_positions", request: v1ListEarnPositionsRequest, response: v1ListEarnPositionsResponse, requestName: "v1ListEarnPositionsRequest", responseName: "v1ListEarnPositionsResponse" },
-  "/public/v1/query/list_earn_vaults": { kind: "query", name: "list_earn_vaults", request: v1ListEarnVaultsRequest, response: v1ListEarnVaultsResponse, requestName: "v1ListEarnVaultsRequest", responseName: "v1ListEarnVaultsResponse" },
-  "/public/v1/query/list_email_events": { kind: "query", name: "list_email_events", request: v1ListEmailEventsRequest, response: v1ListEmailEventsResponse, requestName: "v1ListEmailEventsRequest", responseName: "v1ListEmailEventsResponse" },
-  "/public/v1/query/list_eth_transaction_history": { kind: "query", name: "list_eth_transaction_history", request: v1ListEthTransactionHistoryRequest, response: v1ListEthTransactionHistoryResponse, requestName: "v1ListEthTransactionHistoryRequest", responseName: "v1ListEthTransactionHistoryResponse" },
-  "/public/v1/query/list_fiat_on_ramp_credentials": { kind: "query", name: "list_fiat_on_ramp_credentials", request: v1ListFiatOnRampCredentialsRequest, response: v1ListFiatOnRampCredentialsResponse, requestName: "v1ListFiatOnRampCredentialsRequest", responseName: "v1ListFiatOnRampCredentialsResponse" },
-  "/public/v1/query/list_oauth2_credentials": { kind: "query", name: "list_oauth2_credentials", request: v1ListOauth2CredentialsRequest, response: v1ListOauth2CredentialsResponse, requestName: "v1ListOauth2CredentialsRequest", responseName: "v1ListOauth2CredentialsResponse" },
-  "/public/v1/query/list_policies": { kind: "query", name: "list_policies", request: v1GetPoliciesRequest, response: v1GetPoliciesResponse, requestName: "v1GetPoliciesRequest", responseName: "v1GetPoliciesResponse" },
-  "/public/v1/query/list_private_key_tags": { kind: "query", name: "list_private_key_tags", request: v1ListPrivateKeyTagsRequest, response: v1ListPrivateKeyTagsResponse, requestName: "v1ListPrivateKeyTagsRequest", responseName: "v1ListPrivateKeyTagsResponse" },
-  "/public/v1/query/list_private_keys": { kind: "query", name: "list_private_keys", request: v1GetPrivateKeysRequest, response: v1GetPrivateKeysResponse, requestName: "v1GetPrivateKeysRequest", responseName: "v1GetPrivateKeysResponse" },
-  "/public/v1/query/list_secrets": { kind: "query", name: "list_secrets", request: v1ListSecretsRequest, response: v1ListSecretsResponse, requestName: "v1ListSecretsRequest", responseName: "v1ListSecretsResponse" },
-  "/public/v1/query/list_smart_contract_interfaces": { kind: "query", name: "list_smart_contract_interfaces", request: v1GetSmartContractInterfacesRequest, response: v1GetSmartContractInterfacesResponse, requestName: "v1GetSmartContractInterfacesRequest", responseName: "v1GetSmartContractInterfacesResponse" },
-  "/public/v1/query/list_sol_transaction_history": { kind: "query", name: "list_sol_transaction_history", request: v1ListSolTransactionHistoryRequest, response: v1ListSolTransactionHistoryResponse, requestName: "v1ListSolTransactionHistoryRequest", responseName: "v1ListSolTransactionHistoryResponse" },
-  "/public/v1/query/list_suborgs": { kind: "query", name: "list_suborgs", request: v1GetSubOrgIdsRequest, response: v1GetSubOrgIdsResponse, requestName: "v1GetSubOrgIdsRequest", responseName: "v1GetSubOrgIdsResponse" },
-  "/public/v1/query/list_supported_assets": { kind: "query", name: "list_supported_assets", request: v1ListSupportedAssetsRequest, response: v1ListSupportedAssetsResponse, requestName: "v1ListSupportedAssetsRequest", responseName: "v1ListSupportedAssetsResponse" },
-  "/public/v1/query/list_tvc_app_deployments": { kind: "query", name: "list_tvc_app_deployments", request: v1GetTvcAppDeploymentsRequest, response: v1GetTvcAppDeploymentsResponse, requestName: "v1GetTvcAppDeploymentsRequest", responseName: "v1GetTvcAppDeploymentsResponse" },
-  "/public/v1/query/list_tvc_apps": { kind: "query", name: "list_tvc_apps", request: v1GetTvcAppsRequest, response: v1GetTvcAppsResponse, requestName: "v1GetTvcAppsRequest", responseName: "v1GetTvcAppsResponse" },
-  "/public/v1/query/list_user_tags": { kind: "query", name: "list_user_tags", request: v1ListUserTagsRequest, response: v1ListUserTagsResponse, requestName: "v1ListUserTagsRequest", responseName: "v1ListUserTagsResponse" },
-  "/public/v1/query/list_users": { kind: "query", name: "list_users", request: v1GetUsersRequest, response: v1GetUsersResponse, requestName: "v1GetUsersRequest", responseName: "v1GetUsersResponse" },
-  "/public/v1/query/list_verified_suborgs": { kind: "query", name: "list_verified_suborgs", request: v1GetVerifiedSubOrgIdsRequest, response: v1GetVerifiedSubOrgIdsResponse, requestName: "v1GetVerifiedSubOrgIdsRequest", responseName: "v1GetVerifiedSubOrgIdsResponse" },
-  "/public/v1/query/list_wallet_accounts": { kind: "query", name: "list_wallet_accounts", request: v1GetWalletAccountsRequest, response: v1GetWalletAccountsResponse, requestName: "v1GetWalletAccountsRequest", responseName: "v1GetWalletAccountsResponse" },
-  "/public/v1/query/list_wallets": { kind: "query", name: "list_wallets", request: v1GetWalletsRequest, response: v1GetWalletsResponse, requestName: "v1GetWalletsRequest", responseName: "v1GetWalletsResponse" },
-  "/public/v1/query/list_webhook_endpoints": { kind: "query", name: "list_webhook_endpoints", request: v1ListWebhookEndpointsRequest, response: v1ListWebhookEndpointsResponse, requestName: "v1ListWebhookEndpointsRequest", responseName: "v1ListWebhookEndpointsResponse" },
-  "/public/v1/query/validate_tvc_image": { kind: "query", name: "validate_tvc_image", request: v1ValidateTvcImageRequest, response: v1ValidateTvcImageResponse, requestName: "v1ValidateTvcImageRequest", responseName: "v1ValidateTvcImageResponse" },
-  "/public/v1/query/whoami": { kind: "query", name: "whoami", request: v1GetWhoamiRequest, response: v1GetWhoamiResponse, requestName: "v1GetWhoamiRequest", responseName: "v1GetWhoamiResponse" },
-  "/public/v1/submit/approve_activity": { kind: "submit", name: "approve_activity", request: v1ApproveActivityRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_APPROVE_ACTIVITY", intentKey: "approveActivityIntent", requestName: "v1ApproveActivityRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/claim_earn_fees": { kind: "submit", name: "claim_earn_fees", request: v1ClaimEarnFeesRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CLAIM_EARN_FEES", intentKey: "claimEarnFeesIntent", resultKey: "claimEarnFeesResult", requestName: "v1ClaimEarnFeesRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/claim_swap_fees": { kind: "submit", name: "claim_swap_fees", request: v1ClaimSwapFeesRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CLAIM_SWAP_FEES", intentKey: "claimSwapFeesIntent", resultKey: "claimSwapFeesResult", requestName: "v1ClaimSwapFeesRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_api_keys": { kind: "submit", name: "create_api_keys", request: v1CreateApiKeysRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_API_KEYS_V2", intentKey: "createApiKeysIntentV2", resultKey: "createApiKeysResult", requestName: "v1CreateApiKeysRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_authenticators": { kind: "submit", name: "create_authenticators", request: v1CreateAuthenticatorsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", intentKey: "createAuthenticatorsIntentV2", resultKey: "createAuthenticatorsResult", requestName: "v1CreateAuthenticatorsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_fiat_on_ramp_credential": { kind: "submit", name: "create_fiat_on_ramp_credential", request: v1CreateFiatOnRampCredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "createFiatOnRampCredentialIntent", resultKey: "createFiatOnRampCredentialResult", requestName: "v1CreateFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_invitations": { kind: "submit", name: "create_invitations", request: v1CreateInvitationsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_INVITATIONS", intentKey: "createInvitationsIntent", resultKey: "createInvitationsResult", requestName: "v1CreateInvitationsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_mfa_policy": { kind: "submit", name: "create_mfa_policy", request: v1CreateMfaPolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_MFA_POLICY", intentKey: "createMfaPolicyIntent", resultKey: "createMfaPolicyResult", requestName: "v1CreateMfaPolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_oauth2_credential": { kind: "submit", name: "create_oauth2_credential", request: v1CreateOauth2CredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL", intentKey: "createOauth2CredentialIntent", resultKey: "createOauth2CredentialResult", requestName: "v1CreateOauth2CredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_oauth_providers": { kind: "submit", name: "create_oauth_providers", request: v1CreateOauthProvidersRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2", intentKey: "createOauthProvidersIntentV2", resultKey: "createOauthProvidersResultV2", requestName: "v1CreateOauthProvidersRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_policies": { kind: "submit", name: "create_policies", request: v1CreatePoliciesRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_POLICIES", intentKey: "createPoliciesIntent", resultKey: "createPoliciesResult", requestName: "v1CreatePoliciesRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_policy": { kind: "submit", name: "create_policy", request: v1CreatePolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_POLICY_V3", intentKey: "createPolicyIntentV3", resultKey: "createPolicyResult", requestName: "v1CreatePolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_private_key_tag": { kind: "submit", name: "create_private_key_tag", request: v1CreatePrivateKeyTagRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG", intentKey: "createPrivateKeyTagIntent", resultKey: "createPrivateKeyTagResult", requestName: "v1CreatePrivateKeyTagRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_private_keys": { kind: "submit", name: "create_private_keys", request: v1CreatePrivateKeysRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2", intentKey: "createPrivateKeysIntentV2", resultKey: "createPrivateKeysResultV2", requestName: "v1CreatePrivateKeysRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_read_only_session": { kind: "submit", name: "create_read_only_session", request: v1CreateReadOnlySessionRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION", intentKey: "createReadOnlySessionIntent", resultKey: "createReadOnlySessionResult", requestName: "v1CreateReadOnlySessionRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_read_write_session": { kind: "submit", name: "create_read_write_session", request: v1CreateReadWriteSessionRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2", intentKey: "createReadWriteSessionIntentV2", resultKey: "createReadWriteSessionResultV2", requestName: "v1CreateReadWriteSessionRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_session_profile": { kind: "submit", name: "create_session_profile", request: v1CreateSessionProfileRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_SESSION_PROFILE", intentKey: "createSessionProfileIntent", resultKey: "createSessionProfileResult", requestName: "v1CreateSessionProfileRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_smart_contract_interface": { kind: "submit", name: "create_smart_contract_interface", request: v1CreateSmartContractInterfaceRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE", intentKey: "createSmartContractInterfaceIntent", resultKey: "createSmartContractInterfaceResult", requestName: "v1CreateSmartContractInterfaceRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_sub_organization": { kind: "submit", name: "create_sub_organization", request: v1CreateSubOrganizationRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8", intentKey: "createSubOrganizationIntentV8", resultKey: "createSubOrganizationResultV8", requestName: "v1CreateSubOrganizationRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_swap_quote": { kind: "submit", name: "create_swap_quote", request: v1CreateSwapQuoteRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_SWAP_QUOTE", intentKey: "createSwapQuoteIntent", resultKey: "createSwapQuoteResult", requestName: "v1CreateSwapQuoteRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_tvc_app": { kind: "submit", name: "create_tvc_app", request: v1CreateTvcAppRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_TVC_APP", intentKey: "createTvcAppIntent", resultKey: "createTvcAppResult", requestName: "v1CreateTvcAppRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_tvc_deployment": { kind: "submit", name: "create_tvc_deployment", request: v1CreateTvcDeploymentRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT", intentKey: "createTvcDeploymentIntent", resultKey: "createTvcDeploymentResult", requestName: "v1CreateTvcDeploymentRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_tvc_manifest_approvals": { kind: "submit", name: "create_tvc_manifest_approvals", request: v1CreateTvcManifestApprovalsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS", intentKey: "createTvcManifestApprovalsIntent", resultKey: "createTvcManifestApprovalsResult", requestName: "v1CreateTvcManifestApprovalsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_user_tag": { kind: "submit", name: "create_user_tag", request: v1CreateUserTagRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_USER_TAG", intentKey: "createUserTagIntent", resultKey: "createUserTagResult", requestName: "v1CreateUserTagRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_users": { kind: "submit", name: "create_users", request: v1CreateUsersRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_USERS_V4", intentKey: "createUsersIntentV4", resultKey: "createUsersResult", requestName: "v1CreateUsersRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_wallet": { kind: "submit", name: "create_wallet", request: v1CreateWalletRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_WALLET", intentKey: "createWalletIntent", resultKey: "createWalletResult", requestName: "v1CreateWalletRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_wallet_accounts": { kind: "submit", name: "create_wallet_accounts", request: v1CreateWalletAccountsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", intentKey: "createWalletAccountsIntent", resultKey: "createWalletAccountsResult", requestName: "v1CreateWalletAccountsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/create_webhook_endpoint": { kind: "submit", name: "create_webhook_endpoint", request: v1CreateWebhookEndpointRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", intentKey: "createWebhookEndpointIntent", resultKey: "createWebhookEndpointResult", requestName: "v1CreateWebhookEndpointRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_api_keys": { kind: "submit", name: "delete_api_keys", request: v1DeleteApiKeysRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_API_KEYS", intentKey: "deleteApiKeysIntent", resultKey: "deleteApiKeysResult", requestName: "v1DeleteApiKeysRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_authenticators": { kind: "submit", name: "delete_authenticators", request: v1DeleteAuthenticatorsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", intentKey: "deleteAuthenticatorsIntent", resultKey: "deleteAuthenticatorsResult", requestName: "v1DeleteAuthenticatorsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_fiat_on_ramp_credential": { kind: "submit", name: "delete_fiat_on_ramp_credential", request: v1DeleteFiatOnRampCredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "deleteFiatOnRampCredentialIntent", resultKey: "deleteFiatOnRampCredentialResult", requestName: "v1DeleteFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_invitation": { kind: "submit", name: "delete_invitation", request: v1DeleteInvitationRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_INVITATION", intentKey: "deleteInvitationIntent", resultKey: "deleteInvitationResult", requestName: "v1DeleteInvitationRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_mfa_policy": { kind: "submit", name: "delete_mfa_policy", request: v1DeleteMfaPolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_MFA_POLICY", intentKey: "deleteMfaPolicyIntent", resultKey: "deleteMfaPolicyResult", requestName: "v1DeleteMfaPolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_oauth2_credential": { kind: "submit", name: "delete_oauth2_credential", request: v1DeleteOauth2CredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL", intentKey: "deleteOauth2CredentialIntent", resultKey: "deleteOauth2CredentialResult", requestName: "v1DeleteOauth2CredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_oauth_providers": { kind: "submit", name: "delete_oauth_providers", request: v1DeleteOauthProvidersRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS", intentKey: "deleteOauthProvidersIntent", resultKey: "deleteOauthProvidersResult", requestName: "v1DeleteOauthProvidersRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_policies": { kind: "submit", name: "delete_policies", request: v1DeletePoliciesRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_POLICIES", intentKey: "deletePoliciesIntent", resultKey: "deletePoliciesResult", requestName: "v1DeletePoliciesRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_policy": { kind: "submit", name: "delete_policy", request: v1DeletePolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_POLICY", intentKey: "deletePolicyIntent", resultKey: "deletePolicyResult", requestName: "v1DeletePolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_private_key_tags": { kind: "submit", name: "delete_private_key_tags", request: v1DeletePrivateKeyTagsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS", intentKey: "deletePrivateKeyTagsIntent", resultKey: "deletePrivateKeyTagsResult", requestName: "v1DeletePrivateKeyTagsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_private_keys": { kind: "submit", name: "delete_private_keys", request: v1DeletePrivateKeysRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS", intentKey: "deletePrivateKeysIntent", resultKey: "deletePrivateKeysResult", requestName: "v1DeletePrivateKeysRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_smart_contract_interface": { kind: "submit", name: "delete_smart_contract_interface", request: v1DeleteSmartContractInterfaceRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE", intentKey: "deleteSmartContractInterfaceIntent", resultKey: "deleteSmartContractInterfaceResult", requestName: "v1DeleteSmartContractInterfaceRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_sub_organization": { kind: "submit", name: "delete_sub_organization", request: v1DeleteSubOrganizationRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION", intentKey: "deleteSubOrganizationIntent", resultKey: "deleteSubOrganizationResult", requestName: "v1DeleteSubOrganizationRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_tvc_app_and_deployments": { kind: "submit", name: "delete_tvc_app_and_deployments", request: v1DeleteTvcAppAndDeploymentsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS", intentKey: "deleteTvcAppAndDeploymentsIntent", resultKey: "deleteTvcAppAndDeploymentsResult", requestName: "v1DeleteTvcAppAndDeploymentsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_tvc_deployment": { kind: "submit", name: "delete_tvc_deployment", request: v1DeleteTvcDeploymentRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT", intentKey: "deleteTvcDeploymentIntent", resultKey: "deleteTvcDeploymentResult", requestName: "v1DeleteTvcDeploymentRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_user_tags": { kind: "submit", name: "delete_user_tags", request: v1DeleteUserTagsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_USER_TAGS", intentKey: "deleteUserTagsIntent", resultKey: "deleteUserTagsResult", requestName: "v1DeleteUserTagsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_users": { kind: "submit", name: "delete_users", request: v1DeleteUsersRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_USERS", intentKey: "deleteUsersIntent", resultKey: "deleteUsersResult", requestName: "v1DeleteUsersRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_wallet_accounts": { kind: "submit", name: "delete_wallet_accounts", request: v1DeleteWalletAccountsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS", intentKey: "deleteWalletAccountsIntent", resultKey: "deleteWalletAccountsResult", requestName: "v1DeleteWalletAccountsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_wallets": { kind: "submit", name: "delete_wallets", request: v1DeleteWalletsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_WALLETS", intentKey: "deleteWalletsIntent", resultKey: "deleteWalletsResult", requestName: "v1DeleteWalletsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/delete_webhook_endpoint": { kind: "submit", name: "delete_webhook_endpoint", request: v1DeleteWebhookEndpointRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT", intentKey: "deleteWebhookEndpointIntent", resultKey: "deleteWebhookEndpointResult", requestName: "v1DeleteWebhookEndpointRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/earn_deploy_wrapper": { kind: "submit", name: "earn_deploy_wrapper", request: v1EarnDeployWrapperRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER", intentKey: "earnDeployWrapperIntent", resultKey: "earnDeployWrapperResult", requestName: "v1EarnDeployWrapperRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/earn_deposit": { kind: "submit", name: "earn_deposit", request: v1EarnDepositRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EARN_DEPOSIT", intentKey: "earnDepositIntent", resultKey: "earnDepositResult", requestName: "v1EarnDepositRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/earn_set_wrapper_state": { kind: "submit", name: "earn_set_wrapper_state", request: v1EarnSetWrapperStateRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE", intentKey: "earnSetWrapperStateIntent", resultKey: "earnSetWrapperStateResult", requestName: "v1EarnSetWrapperStateRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/earn_withdraw": { kind: "submit", name: "earn_withdraw", request: v1EarnWithdrawRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EARN_WITHDRAW", intentKey: "earnWithdrawIntent", resultKey: "earnWithdrawResult", requestName: "v1EarnWithdrawRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/email_auth": { kind: "submit", name: "email_auth", request: v1EmailAuthRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EMAIL_AUTH_V3", intentKey: "emailAuthIntentV3", resultKey: "emailAuthResult", requestName: "v1EmailAuthRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/eth_send_transaction": { kind: "submit", name: "eth_send_transaction", request: v1EthSendTransactionRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", intentKey: "ethSendTransactionIntentV2", resultKey: "ethSendTransactionResultV2", requestName: "v1EthSendTransactionRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/eth_undelegate_7702": { kind: "submit", name: "eth_undelegate_7702", request: v1EthUndelegate7702Request, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_ETH_UNDELEGATE_7702", intentKey: "ethUndelegate7702Intent", resultKey: "ethUndelegate7702Result", requestName: "v1EthUndelegate7702Request", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/execute_swap": { kind: "submit", name: "execute_swap", request: v1ExecuteSwapRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EXECUTE_SWAP_V2", intentKey: "executeSwapIntentV2", resultKey: "executeSwapResult", requestName: "v1ExecuteSwapRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/export_private_key": { kind: "submit", name: "export_private_key", request: v1ExportPrivateKeyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY", intentKey: "exportPrivateKeyIntent", resultKey: "exportPrivateKeyResult", requestName: "v1ExportPrivateKeyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/export_secrets": { kind: "submit", name: "export_secrets", request: v1ExportSecretsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EXPORT_SECRETS", intentKey: "exportSecretsIntent", resultKey: "exportSecretsResult", requestName: "v1ExportSecretsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/export_wallet": { kind: "submit", name: "export_wallet", request: v1ExportWalletRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EXPORT_WALLET", intentKey: "exportWalletIntent", resultKey: "exportWalletResult", requestName: "v1ExportWalletRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/export_wallet_account": { kind: "submit", name: "export_wallet_account", request: v1ExportWalletAccountRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", intentKey: "exportWalletAccountIntent", resultKey: "exportWalletAccountResult", requestName: "v1ExportWalletAccountRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/import_private_key": { kind: "submit", name: "import_private_key", request: v1ImportPrivateKeyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_IMPORT_PRIVATE_KEY", intentKey: "importPrivateKeyIntent", resultKey: "importPrivateKeyResult", requestName: "v1ImportPrivateKeyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/import_secrets": { kind: "submit", name: "import_secrets", request: v1ImportSecretsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_IMPORT_SECRETS", intentKey: "importSecretsIntent", resultKey: "importSecretsResult", requestName: "v1ImportSecretsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/import_wallet": { kind: "submit", name: "import_wallet", request: v1ImportWalletRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_IMPORT_WALLET", intentKey: "importWalletIntent", resultKey: "importWalletResult", requestName: "v1ImportWalletRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_fiat_on_ramp": { kind: "submit", name: "init_fiat_on_ramp", request: v1InitFiatOnRampRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_FIAT_ON_RAMP", intentKey: "initFiatOnRampIntent", resultKey: "initFiatOnRampResult", requestName: "v1InitFiatOnRampRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_import_private_key": { kind: "submit", name: "init_import_private_key", request: v1InitImportPrivateKeyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY", intentKey: "initImportPrivateKeyIntent", resultKey: "initImportPrivateKeyResult", requestName: "v1InitImportPrivateKeyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_import_wallet": { kind: "submit", name: "init_import_wallet", request: v1InitImportWalletRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", intentKey: "initImportWalletIntent", resultKey: "initImportWalletResult", requestName: "v1InitImportWalletRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_otp": { kind: "submit", name: "init_otp", request: v1InitOtpRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_OTP_V3", intentKey: "initOtpIntentV3", resultKey: "initOtpResultV2", requestName: "v1InitOtpRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_otp_auth": { kind: "submit", name: "init_otp_auth", request: v1InitOtpAuthRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_OTP_AUTH_V3", intentKey: "initOtpAuthIntentV3", resultKey: "initOtpAuthResultV2", requestName: "v1InitOtpAuthRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/init_user_email_recovery": { kind: "submit", name: "init_user_email_recovery", request: v1InitUserEmailRecoveryRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2", intentKey: "initUserEmailRecoveryIntentV2", resultKey: "initUserEmailRecoveryResult", requestName: "v1InitUserEmailRecoveryRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/oauth": { kind: "submit", name: "oauth", request: v1OauthRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_OAUTH", intentKey: "oauthIntent", resultKey: "oauthResult", requestName: "v1OauthRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/oauth2_authenticate": { kind: "submit", name: "oauth2_authenticate", request: v1Oauth2AuthenticateRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_OAUTH2_AUTHENTICATE", intentKey: "oauth2AuthenticateIntent", resultKey: "oauth2AuthenticateResult", requestName: "v1Oauth2AuthenticateRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/oauth_login": { kind: "submit", name: "oauth_login", request: v1OauthLoginRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_OAUTH_LOGIN", intentKey: "oauthLoginIntent", resultKey: "oauthLoginResult", requestName: "v1OauthLoginRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/otp_auth": { kind: "submit", name: "otp_auth", request: v1OtpAuthRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_OTP_AUTH", intentKey: "otpAuthIntent", resultKey: "otpAuthResult", requestName: "v1OtpAuthRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/otp_login": { kind: "submit", name: "otp_login", request: v1OtpLoginRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_OTP_LOGIN_V2", intentKey: "otpLoginIntentV2", resultKey: "otpLoginResult", requestName: "v1OtpLoginRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/recover_user": { kind: "submit", name: "recover_user", request: v1RecoverUserRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_RECOVER_USER", intentKey: "recoverUserIntent", resultKey: "recoverUserResult", requestName: "v1RecoverUserRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/reject_activity": { kind: "submit", name: "reject_activity", request: v1RejectActivityRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_REJECT_ACTIVITY", intentKey: "rejectActivityIntent", requestName: "v1RejectActivityRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/remove_ip_allowlist": { kind: "submit", name: "remove_ip_allowlist", request: v1RemoveIpAllowlistRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST", intentKey: "removeIpAllowlistIntent", resultKey: "removeIpAllowlistResult", requestName: "v1RemoveIpAllowlistRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/remove_organization_feature": { kind: "submit", name: "remove_organization_feature", request: v1RemoveOrganizationFeatureRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE", intentKey: "removeOrganizationFeatureIntent", resultKey: "removeOrganizationFeatureResult", requestName: "v1RemoveOrganizationFeatureRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/restore_tvc_deployment": { kind: "submit", name: "restore_tvc_deployment", request: v1RestoreTvcDeploymentRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT", intentKey: "restoreTvcDeploymentIntent", resultKey: "restoreTvcDeploymentResult", requestName: "v1RestoreTvcDeploymentRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/set_ip_allowlist": { kind: "submit", name: "set_ip_allowlist", request: v1SetIpAllowlistRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SET_IP_ALLOWLIST", intentKey: "setIpAllowlistIntent", resultKey: "setIpAllowlistResult", requestName: "v1SetIpAllowlistRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/set_organization_feature": { kind: "submit", name: "set_organization_feature", request: v1SetOrganizationFeatureRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE", intentKey: "setOrganizationFeatureIntent", resultKey: "setOrganizationFeatureResult", requestName: "v1SetOrganizationFeatureRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/set_tvc_app_live_deployment": { kind: "submit", name: "set_tvc_app_live_deployment", request: v1UpdateTvcAppLiveDeploymentRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT", intentKey: "updateTvcAppLiveDeploymentIntent", resultKey: "updateTvcAppLiveDeploymentResult", requestName: "v1UpdateTvcAppLiveDeploymentRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/sign_raw_payload": { kind: "submit", name: "sign_raw_payload", request: v1SignRawPayloadRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", intentKey: "signRawPayloadIntentV2", resultKey: "signRawPayloadResult", requestName: "v1SignRawPayloadRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/sign_raw_payloads": { kind: "submit", name: "sign_raw_payloads", request: v1SignRawPayloadsRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS", intentKey: "signRawPayloadsIntent", resultKey: "signRawPayloadsResult", requestName: "v1SignRawPayloadsRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/sign_transaction": { kind: "submit", name: "sign_transaction", request: v1SignTransactionRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2", intentKey: "signTransactionIntentV2", resultKey: "signTransactionResult", requestName: "v1SignTransactionRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/sol_send_transaction": { kind: "submit", name: "sol_send_transaction", request: v1SolSendTransactionRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2", intentKey: "solSendTransactionIntentV2", resultKey: "solSendTransactionResultV2", requestName: "v1SolSendTransactionRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/spark_claim_transfer": { kind: "submit", name: "spark_claim_transfer", request: v1SparkClaimTransferRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER", intentKey: "sparkClaimTransferIntent", resultKey: "sparkClaimTransferResult", requestName: "v1SparkClaimTransferRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/spark_prepare_lightning_receive": { kind: "submit", name: "spark_prepare_lightning_receive", request: v1SparkPrepareLightningReceiveRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE", intentKey: "sparkPrepareLightningReceiveIntent", resultKey: "sparkPrepareLightningReceiveResult", requestName: "v1SparkPrepareLightningReceiveRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/spark_prepare_transfer": { kind: "submit", name: "spark_prepare_transfer", request: v1SparkPrepareTransferRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER", intentKey: "sparkPrepareTransferIntent", resultKey: "sparkPrepareTransferResult", requestName: "v1SparkPrepareTransferRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/spark_sign_frost": { kind: "submit", name: "spark_sign_frost", request: v1SparkSignFrostRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_SPARK_SIGN_FROST", intentKey: "sparkSignFrostIntent", resultKey: "sparkSignFrostResult", requestName: "v1SparkSignFrostRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/stamp_login": { kind: "submit", name: "stamp_login", request: v1StampLoginRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_STAMP_LOGIN", intentKey: "stampLoginIntent", resultKey: "stampLoginResult", requestName: "v1StampLoginRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_fiat_on_ramp_credential": { kind: "submit", name: "update_fiat_on_ramp_credential", request: v1UpdateFiatOnRampCredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "updateFiatOnRampCredentialIntent", resultKey: "updateFiatOnRampCredentialResult", requestName: "v1UpdateFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_mfa_policy": { kind: "submit", name: "update_mfa_policy", request: v1UpdateMfaPolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_MFA_POLICY", intentKey: "updateMfaPolicyIntent", resultKey: "updateMfaPolicyResult", requestName: "v1UpdateMfaPolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_oauth2_credential": { kind: "submit", name: "update_oauth2_credential", request: v1UpdateOauth2CredentialRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL", intentKey: "updateOauth2CredentialIntent", resultKey: "updateOauth2CredentialResult", requestName: "v1UpdateOauth2CredentialRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_organization_name": { kind: "submit", name: "update_organization_name", request: v1UpdateOrganizationNameRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME", intentKey: "updateOrganizationNameIntent", resultKey: "updateOrganizationNameResult", requestName: "v1UpdateOrganizationNameRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_policy": { kind: "submit", name: "update_policy", request: v1UpdatePolicyRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_POLICY_V2", intentKey: "updatePolicyIntentV2", resultKey: "updatePolicyResultV2", requestName: "v1UpdatePolicyRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_private_key_tag": { kind: "submit", name: "update_private_key_tag", request: v1UpdatePrivateKeyTagRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG", intentKey: "updatePrivateKeyTagIntent", resultKey: "updatePrivateKeyTagResult", requestName: "v1UpdatePrivateKeyTagRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_root_quorum": { kind: "submit", name: "update_root_quorum", request: v1UpdateRootQuorumRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM", intentKey: "updateRootQuorumIntent", resultKey: "updateRootQuorumResult", requestName: "v1UpdateRootQuorumRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_user": { kind: "submit", name: "update_user", request: v1UpdateUserRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_USER", intentKey: "updateUserIntent", resultKey: "updateUserResult", requestName: "v1UpdateUserRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_user_email": { kind: "submit", name: "update_user_email", request: v1UpdateUserEmailRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_USER_EMAIL", intentKey: "updateUserEmailIntent", resultKey: "updateUserEmailResult", requestName: "v1UpdateUserEmailRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_user_name": { kind: "submit", name: "update_user_name", request: v1UpdateUserNameRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_USER_NAME", intentKey: "updateUserNameIntent", resultKey: "updateUserNameResult", requestName: "v1UpdateUserNameRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_user_phone_number": { kind: "submit", name: "update_user_phone_number", request: v1UpdateUserPhoneNumberRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", intentKey: "updateUserPhoneNumberIntent", resultKey: "updateUserPhoneNumberResult", requestName: "v1UpdateUserPhoneNumberRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_user_tag": { kind: "submit", name: "update_user_tag", request: v1UpdateUserTagRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_USER_TAG", intentKey: "updateUserTagIntent", resultKey: "updateUserTagResult", requestName: "v1UpdateUserTagRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_wallet": { kind: "submit", name: "update_wallet", request: v1UpdateWalletRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_WALLET", intentKey: "updateWalletIntent", resultKey: "updateWalletResult", requestName: "v1UpdateWalletRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/update_webhook_endpoint": { kind: "submit", name: "update_webhook_endpoint", request: v1UpdateWebhookEndpointRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT", intentKey: "updateWebhookEndpointIntent", resultKey: "updateWebhookEndpointResult", requestName: "v1UpdateWebhookEndpointRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/upsert_swap_config": { kind: "submit", name: "upsert_swap_config", request: v1UpsertSwapConfigRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_UPSERT_SWAP_CONFIG", intentKey: "upsertSwapConfigIntent", resultKey: "upsertSwapConfigResult", requestName: "v1UpsertSwapConfigRequest", responseName: "v1ActivityResponse" },
-  "/public/v1/submit/verify_otp": { kind: "submit", name: "verify_otp", request: v1VerifyOtpRequest, response: v1ActivityResponse, activityType: "ACTIVITY_TYPE_VERIFY_OTP_V2", intentKey: "verifyOtpIntentV2", resultKey: "verifyOtpResult", requestName: "v1VerifyOtpRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/query/get_activity": { kind: "query", name: "get_activity", get request() { return v1GetActivityRequest(); }, get response() { return v1ActivityResponse(); }, requestName: "v1GetActivityRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/query/get_api_key": { kind: "query", name: "get_api_key", get request() { return v1GetApiKeyRequest(); }, get response() { return v1GetApiKeyResponse(); }, requestName: "v1GetApiKeyRequest", responseName: "v1GetApiKeyResponse" },
+  "/public/v1/query/get_api_keys": { kind: "query", name: "get_api_keys", get request() { return v1GetApiKeysRequest(); }, get response() { return v1GetApiKeysResponse(); }, requestName: "v1GetApiKeysRequest", responseName: "v1GetApiKeysResponse" },
+  "/public/v1/query/get_app_status": { kind: "query", name: "get_app_status", get request() { return v1GetAppStatusRequest(); }, get response() { return v1GetAppStatusResponse(); }, requestName: "v1GetAppStatusRequest", responseName: "v1GetAppStatusResponse" },
+  "/public/v1/query/get_authenticator": { kind: "query", name: "get_authenticator", get request() { return v1GetAuthenticatorRequest(); }, get response() { return v1GetAuthenticatorResponse(); }, requestName: "v1GetAuthenticatorRequest", responseName: "v1GetAuthenticatorResponse" },
+  "/public/v1/query/get_authenticators": { kind: "query", name: "get_authenticators", get request() { return v1GetAuthenticatorsRequest(); }, get response() { return v1GetAuthenticatorsResponse(); }, requestName: "v1GetAuthenticatorsRequest", responseName: "v1GetAuthenticatorsResponse" },
+  "/public/v1/query/get_boot_proof": { kind: "query", name: "get_boot_proof", get request() { return v1GetBootProofRequest(); }, get response() { return v1BootProofResponse(); }, requestName: "v1GetBootProofRequest", responseName: "v1BootProofResponse" },
+  "/public/v1/query/get_claim_earn_fees_status": { kind: "query", name: "get_claim_earn_fees_status", get request() { return v1GetClaimEarnFeesStatusRequest(); }, get response() { return v1GetClaimEarnFeesStatusResponse(); }, requestName: "v1GetClaimEarnFeesStatusRequest", responseName: "v1GetClaimEarnFeesStatusResponse" },
+  "/public/v1/query/get_earn_deploy_status": { kind: "query", name: "get_earn_deploy_status", get request() { return v1GetEarnDeployStatusRequest(); }, get response() { return v1GetEarnDeployStatusResponse(); }, requestName: "v1GetEarnDeployStatusRequest", responseName: "v1GetEarnDeployStatusResponse" },
+  "/public/v1/query/get_earn_deposit_status": { kind: "query", name: "get_earn_deposit_status", get request() { return v1GetEarnDepositStatusRequest(); }, get response() { return v1GetEarnDepositStatusResponse(); }, requestName: "v1GetEarnDepositStatusRequest", responseName: "v1GetEarnDepositStatusResponse" },
+  "/public/v1/query/get_earn_withdraw_status": { kind: "query", name: "get_earn_withdraw_status", get request() { return v1GetEarnWithdrawStatusRequest(); }, get response() { return v1GetEarnWithdrawStatusResponse(); }, requestName: "v1GetEarnWithdrawStatusRequest", responseName: "v1GetEarnWithdrawStatusResponse" },
+  "/public/v1/query/get_gas_usage": { kind: "query", name: "get_gas_usage", get request() { return v1GetGasUsageRequest(); }, get response() { return v1GetGasUsageResponse(); }, requestName: "v1GetGasUsageRequest", responseName: "v1GetGasUsageResponse" },
+  "/public/v1/query/get_ip_allowlist": { kind: "query", name: "get_ip_allowlist", get request() { return v1GetIpAllowlistRequest(); }, get response() { return v1GetIpAllowlistResponse(); }, requestName: "v1GetIpAllowlistRequest", responseName: "v1GetIpAllowlistResponse" },
+  "/public/v1/query/get_latest_boot_proof": { kind: "query", name: "get_latest_boot_proof", get request() { return v1GetLatestBootProofRequest(); }, get response() { return v1BootProofResponse(); }, requestName: "v1GetLatestBootProofRequest", responseName: "v1BootProofResponse" },
+  "/public/v1/query/get_mfa_policies": { kind: "query", name: "get_mfa_policies", get request() { return v1GetMfaPoliciesRequest(); }, get response() { return v1GetMfaPoliciesResponse(); }, requestName: "v1GetMfaPoliciesRequest", responseName: "v1GetMfaPoliciesResponse" },
+  "/public/v1/query/get_mfa_policy": { kind: "query", name: "get_mfa_policy", get request() { return v1GetMfaPolicyRequest(); }, get response() { return v1GetMfaPolicyResponse(); }, requestName: "v1GetMfaPolicyRequest", responseName: "v1GetMfaPolicyResponse" },
+  "/public/v1/query/get_mfa_status": { kind: "query", name: "get_mfa_status", get request() { return v1GetMfaStatusRequest(); }, get response() { return v1GetMfaStatusResponse(); }, requestName: "v1GetMfaStatusRequest", responseName: "v1GetMfaStatusResponse" },
+  "/public/v1/query/get_nonces": { kind: "query", name: "get_nonces", get request() { return v1GetNoncesRequest(); }, get response() { return v1GetNoncesResponse(); }, requestName: "v1GetNoncesRequest", responseName: "v1GetNoncesResponse" },
+  "/public/v1/query/get_oauth2_credential": { kind: "query", name: "get_oauth2_credential", get request() { return v1GetOauth2CredentialRequest(); }, get response() { return v1GetOauth2CredentialResponse(); }, requestName: "v1GetOauth2CredentialRequest", responseName: "v1GetOauth2CredentialResponse" },
+  "/public/v1/query/get_oauth_providers": { kind: "query", name: "get_oauth_providers", get request() { return v1GetOauthProvidersRequest(); }, get response() { return v1GetOauthProvidersResponse(); }, requestName: "v1GetOauthProvidersRequest", responseName: "v1GetOauthProvidersResponse" },
+  "/public/v1/query/get_onramp_transaction_status": { kind: "query", name: "get_onramp_transaction_status", get request() { return v1GetOnRampTransactionStatusRequest(); }, get response() { return v1GetOnRampTransactionStatusResponse(); }, requestName: "v1GetOnRampTransactionStatusRequest", responseName: "v1GetOnRampTransactionStatusResponse" },
+  "/public/v1/query/get_organization_configs": { kind: "query", name: "get_organization_configs", get request() { return v1GetOrganizationConfigsRequest(); }, get response() { return v1GetOrganizationConfigsResponse(); }, requestName: "v1GetOrganizationConfigsRequest", responseName: "v1GetOrganizationConfigsResponse" },
+  "/public/v1/query/get_policy": { kind: "query", name: "get_policy", get request() { return v1GetPolicyRequest(); }, get response() { return v1GetPolicyResponse(); }, requestName: "v1GetPolicyRequest", responseName: "v1GetPolicyResponse" },
+  "/public/v1/query/get_policy_evaluations": { kind: "query", name: "get_policy_evaluations", get request() { return v1GetPolicyEvaluationsRequest(); }, get response() { return v1GetPolicyEvaluationsResponse(); }, requestName: "v1GetPolicyEvaluationsRequest", responseName: "v1GetPolicyEvaluationsResponse" },
+  "/public/v1/query/get_private_key": { kind: "query", name: "get_private_key", get request() { return v1GetPrivateKeyRequest(); }, get response() { return v1GetPrivateKeyResponse(); }, requestName: "v1GetPrivateKeyRequest", responseName: "v1GetPrivateKeyResponse" },
+  "/public/v1/query/get_send_transaction_status": { kind: "query", name: "get_send_transaction_status", get request() { return v1GetSendTransactionStatusRequest(); }, get response() { return v1GetSendTransactionStatusResponse(); }, requestName: "v1GetSendTransactionStatusRequest", responseName: "v1GetSendTransactionStatusResponse" },
+  "/public/v1/query/get_session_profile": { kind: "query", name: "get_session_profile", get request() { return v1GetSessionProfileRequest(); }, get response() { return v1GetSessionProfileResponse(); }, requestName: "v1GetSessionProfileRequest", responseName: "v1GetSessionProfileResponse" },
+  "/public/v1/query/get_session_profiles": { kind: "query", name: "get_session_profiles", get request() { return v1GetSessionProfilesRequest(); }, get response() { return v1GetSessionProfilesResponse(); }, requestName: "v1GetSessionProfilesRequest", responseName: "v1GetSessionProfilesResponse" },
+  "/public/v1/query/get_smart_contract_interface": { kind: "query", name: "get_smart_contract_interface", get request() { return v1GetSmartContractInterfaceRequest(); }, get response() { return v1GetSmartContractInterfaceResponse(); }, requestName: "v1GetSmartContractInterfaceRequest", responseName: "v1GetSmartContractInterfaceResponse" },
+  "/public/v1/query/get_swap_status": { kind: "query", name: "get_swap_status", get request() { return v1GetSwapStatusRequest(); }, get response() { return v1GetSwapStatusResponse(); }, requestName: "v1GetSwapStatusRequest", responseName: "v1GetSwapStatusResponse" },
+  "/public/v1/query/get_tvc_app": { kind: "query", name: "get_tvc_app", get request() { return v1GetTvcAppRequest(); }, get response() { return v1GetTvcAppResponse(); }, requestName: "v1GetTvcAppRequest", responseName: "v1GetTvcAppResponse" },
+  "/public/v1/query/get_tvc_deployment": { kind: "query", name: "get_tvc_deployment", get request() { return v1GetTvcDeploymentRequest(); }, get response() { return v1GetTvcDeploymentResponse(); }, requestName: "v1GetTvcDeploymentRequest", responseName: "v1GetTvcDeploymentResponse" },
+  "/public/v1/query/get_tvc_deployment_debug_logs": { kind: "query", name: "get_tvc_deployment_debug_logs", get request() { return v1GetTvcDeploymentDebugLogsRequest(); }, get response() { return v1GetTvcDeploymentDebugLogsResponse(); }, requestName: "v1GetTvcDeploymentDebugLogsRequest", responseName: "v1GetTvcDeploymentDebugLogsResponse" },
+  "/public/v1/query/get_tvc_qos_versions": { kind: "query", name: "get_tvc_qos_versions", get request() { return v1GetTvcQosVersionsRequest(); }, get response() { return v1GetTvcQosVersionsResponse(); }, requestName: "v1GetTvcQosVersionsRequest", responseName: "v1GetTvcQosVersionsResponse" },
+  "/public/v1/query/get_user": { kind: "query", name: "get_user", get request() { return v1GetUserRequest(); }, get response() { return v1GetUserResponse(); }, requestName: "v1GetUserRequest", responseName: "v1GetUserResponse" },
+  "/public/v1/query/get_wallet": { kind: "query", name: "get_wallet", get request() { return v1GetWalletRequest(); }, get response() { return v1GetWalletResponse(); }, requestName: "v1GetWalletRequest", responseName: "v1GetWalletResponse" },
+  "/public/v1/query/get_wallet_account": { kind: "query", name: "get_wallet_account", get request() { return v1GetWalletAccountRequest(); }, get response() { return v1GetWalletAccountResponse(); }, requestName: "v1GetWalletAccountRequest", responseName: "v1GetWalletAccountResponse" },
+  "/public/v1/query/get_wallet_address_balances": { kind: "query", name: "get_wallet_address_balances", get request() { return v1GetWalletAddressBalancesRequest(); }, get response() { return v1GetWalletAddressBalancesResponse(); }, requestName: "v1GetWalletAddressBalancesRequest", responseName: "v1GetWalletAddressBalancesResponse" },
+  "/public/v1/query/list_activities": { kind: "query", name: "list_activities", get request() { return v1GetActivitiesRequest(); }, get response() { return v1GetActivitiesResponse(); }, requestName: "v1GetActivitiesRequest", responseName: "v1GetActivitiesResponse" },
+  "/public/v1/query/list_app_proofs": { kind: "query", name: "list_app_proofs", get request() { return v1GetAppProofsRequest(); }, get response() { return v1GetAppProofsResponse(); }, requestName: "v1GetAppProofsRequest", responseName: "v1GetAppProofsResponse" },
+  "/public/v1/query/list_earn_enabled_vaults": { kind: "query", name: "list_earn_enabled_vaults", get request() { return v1ListEarnEnabledVaultsRequest(); }, get response() { return v1ListEarnEnabledVaultsResponse(); }, requestName: "v1ListEarnEnabledVaultsRequest", responseName: "v1ListEarnEnabledVaultsResponse" },
+  "/public/v1/query/list_earn_positions": { kind: "query", name: "list_earn_positions", get request() { return v1ListEarnPositionsRequest(); }, get response() { return v1ListEarnPositionsResponse(); }, requestName: "v1ListEarnPositionsRequest", responseName: "v1ListEarnPositionsResponse" },
+  "/public/v1/query/list_earn_vaults": { kind: "query", name: "list_earn_vaults", get request() { return v1ListEarnVaultsRequest(); }, get response() { return v1ListEarnVaultsResponse(); }, requestName: "v1ListEarnVaultsRequest", responseName: "v1ListEarnVaultsResponse" },
+  "/public/v1/query/list_email_events": { kind: "query", name: "list_email_events", get request() { return v1ListEmailEventsRequest(); }, get response() { return v1ListEmailEventsResponse(); }, requestName: "v1ListEmailEventsRequest", responseName: "v1ListEmailEventsResponse" },
+  "/public/v1/query/list_eth_transaction_history": { kind: "query", name: "list_eth_transaction_history", get request() { return v1ListEthTransactionHistoryRequest(); }, get response() { return v1ListEthTransactionHistoryResponse(); }, requestName: "v1ListEthTransactionHistoryRequest", responseName: "v1ListEthTransactionHistoryResponse" },
+  "/public/v1/query/list_fiat_on_ramp_credentials": { kind: "query", name: "list_fiat_on_ramp_credentials", get request() { return v1ListFiatOnRampCredentialsRequest(); }, get response() { return v1ListFiatOnRampCredentialsResponse(); }, requestName: "v1ListFiatOnRampCredentialsRequest", responseName: "v1ListFiatOnRampCredentialsResponse" },
+  "/public/v1/query/list_oauth2_credentials": { kind: "query", name: "list_oauth2_credentials", get request() { return v1ListOauth2CredentialsRequest(); }, get response() { return v1ListOauth2CredentialsResponse(); }, requestName: "v1ListOauth2CredentialsRequest", responseName: "v1ListOauth2CredentialsResponse" },
+  "/public/v1/query/list_policies": { kind: "query", name: "list_policies", get request() { return v1GetPoliciesRequest(); }, get response() { return v1GetPoliciesResponse(); }, requestName: "v1GetPoliciesRequest", responseName: "v1GetPoliciesResponse" },
+  "/public/v1/query/list_private_key_tags": { kind: "query", name: "list_private_key_tags", get request() { return v1ListPrivateKeyTagsRequest(); }, get response() { return v1ListPrivateKeyTagsResponse(); }, requestName: "v1ListPrivateKeyTagsRequest", responseName: "v1ListPrivateKeyTagsResponse" },
+  "/public/v1/query/list_private_keys": { kind: "query", name: "list_private_keys", get request() { return v1GetPrivateKeysRequest(); }, get response() { return v1GetPrivateKeysResponse(); }, requestName: "v1GetPrivateKeysRequest", responseName: "v1GetPrivateKeysResponse" },
+  "/public/v1/query/list_secrets": { kind: "query", name: "list_secrets", get request() { return v1ListSecretsRequest(); }, get response() { return v1ListSecretsResponse(); }, requestName: "v1ListSecretsRequest", responseName: "v1ListSecretsResponse" },
+  "/public/v1/query/list_smart_contract_interfaces": { kind: "query", name: "list_smart_contract_interfaces", get request() { return v1GetSmartContractInterfacesRequest(); }, get response() { return v1GetSmartContractInterfacesResponse(); }, requestName: "v1GetSmartContractInterfacesRequest", responseName: "v1GetSmartContractInterfacesResponse" },
+  "/public/v1/query/list_sol_transaction_history": { kind: "query", name: "list_sol_transaction_history", get request() { return v1ListSolTransactionHistoryRequest(); }, get response() { return v1ListSolTransactionHistoryResponse(); }, requestName: "v1ListSolTransactionHistoryRequest", responseName: "v1ListSolTransactionHistoryResponse" },
+  "/public/v1/query/list_suborgs": { kind: "query", name: "list_suborgs", get request() { return v1GetSubOrgIdsRequest(); }, get response() { return v1GetSubOrgIdsResponse(); }, requestName: "v1GetSubOrgIdsRequest", responseName: "v1GetSubOrgIdsResponse" },
+  "/public/v1/query/list_supported_assets": { kind: "query", name: "list_supported_assets", get request() { return v1ListSupportedAssetsRequest(); }, get response() { return v1ListSupportedAssetsResponse(); }, requestName: "v1ListSupportedAssetsRequest", responseName: "v1ListSupportedAssetsResponse" },
+  "/public/v1/query/list_tvc_app_deployments": { kind: "query", name: "list_tvc_app_deployments", get request() { return v1GetTvcAppDeploymentsRequest(); }, get response() { return v1GetTvcAppDeploymentsResponse(); }, requestName: "v1GetTvcAppDeploymentsRequest", responseName: "v1GetTvcAppDeploymentsResponse" },
+  "/public/v1/query/list_tvc_apps": { kind: "query", name: "list_tvc_apps", get request() { return v1GetTvcAppsRequest(); }, get response() { return v1GetTvcAppsResponse(); }, requestName: "v1GetTvcAppsRequest", responseName: "v1GetTvcAppsResponse" },
+  "/public/v1/query/list_user_tags": { kind: "query", name: "list_user_tags", get request() { return v1ListUserTagsRequest(); }, get response() { return v1ListUserTagsResponse(); }, requestName: "v1ListUserTagsRequest", responseName: "v1ListUserTagsResponse" },
+  "/public/v1/query/list_users": { kind: "query", name: "list_users", get request() { return v1GetUsersRequest(); }, get response() { return v1GetUsersResponse(); }, requestName: "v1GetUsersRequest", responseName: "v1GetUsersResponse" },
+  "/public/v1/query/list_verified_suborgs": { kind: "query", name: "list_verified_suborgs", get request() { return v1GetVerifiedSubOrgIdsRequest(); }, get response() { return v1GetVerifiedSubOrgIdsResponse(); }, requestName: "v1GetVerifiedSubOrgIdsRequest", responseName: "v1GetVerifiedSubOrgIdsResponse" },
+  "/public/v1/query/list_wallet_accounts": { kind: "query", name: "list_wallet_accounts", get request() { return v1GetWalletAccountsRequest(); }, get response() { return v1GetWalletAccountsResponse(); }, requestName: "v1GetWalletAccountsRequest", responseName: "v1GetWalletAccountsResponse" },
+  "/public/v1/query/list_wallets": { kind: "query", name: "list_wallets", get request() { return v1GetWalletsRequest(); }, get response() { return v1GetWalletsResponse(); }, requestName: "v1GetWalletsRequest", responseName: "v1GetWalletsResponse" },
+  "/public/v1/query/list_webhook_endpoints": { kind: "query", name: "list_webhook_endpoints", get request() { return v1ListWebhookEndpointsRequest(); }, get response() { return v1ListWebhookEndpointsResponse(); }, requestName: "v1ListWebhookEndpointsRequest", responseName: "v1ListWebhookEndpointsResponse" },
+  "/public/v1/query/validate_tvc_image": { kind: "query", name: "validate_tvc_image", get request() { return v1ValidateTvcImageRequest(); }, get response() { return v1ValidateTvcImageResponse(); }, requestName: "v1ValidateTvcImageRequest", responseName: "v1ValidateTvcImageResponse" },
+  "/public/v1/query/whoami": { kind: "query", name: "whoami", get request() { return v1GetWhoamiRequest(); }, get response() { return v1GetWhoamiResponse(); }, requestName: "v1GetWhoamiRequest", responseName: "v1GetWhoamiResponse" },
+  "/public/v1/submit/approve_activity": { kind: "submit", name: "approve_activity", get request() { return v1ApproveActivityRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_APPROVE_ACTIVITY", intentKey: "approveActivityIntent", requestName: "v1ApproveActivityRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/claim_earn_fees": { kind: "submit", name: "claim_earn_fees", get request() { return v1ClaimEarnFeesRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CLAIM_EARN_FEES", intentKey: "claimEarnFeesIntent", resultKey: "claimEarnFeesResult", requestName: "v1ClaimEarnFeesRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/claim_swap_fees": { kind: "submit", name: "claim_swap_fees", get request() { return v1ClaimSwapFeesRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CLAIM_SWAP_FEES", intentKey: "claimSwapFeesIntent", resultKey: "claimSwapFeesResult", requestName: "v1ClaimSwapFeesRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_api_keys": { kind: "submit", name: "create_api_keys", get request() { return v1CreateApiKeysRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_API_KEYS_V2", intentKey: "createApiKeysIntentV2", resultKey: "createApiKeysResult", requestName: "v1CreateApiKeysRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_authenticators": { kind: "submit", name: "create_authenticators", get request() { return v1CreateAuthenticatorsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", intentKey: "createAuthenticatorsIntentV2", resultKey: "createAuthenticatorsResult", requestName: "v1CreateAuthenticatorsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_fiat_on_ramp_credential": { kind: "submit", name: "create_fiat_on_ramp_credential", get request() { return v1CreateFiatOnRampCredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "createFiatOnRampCredentialIntent", resultKey: "createFiatOnRampCredentialResult", requestName: "v1CreateFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_invitations": { kind: "submit", name: "create_invitations", get request() { return v1CreateInvitationsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_INVITATIONS", intentKey: "createInvitationsIntent", resultKey: "createInvitationsResult", requestName: "v1CreateInvitationsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_mfa_policy": { kind: "submit", name: "create_mfa_policy", get request() { return v1CreateMfaPolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_MFA_POLICY", intentKey: "createMfaPolicyIntent", resultKey: "createMfaPolicyResult", requestName: "v1CreateMfaPolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_oauth2_credential": { kind: "submit", name: "create_oauth2_credential", get request() { return v1CreateOauth2CredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL", intentKey: "createOauth2CredentialIntent", resultKey: "createOauth2CredentialResult", requestName: "v1CreateOauth2CredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_oauth_providers": { kind: "submit", name: "create_oauth_providers", get request() { return v1CreateOauthProvidersRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2", intentKey: "createOauthProvidersIntentV2", resultKey: "createOauthProvidersResultV2", requestName: "v1CreateOauthProvidersRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_policies": { kind: "submit", name: "create_policies", get request() { return v1CreatePoliciesRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_POLICIES", intentKey: "createPoliciesIntent", resultKey: "createPoliciesResult", requestName: "v1CreatePoliciesRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_policy": { kind: "submit", name: "create_policy", get request() { return v1CreatePolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_POLICY_V3", intentKey: "createPolicyIntentV3", resultKey: "createPolicyResult", requestName: "v1CreatePolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_private_key_tag": { kind: "submit", name: "create_private_key_tag", get request() { return v1CreatePrivateKeyTagRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG", intentKey: "createPrivateKeyTagIntent", resultKey: "createPrivateKeyTagResult", requestName: "v1CreatePrivateKeyTagRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_private_keys": { kind: "submit", name: "create_private_keys", get request() { return v1CreatePrivateKeysRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2", intentKey: "createPrivateKeysIntentV2", resultKey: "createPrivateKeysResultV2", requestName: "v1CreatePrivateKeysRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_read_only_session": { kind: "submit", name: "create_read_only_session", get request() { return v1CreateReadOnlySessionRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION", intentKey: "createReadOnlySessionIntent", resultKey: "createReadOnlySessionResult", requestName: "v1CreateReadOnlySessionRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_read_write_session": { kind: "submit", name: "create_read_write_session", get request() { return v1CreateReadWriteSessionRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2", intentKey: "createReadWriteSessionIntentV2", resultKey: "createReadWriteSessionResultV2", requestName: "v1CreateReadWriteSessionRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_session_profile": { kind: "submit", name: "create_session_profile", get request() { return v1CreateSessionProfileRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_SESSION_PROFILE", intentKey: "createSessionProfileIntent", resultKey: "createSessionProfileResult", requestName: "v1CreateSessionProfileRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_smart_contract_interface": { kind: "submit", name: "create_smart_contract_interface", get request() { return v1CreateSmartContractInterfaceRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE", intentKey: "createSmartContractInterfaceIntent", resultKey: "createSmartContractInterfaceResult", requestName: "v1CreateSmartContractInterfaceRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_sub_organization": { kind: "submit", name: "create_sub_organization", get request() { return v1CreateSubOrganizationRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8", intentKey: "createSubOrganizationIntentV8", resultKey: "createSubOrganizationResultV8", requestName: "v1CreateSubOrganizationRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_swap_quote": { kind: "submit", name: "create_swap_quote", get request() { return v1CreateSwapQuoteRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_SWAP_QUOTE", intentKey: "createSwapQuoteIntent", resultKey: "createSwapQuoteResult", requestName: "v1CreateSwapQuoteRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_tvc_app": { kind: "submit", name: "create_tvc_app", get request() { return v1CreateTvcAppRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_TVC_APP", intentKey: "createTvcAppIntent", resultKey: "createTvcAppResult", requestName: "v1CreateTvcAppRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_tvc_deployment": { kind: "submit", name: "create_tvc_deployment", get request() { return v1CreateTvcDeploymentRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT", intentKey: "createTvcDeploymentIntent", resultKey: "createTvcDeploymentResult", requestName: "v1CreateTvcDeploymentRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_tvc_manifest_approvals": { kind: "submit", name: "create_tvc_manifest_approvals", get request() { return v1CreateTvcManifestApprovalsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS", intentKey: "createTvcManifestApprovalsIntent", resultKey: "createTvcManifestApprovalsResult", requestName: "v1CreateTvcManifestApprovalsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_user_tag": { kind: "submit", name: "create_user_tag", get request() { return v1CreateUserTagRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_USER_TAG", intentKey: "createUserTagIntent", resultKey: "createUserTagResult", requestName: "v1CreateUserTagRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_users": { kind: "submit", name: "create_users", get request() { return v1CreateUsersRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_USERS_V4", intentKey: "createUsersIntentV4", resultKey: "createUsersResult", requestName: "v1CreateUsersRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_wallet": { kind: "submit", name: "create_wallet", get request() { return v1CreateWalletRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_WALLET", intentKey: "createWalletIntent", resultKey: "createWalletResult", requestName: "v1CreateWalletRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_wallet_accounts": { kind: "submit", name: "create_wallet_accounts", get request() { return v1CreateWalletAccountsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", intentKey: "createWalletAccountsIntent", resultKey: "createWalletAccountsResult", requestName: "v1CreateWalletAccountsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/create_webhook_endpoint": { kind: "submit", name: "create_webhook_endpoint", get request() { return v1CreateWebhookEndpointRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", intentKey: "createWebhookEndpointIntent", resultKey: "createWebhookEndpointResult", requestName: "v1CreateWebhookEndpointRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_api_keys": { kind: "submit", name: "delete_api_keys", get request() { return v1DeleteApiKeysRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_API_KEYS", intentKey: "deleteApiKeysIntent", resultKey: "deleteApiKeysResult", requestName: "v1DeleteApiKeysRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_authenticators": { kind: "submit", name: "delete_authenticators", get request() { return v1DeleteAuthenticatorsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", intentKey: "deleteAuthenticatorsIntent", resultKey: "deleteAuthenticatorsResult", requestName: "v1DeleteAuthenticatorsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_fiat_on_ramp_credential": { kind: "submit", name: "delete_fiat_on_ramp_credential", get request() { return v1DeleteFiatOnRampCredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "deleteFiatOnRampCredentialIntent", resultKey: "deleteFiatOnRampCredentialResult", requestName: "v1DeleteFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_invitation": { kind: "submit", name: "delete_invitation", get request() { return v1DeleteInvitationRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_INVITATION", intentKey: "deleteInvitationIntent", resultKey: "deleteInvitationResult", requestName: "v1DeleteInvitationRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_mfa_policy": { kind: "submit", name: "delete_mfa_policy", get request() { return v1DeleteMfaPolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_MFA_POLICY", intentKey: "deleteMfaPolicyIntent", resultKey: "deleteMfaPolicyResult", requestName: "v1DeleteMfaPolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_oauth2_credential": { kind: "submit", name: "delete_oauth2_credential", get request() { return v1DeleteOauth2CredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL", intentKey: "deleteOauth2CredentialIntent", resultKey: "deleteOauth2CredentialResult", requestName: "v1DeleteOauth2CredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_oauth_providers": { kind: "submit", name: "delete_oauth_providers", get request() { return v1DeleteOauthProvidersRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS", intentKey: "deleteOauthProvidersIntent", resultKey: "deleteOauthProvidersResult", requestName: "v1DeleteOauthProvidersRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_policies": { kind: "submit", name: "delete_policies", get request() { return v1DeletePoliciesRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_POLICIES", intentKey: "deletePoliciesIntent", resultKey: "deletePoliciesResult", requestName: "v1DeletePoliciesRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_policy": { kind: "submit", name: "delete_policy", get request() { return v1DeletePolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_POLICY", intentKey: "deletePolicyIntent", resultKey: "deletePolicyResult", requestName: "v1DeletePolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_private_key_tags": { kind: "submit", name: "delete_private_key_tags", get request() { return v1DeletePrivateKeyTagsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS", intentKey: "deletePrivateKeyTagsIntent", resultKey: "deletePrivateKeyTagsResult", requestName: "v1DeletePrivateKeyTagsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_private_keys": { kind: "submit", name: "delete_private_keys", get request() { return v1DeletePrivateKeysRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS", intentKey: "deletePrivateKeysIntent", resultKey: "deletePrivateKeysResult", requestName: "v1DeletePrivateKeysRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_smart_contract_interface": { kind: "submit", name: "delete_smart_contract_interface", get request() { return v1DeleteSmartContractInterfaceRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE", intentKey: "deleteSmartContractInterfaceIntent", resultKey: "deleteSmartContractInterfaceResult", requestName: "v1DeleteSmartContractInterfaceRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_sub_organization": { kind: "submit", name: "delete_sub_organization", get request() { return v1DeleteSubOrganizationRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION", intentKey: "deleteSubOrganizationIntent", resultKey: "deleteSubOrganizationResult", requestName: "v1DeleteSubOrganizationRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_tvc_app_and_deployments": { kind: "submit", name: "delete_tvc_app_and_deployments", get request() { return v1DeleteTvcAppAndDeploymentsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS", intentKey: "deleteTvcAppAndDeploymentsIntent", resultKey: "deleteTvcAppAndDeploymentsResult", requestName: "v1DeleteTvcAppAndDeploymentsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_tvc_deployment": { kind: "submit", name: "delete_tvc_deployment", get request() { return v1DeleteTvcDeploymentRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT", intentKey: "deleteTvcDeploymentIntent", resultKey: "deleteTvcDeploymentResult", requestName: "v1DeleteTvcDeploymentRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_user_tags": { kind: "submit", name: "delete_user_tags", get request() { return v1DeleteUserTagsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_USER_TAGS", intentKey: "deleteUserTagsIntent", resultKey: "deleteUserTagsResult", requestName: "v1DeleteUserTagsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_users": { kind: "submit", name: "delete_users", get request() { return v1DeleteUsersRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_USERS", intentKey: "deleteUsersIntent", resultKey: "deleteUsersResult", requestName: "v1DeleteUsersRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_wallet_accounts": { kind: "submit", name: "delete_wallet_accounts", get request() { return v1DeleteWalletAccountsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS", intentKey: "deleteWalletAccountsIntent", resultKey: "deleteWalletAccountsResult", requestName: "v1DeleteWalletAccountsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_wallets": { kind: "submit", name: "delete_wallets", get request() { return v1DeleteWalletsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_WALLETS", intentKey: "deleteWalletsIntent", resultKey: "deleteWalletsResult", requestName: "v1DeleteWalletsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/delete_webhook_endpoint": { kind: "submit", name: "delete_webhook_endpoint", get request() { return v1DeleteWebhookEndpointRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT", intentKey: "deleteWebhookEndpointIntent", resultKey: "deleteWebhookEndpointResult", requestName: "v1DeleteWebhookEndpointRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/earn_deploy_wrapper": { kind: "submit", name: "earn_deploy_wrapper", get request() { return v1EarnDeployWrapperRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER", intentKey: "earnDeployWrapperIntent", resultKey: "earnDeployWrapperResult", requestName: "v1EarnDeployWrapperRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/earn_deposit": { kind: "submit", name: "earn_deposit", get request() { return v1EarnDepositRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EARN_DEPOSIT", intentKey: "earnDepositIntent", resultKey: "earnDepositResult", requestName: "v1EarnDepositRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/earn_set_wrapper_state": { kind: "submit", name: "earn_set_wrapper_state", get request() { return v1EarnSetWrapperStateRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE", intentKey: "earnSetWrapperStateIntent", resultKey: "earnSetWrapperStateResult", requestName: "v1EarnSetWrapperStateRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/earn_withdraw": { kind: "submit", name: "earn_withdraw", get request() { return v1EarnWithdrawRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EARN_WITHDRAW", intentKey: "earnWithdrawIntent", resultKey: "earnWithdrawResult", requestName: "v1EarnWithdrawRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/email_auth": { kind: "submit", name: "email_auth", get request() { return v1EmailAuthRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EMAIL_AUTH_V3", intentKey: "emailAuthIntentV3", resultKey: "emailAuthResult", requestName: "v1EmailAuthRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/eth_send_transaction": { kind: "submit", name: "eth_send_transaction", get request() { return v1EthSendTransactionRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", intentKey: "ethSendTransactionIntentV2", resultKey: "ethSendTransactionResultV2", requestName: "v1EthSendTransactionRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/eth_undelegate_7702": { kind: "submit", name: "eth_undelegate_7702", get request() { return v1EthUndelegate7702Request(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_ETH_UNDELEGATE_7702", intentKey: "ethUndelegate7702Intent", resultKey: "ethUndelegate7702Result", requestName: "v1EthUndelegate7702Request", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/execute_swap": { kind: "submit", name: "execute_swap", get request() { return v1ExecuteSwapRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EXECUTE_SWAP_V2", intentKey: "executeSwapIntentV2", resultKey: "executeSwapResult", requestName: "v1ExecuteSwapRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/export_private_key": { kind: "submit", name: "export_private_key", get request() { return v1ExportPrivateKeyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY", intentKey: "exportPrivateKeyIntent", resultKey: "exportPrivateKeyResult", requestName: "v1ExportPrivateKeyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/export_secrets": { kind: "submit", name: "export_secrets", get request() { return v1ExportSecretsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EXPORT_SECRETS", intentKey: "exportSecretsIntent", resultKey: "exportSecretsResult", requestName: "v1ExportSecretsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/export_wallet": { kind: "submit", name: "export_wallet", get request() { return v1ExportWalletRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EXPORT_WALLET", intentKey: "exportWalletIntent", resultKey: "exportWalletResult", requestName: "v1ExportWalletRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/export_wallet_account": { kind: "submit", name: "export_wallet_account", get request() { return v1ExportWalletAccountRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", intentKey: "exportWalletAccountIntent", resultKey: "exportWalletAccountResult", requestName: "v1ExportWalletAccountRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/import_private_key": { kind: "submit", name: "import_private_key", get request() { return v1ImportPrivateKeyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_IMPORT_PRIVATE_KEY", intentKey: "importPrivateKeyIntent", resultKey: "importPrivateKeyResult", requestName: "v1ImportPrivateKeyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/import_secrets": { kind: "submit", name: "import_secrets", get request() { return v1ImportSecretsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_IMPORT_SECRETS", intentKey: "importSecretsIntent", resultKey: "importSecretsResult", requestName: "v1ImportSecretsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/import_wallet": { kind: "submit", name: "import_wallet", get request() { return v1ImportWalletRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_IMPORT_WALLET", intentKey: "importWalletIntent", resultKey: "importWalletResult", requestName: "v1ImportWalletRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_fiat_on_ramp": { kind: "submit", name: "init_fiat_on_ramp", get request() { return v1InitFiatOnRampRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_FIAT_ON_RAMP", intentKey: "initFiatOnRampIntent", resultKey: "initFiatOnRampResult", requestName: "v1InitFiatOnRampRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_import_private_key": { kind: "submit", name: "init_import_private_key", get request() { return v1InitImportPrivateKeyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY", intentKey: "initImportPrivateKeyIntent", resultKey: "initImportPrivateKeyResult", requestName: "v1InitImportPrivateKeyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_import_wallet": { kind: "submit", name: "init_import_wallet", get request() { return v1InitImportWalletRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", intentKey: "initImportWalletIntent", resultKey: "initImportWalletResult", requestName: "v1InitImportWalletRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_otp": { kind: "submit", name: "init_otp", get request() { return v1InitOtpRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_OTP_V3", intentKey: "initOtpIntentV3", resultKey: "initOtpResultV2", requestName: "v1InitOtpRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_otp_auth": { kind: "submit", name: "init_otp_auth", get request() { return v1InitOtpAuthRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_OTP_AUTH_V3", intentKey: "initOtpAuthIntentV3", resultKey: "initOtpAuthResultV2", requestName: "v1InitOtpAuthRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/init_user_email_recovery": { kind: "submit", name: "init_user_email_recovery", get request() { return v1InitUserEmailRecoveryRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2", intentKey: "initUserEmailRecoveryIntentV2", resultKey: "initUserEmailRecoveryResult", requestName: "v1InitUserEmailRecoveryRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/oauth": { kind: "submit", name: "oauth", get request() { return v1OauthRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_OAUTH", intentKey: "oauthIntent", resultKey: "oauthResult", requestName: "v1OauthRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/oauth2_authenticate": { kind: "submit", name: "oauth2_authenticate", get request() { return v1Oauth2AuthenticateRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_OAUTH2_AUTHENTICATE", intentKey: "oauth2AuthenticateIntent", resultKey: "oauth2AuthenticateResult", requestName: "v1Oauth2AuthenticateRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/oauth_login": { kind: "submit", name: "oauth_login", get request() { return v1OauthLoginRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_OAUTH_LOGIN", intentKey: "oauthLoginIntent", resultKey: "oauthLoginResult", requestName: "v1OauthLoginRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/otp_auth": { kind: "submit", name: "otp_auth", get request() { return v1OtpAuthRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_OTP_AUTH", intentKey: "otpAuthIntent", resultKey: "otpAuthResult", requestName: "v1OtpAuthRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/otp_login": { kind: "submit", name: "otp_login", get request() { return v1OtpLoginRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_OTP_LOGIN_V2", intentKey: "otpLoginIntentV2", resultKey: "otpLoginResult", requestName: "v1OtpLoginRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/recover_user": { kind: "submit", name: "recover_user", get request() { return v1RecoverUserRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_RECOVER_USER", intentKey: "recoverUserIntent", resultKey: "recoverUserResult", requestName: "v1RecoverUserRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/reject_activity": { kind: "submit", name: "reject_activity", get request() { return v1RejectActivityRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_REJECT_ACTIVITY", intentKey: "rejectActivityIntent", requestName: "v1RejectActivityRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/remove_ip_allowlist": { kind: "submit", name: "remove_ip_allowlist", get request() { return v1RemoveIpAllowlistRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST", intentKey: "removeIpAllowlistIntent", resultKey: "removeIpAllowlistResult", requestName: "v1RemoveIpAllowlistRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/remove_organization_feature": { kind: "submit", name: "remove_organization_feature", get request() { return v1RemoveOrganizationFeatureRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE", intentKey: "removeOrganizationFeatureIntent", resultKey: "removeOrganizationFeatureResult", requestName: "v1RemoveOrganizationFeatureRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/restore_tvc_deployment": { kind: "submit", name: "restore_tvc_deployment", get request() { return v1RestoreTvcDeploymentRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT", intentKey: "restoreTvcDeploymentIntent", resultKey: "restoreTvcDeploymentResult", requestName: "v1RestoreTvcDeploymentRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/set_ip_allowlist": { kind: "submit", name: "set_ip_allowlist", get request() { return v1SetIpAllowlistRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SET_IP_ALLOWLIST", intentKey: "setIpAllowlistIntent", resultKey: "setIpAllowlistResult", requestName: "v1SetIpAllowlistRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/set_organization_feature": { kind: "submit", name: "set_organization_feature", get request() { return v1SetOrganizationFeatureRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE", intentKey: "setOrganizationFeatureIntent", resultKey: "setOrganizationFeatureResult", requestName: "v1SetOrganizationFeatureRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/set_tvc_app_live_deployment": { kind: "submit", name: "set_tvc_app_live_deployment", get request() { return v1UpdateTvcAppLiveDeploymentRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT", intentKey: "updateTvcAppLiveDeploymentIntent", resultKey: "updateTvcAppLiveDeploymentResult", requestName: "v1UpdateTvcAppLiveDeploymentRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/sign_raw_payload": { kind: "submit", name: "sign_raw_payload", get request() { return v1SignRawPayloadRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", intentKey: "signRawPayloadIntentV2", resultKey: "signRawPayloadResult", requestName: "v1SignRawPayloadRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/sign_raw_payloads": { kind: "submit", name: "sign_raw_payloads", get request() { return v1SignRawPayloadsRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS", intentKey: "signRawPayloadsIntent", resultKey: "signRawPayloadsResult", requestName: "v1SignRawPayloadsRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/sign_transaction": { kind: "submit", name: "sign_transaction", get request() { return v1SignTransactionRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2", intentKey: "signTransactionIntentV2", resultKey: "signTransactionResult", requestName: "v1SignTransactionRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/sol_send_transaction": { kind: "submit", name: "sol_send_transaction", get request() { return v1SolSendTransactionRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2", intentKey: "solSendTransactionIntentV2", resultKey: "solSendTransactionResultV2", requestName: "v1SolSendTransactionRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/spark_claim_transfer": { kind: "submit", name: "spark_claim_transfer", get request() { return v1SparkClaimTransferRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER", intentKey: "sparkClaimTransferIntent", resultKey: "sparkClaimTransferResult", requestName: "v1SparkClaimTransferRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/spark_prepare_lightning_receive": { kind: "submit", name: "spark_prepare_lightning_receive", get request() { return v1SparkPrepareLightningReceiveRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE", intentKey: "sparkPrepareLightningReceiveIntent", resultKey: "sparkPrepareLightningReceiveResult", requestName: "v1SparkPrepareLightningReceiveRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/spark_prepare_transfer": { kind: "submit", name: "spark_prepare_transfer", get request() { return v1SparkPrepareTransferRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER", intentKey: "sparkPrepareTransferIntent", resultKey: "sparkPrepareTransferResult", requestName: "v1SparkPrepareTransferRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/spark_sign_frost": { kind: "submit", name: "spark_sign_frost", get request() { return v1SparkSignFrostRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_SPARK_SIGN_FROST", intentKey: "sparkSignFrostIntent", resultKey: "sparkSignFrostResult", requestName: "v1SparkSignFrostRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/stamp_login": { kind: "submit", name: "stamp_login", get request() { return v1StampLoginRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_STAMP_LOGIN", intentKey: "stampLoginIntent", resultKey: "stampLoginResult", requestName: "v1StampLoginRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_fiat_on_ramp_credential": { kind: "submit", name: "update_fiat_on_ramp_credential", get request() { return v1UpdateFiatOnRampCredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL", intentKey: "updateFiatOnRampCredentialIntent", resultKey: "updateFiatOnRampCredentialResult", requestName: "v1UpdateFiatOnRampCredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_mfa_policy": { kind: "submit", name: "update_mfa_policy", get request() { return v1UpdateMfaPolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_MFA_POLICY", intentKey: "updateMfaPolicyIntent", resultKey: "updateMfaPolicyResult", requestName: "v1UpdateMfaPolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_oauth2_credential": { kind: "submit", name: "update_oauth2_credential", get request() { return v1UpdateOauth2CredentialRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL", intentKey: "updateOauth2CredentialIntent", resultKey: "updateOauth2CredentialResult", requestName: "v1UpdateOauth2CredentialRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_organization_name": { kind: "submit", name: "update_organization_name", get request() { return v1UpdateOrganizationNameRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME", intentKey: "updateOrganizationNameIntent", resultKey: "updateOrganizationNameResult", requestName: "v1UpdateOrganizationNameRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_policy": { kind: "submit", name: "update_policy", get request() { return v1UpdatePolicyRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_POLICY_V2", intentKey: "updatePolicyIntentV2", resultKey: "updatePolicyResultV2", requestName: "v1UpdatePolicyRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_private_key_tag": { kind: "submit", name: "update_private_key_tag", get request() { return v1UpdatePrivateKeyTagRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG", intentKey: "updatePrivateKeyTagIntent", resultKey: "updatePrivateKeyTagResult", requestName: "v1UpdatePrivateKeyTagRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_root_quorum": { kind: "submit", name: "update_root_quorum", get request() { return v1UpdateRootQuorumRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM", intentKey: "updateRootQuorumIntent", resultKey: "updateRootQuorumResult", requestName: "v1UpdateRootQuorumRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_user": { kind: "submit", name: "update_user", get request() { return v1UpdateUserRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_USER", intentKey: "updateUserIntent", resultKey: "updateUserResult", requestName: "v1UpdateUserRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_user_email": { kind: "submit", name: "update_user_email", get request() { return v1UpdateUserEmailRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_USER_EMAIL", intentKey: "updateUserEmailIntent", resultKey: "updateUserEmailResult", requestName: "v1UpdateUserEmailRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_user_name": { kind: "submit", name: "update_user_name", get request() { return v1UpdateUserNameRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_USER_NAME", intentKey: "updateUserNameIntent", resultKey: "updateUserNameResult", requestName: "v1UpdateUserNameRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_user_phone_number": { kind: "submit", name: "update_user_phone_number", get request() { return v1UpdateUserPhoneNumberRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", intentKey: "updateUserPhoneNumberIntent", resultKey: "updateUserPhoneNumberResult", requestName: "v1UpdateUserPhoneNumberRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_user_tag": { kind: "submit", name: "update_user_tag", get request() { return v1UpdateUserTagRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_USER_TAG", intentKey: "updateUserTagIntent", resultKey: "updateUserTagResult", requestName: "v1UpdateUserTagRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_wallet": { kind: "submit", name: "update_wallet", get request() { return v1UpdateWalletRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_WALLET", intentKey: "updateWalletIntent", resultKey: "updateWalletResult", requestName: "v1UpdateWalletRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/update_webhook_endpoint": { kind: "submit", name: "update_webhook_endpoint", get request() { return v1UpdateWebhookEndpointRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT", intentKey: "updateWebhookEndpointIntent", resultKey: "updateWebhookEndpointResult", requestName: "v1UpdateWebhookEndpointRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/upsert_swap_config": { kind: "submit", name: "upsert_swap_config", get request() { return v1UpsertSwapConfigRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_UPSERT_SWAP_CONFIG", intentKey: "upsertSwapConfigIntent", resultKey: "upsertSwapConfigResult", requestName: "v1UpsertSwapConfigRequest", responseName: "v1ActivityResponse" },
+  "/public/v1/submit/verify_otp": { kind: "submit", name: "verify_otp", get request() { return v1VerifyOtpRequest(); }, get response() { return v1ActivityResponse(); }, activityType: "ACTIVITY_TYPE_VERIFY_OTP_V2", intentKey: "verifyOtpIntentV2", resultKey: "verifyOtpResult", requestName: "v1VerifyOtpRequest", responseName: "v1ActivityResponse" },
 };
 
 /** The intent schema of every activity type that has one, current and older versions alike. */
 export const intents: {
-  ACTIVITY_TYPE_CREATE_API_KEYS: typeof v1CreateApiKeysIntent;
-  ACTIVITY_TYPE_CREATE_USERS: typeof v1CreateUsersIntent;
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: typeof v1CreatePrivateKeysIntent;
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: typeof v1SignRawPayloadIntent;
-  ACTIVITY_TYPE_CREATE_INVITATIONS: typeof v1CreateInvitationsIntent;
-  ACTIVITY_TYPE_ACCEPT_INVITATION: typeof v1AcceptInvitationIntent;
-  ACTIVITY_TYPE_CREATE_POLICY: typeof v1CreatePolicyIntent;
-  ACTIVITY_TYPE_DISABLE_PRIVATE_KEY: typeof v1DisablePrivateKeyIntent;
-  ACTIVITY_TYPE_DELETE_USERS: typeof v1DeleteUsersIntent;
-  ACTIVITY_TYPE_DELETE_API_KEYS: typeof v1DeleteApiKeysIntent;
-  ACTIVITY_TYPE_DELETE_INVITATION: typeof v1DeleteInvitationIntent;
-  ACTIVITY_TYPE_DELETE_ORGANIZATION: typeof v1DeleteOrganizationIntent;
-  ACTIVITY_TYPE_DELETE_POLICY: typeof v1DeletePolicyIntent;
-  ACTIVITY_TYPE_CREATE_USER_TAG: typeof v1CreateUserTagIntent;
-  ACTIVITY_TYPE_DELETE_USER_TAGS: typeof v1DeleteUserTagsIntent;
-  ACTIVITY_TYPE_CREATE_ORGANIZATION: typeof v1CreateOrganizationIntent;
-  ACTIVITY_TYPE_SIGN_TRANSACTION: typeof v1SignTransactionIntent;
-  ACTIVITY_TYPE_APPROVE_ACTIVITY: typeof v1ApproveActivityIntent;
-  ACTIVITY_TYPE_REJECT_ACTIVITY: typeof v1RejectActivityIntent;
-  ACTIVITY_TYPE_DELETE_AUTHENTICATORS: typeof v1DeleteAuthenticatorsIntent;
-  ACTIVITY_TYPE_CREATE_AUTHENTICATORS: typeof v1CreateAuthenticatorsIntent;
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG: typeof v1CreatePrivateKeyTagIntent;
-  ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS: typeof v1DeletePrivateKeyTagsIntent;
-  ACTIVITY_TYPE_CREATE_POLICY_V2: typeof v1CreatePolicyIntentV2;
-  ACTIVITY_TYPE_CREATE_POLICY_V3: typeof v1CreatePolicyIntentV3;
-  ACTIVITY_TYPE_CREATE_API_ONLY_USERS: typeof v1CreateApiOnlyUsersIntent;
-  ACTIVITY_TYPE_UPDATE_ROOT_QUORUM: typeof v1UpdateRootQuorumIntent;
-  ACTIVITY_TYPE_UPDATE_USER_TAG: typeof v1UpdateUserTagIntent;
-  ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG: typeof v1UpdatePrivateKeyTagIntent;
-  ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: typeof v1CreateAuthenticatorsIntentV2;
-  ACTIVITY_TYPE_CREATE_ORGANIZATION_V2: typeof v1CreateOrganizationIntentV2;
-  ACTIVITY_TYPE_CREATE_USERS_V2: typeof v1CreateUsersIntentV2;
-  ACTIVITY_TYPE_ACCEPT_INVITATION_V2: typeof v1AcceptInvitationIntentV2;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: typeof v1CreateSubOrganizationIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: typeof v1CreateSubOrganizationIntentV2;
-  ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS: typeof v1UpdateAllowedOriginsIntent;
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2: typeof v1CreatePrivateKeysIntentV2;
-  ACTIVITY_TYPE_UPDATE_USER: typeof v1UpdateUserIntent;
-  ACTIVITY_TYPE_UPDATE_POLICY: typeof v1UpdatePolicyIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: typeof v1CreateSubOrganizationIntentV3;
-  ACTIVITY_TYPE_CREATE_WALLET: typeof v1CreateWalletIntent;
-  ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS: typeof v1CreateWalletAccountsIntent;
-  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY: typeof v1InitUserEmailRecoveryIntent;
-  ACTIVITY_TYPE_RECOVER_USER: typeof v1RecoverUserIntent;
-  ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE: typeof v1SetOrganizationFeatureIntent;
-  ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE: typeof v1RemoveOrganizationFeatureIntent;
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: typeof v1SignRawPayloadIntentV2;
-  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: typeof v1SignTransactionIntentV2;
-  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: typeof v1ExportPrivateKeyIntent;
-  ACTIVITY_TYPE_EXPORT_WALLET: typeof v1ExportWalletIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: typeof v1CreateSubOrganizationIntentV4;
-  ACTIVITY_TYPE_EMAIL_AUTH: typeof v1EmailAuthIntent;
-  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: typeof v1ExportWalletAccountIntent;
-  ACTIVITY_TYPE_INIT_IMPORT_WALLET: typeof v1InitImportWalletIntent;
-  ACTIVITY_TYPE_IMPORT_WALLET: typeof v1ImportWalletIntent;
-  ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: typeof v1InitImportPrivateKeyIntent;
-  ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: typeof v1ImportPrivateKeyIntent;
-  ACTIVITY_TYPE_CREATE_POLICIES: typeof v1CreatePoliciesIntent;
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: typeof v1SignRawPayloadsIntent;
-  ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION: typeof v1CreateReadOnlySessionIntent;
-  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS: typeof v1CreateOauthProvidersIntent;
-  ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS: typeof v1DeleteOauthProvidersIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: typeof v1CreateSubOrganizationIntentV5;
-  ACTIVITY_TYPE_OAUTH: typeof v1OauthIntent;
-  ACTIVITY_TYPE_CREATE_API_KEYS_V2: typeof v1CreateApiKeysIntentV2;
-  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: typeof v1CreateReadWriteSessionIntent;
-  ACTIVITY_TYPE_EMAIL_AUTH_V2: typeof v1EmailAuthIntentV2;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: typeof v1CreateSubOrganizationIntentV6;
-  ACTIVITY_TYPE_DELETE_PRIVATE_KEYS: typeof v1DeletePrivateKeysIntent;
-  ACTIVITY_TYPE_DELETE_WALLETS: typeof v1DeleteWalletsIntent;
-  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: typeof v1CreateReadWriteSessionIntentV2;
-  ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION: typeof v1DeleteSubOrganizationIntent;
-  ACTIVITY_TYPE_INIT_OTP_AUTH: typeof v1InitOtpAuthIntent;
-  ACTIVITY_TYPE_OTP_AUTH: typeof v1OtpAuthIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: typeof v1CreateSubOrganizationIntentV7;
-  ACTIVITY_TYPE_UPDATE_WALLET: typeof v1UpdateWalletIntent;
-  ACTIVITY_TYPE_UPDATE_POLICY_V2: typeof v1UpdatePolicyIntentV2;
-  ACTIVITY_TYPE_CREATE_USERS_V3: typeof v1CreateUsersIntentV3;
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: typeof v1InitOtpAuthIntentV2;
-  ACTIVITY_TYPE_INIT_OTP: typeof v1InitOtpIntent;
-  ACTIVITY_TYPE_VERIFY_OTP: typeof v1VerifyOtpIntent;
-  ACTIVITY_TYPE_OTP_LOGIN: typeof v1OtpLoginIntent;
-  ACTIVITY_TYPE_STAMP_LOGIN: typeof v1StampLoginIntent;
-  ACTIVITY_TYPE_OAUTH_LOGIN: typeof v1OauthLoginIntent;
-  ACTIVITY_TYPE_UPDATE_USER_NAME: typeof v1UpdateUserNameIntent;
-  ACTIVITY_TYPE_UPDATE_USER_EMAIL: typeof v1UpdateUserEmailIntent;
-  ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER: typeof v1UpdateUserPhoneNumberIntent;
-  ACTIVITY_TYPE_INIT_FIAT_ON_RAMP: typeof v1InitFiatOnRampIntent;
-  ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE: typeof v1CreateSmartContractInterfaceIntent;
-  ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE: typeof v1DeleteSmartContractInterfaceIntent;
-  ACTIVITY_TYPE_ENABLE_AUTH_PROXY: typeof v1EnableAuthProxyIntent;
-  ACTIVITY_TYPE_DISABLE_AUTH_PROXY: typeof v1DisableAuthProxyIntent;
-  ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG: typeof v1UpdateAuthProxyConfigIntent;
-  ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL: typeof v1CreateOauth2CredentialIntent;
-  ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL: typeof v1UpdateOauth2CredentialIntent;
-  ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL: typeof v1DeleteOauth2CredentialIntent;
-  ACTIVITY_TYPE_OAUTH2_AUTHENTICATE: typeof v1Oauth2AuthenticateIntent;
-  ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS: typeof v1DeleteWalletAccountsIntent;
-  ACTIVITY_TYPE_DELETE_POLICIES: typeof v1DeletePoliciesIntent;
-  ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION: typeof v1EthSendRawTransactionIntent;
-  ACTIVITY_TYPE_ETH_SEND_TRANSACTION: typeof v1EthSendTransactionIntent;
-  ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL: typeof v1CreateFiatOnRampCredentialIntent;
-  ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL: typeof v1UpdateFiatOnRampCredentialIntent;
-  ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL: typeof v1DeleteFiatOnRampCredentialIntent;
-  ACTIVITY_TYPE_EMAIL_AUTH_V3: typeof v1EmailAuthIntentV3;
-  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2: typeof v1InitUserEmailRecoveryIntentV2;
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: typeof v1InitOtpAuthIntentV3;
-  ACTIVITY_TYPE_INIT_OTP_V2: typeof v1InitOtpIntentV2;
-  ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG: typeof v1UpsertGasUsageConfigIntent;
-  ACTIVITY_TYPE_CREATE_TVC_APP: typeof v1CreateTvcAppIntent;
-  ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT: typeof v1CreateTvcDeploymentIntent;
-  ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS: typeof v1CreateTvcManifestApprovalsIntent;
-  ACTIVITY_TYPE_SOL_SEND_TRANSACTION: typeof v1SolSendTransactionIntent;
-  ACTIVITY_TYPE_INIT_OTP_V3: typeof v1InitOtpIntentV3;
-  ACTIVITY_TYPE_VERIFY_OTP_V2: typeof v1VerifyOtpIntentV2;
-  ACTIVITY_TYPE_OTP_LOGIN_V2: typeof v1OtpLoginIntentV2;
-  ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME: typeof v1UpdateOrganizationNameIntent;
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: typeof v1CreateSubOrganizationIntentV8;
-  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2: typeof v1CreateOauthProvidersIntentV2;
-  ACTIVITY_TYPE_CREATE_USERS_V4: typeof v1CreateUsersIntentV4;
-  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: typeof v1CreateWebhookEndpointIntent;
-  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: typeof v1UpdateWebhookEndpointIntent;
-  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: typeof v1DeleteWebhookEndpointIntent;
-  ACTIVITY_TYPE_SET_IP_ALLOWLIST: typeof v1SetIpAllowlistIntent;
-  ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST: typeof v1RemoveIpAllowlistIntent;
-  ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT: typeof v1UpdateTvcAppLiveDeploymentIntent;
-  ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT: typeof v1DeleteTvcDeploymentIntent;
-  ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS: typeof v1DeleteTvcAppAndDeploymentsIntent;
-  ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT: typeof v1RestoreTvcDeploymentIntent;
-  ACTIVITY_TYPE_SPARK_SIGN_FROST: typeof v1SparkSignFrostIntent;
-  ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER: typeof v1SparkPrepareTransferIntent;
-  ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER: typeof v1SparkClaimTransferIntent;
-  ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE: typeof v1SparkPrepareLightningReceiveIntent;
-  ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE: typeof v1PostTvcQuorumKeyShareIntent;
-  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: typeof v1EthSendTransactionIntentV2;
-  ACTIVITY_TYPE_CREATE_MFA_POLICY: typeof v1CreateMfaPolicyIntent;
-  ACTIVITY_TYPE_UPDATE_MFA_POLICY: typeof v1UpdateMfaPolicyIntent;
-  ACTIVITY_TYPE_DELETE_MFA_POLICY: typeof v1DeleteMfaPolicyIntent;
-  ACTIVITY_TYPE_CREATE_SESSION_PROFILE: typeof v1CreateSessionProfileIntent;
-  ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER: typeof v1EarnDeployWrapperIntent;
-  ACTIVITY_TYPE_EARN_DEPOSIT: typeof v1EarnDepositIntent;
-  ACTIVITY_TYPE_EARN_WITHDRAW: typeof v1EarnWithdrawIntent;
-  ACTIVITY_TYPE_EXECUTE_SWAP: typeof v1ExecuteSwapIntent;
-  ACTIVITY_TYPE_UPSERT_SWAP_CONFIG: typeof v1UpsertSwapConfigIntent;
-  ACTIVITY_TYPE_CREATE_TVC_OPERATOR: typeof v1CreateTvcOperatorIntent;
-  ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY: typeof v1CreateTvcQuorumKeyIntent;
-  ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: typeof v1ReEncryptTvcQuorumKeyShareIntent;
-  ACTIVITY_TYPE_INIT_IMPORT_SECRETS: typeof v1InitImportSecretsIntent;
-  ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2: typeof v1SolSendTransactionIntentV2;
-  ACTIVITY_TYPE_CLAIM_SWAP_FEES: typeof v1ClaimSwapFeesIntent;
-  ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE: typeof v1EarnSetWrapperStateIntent;
-  ACTIVITY_TYPE_CLAIM_EARN_FEES: typeof v1ClaimEarnFeesIntent;
-  ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME: typeof v1UpdateWalletAccountNameIntent;
-  ACTIVITY_TYPE_ETH_UNDELEGATE_7702: typeof v1EthUndelegate7702Intent;
-  ACTIVITY_TYPE_EXECUTE_SWAP_V2: typeof v1ExecuteSwapIntentV2;
-  ACTIVITY_TYPE_CREATE_SWAP_QUOTE: typeof v1CreateSwapQuoteIntent;
-  ACTIVITY_TYPE_IMPORT_SECRETS: typeof v1ImportSecretsIntent;
-  ACTIVITY_TYPE_EXPORT_SECRETS: typeof v1ExportSecretsIntent;
+  ACTIVITY_TYPE_CREATE_API_KEYS: ReturnType<typeof v1CreateApiKeysIntent>;
+  ACTIVITY_TYPE_CREATE_USERS: ReturnType<typeof v1CreateUsersIntent>;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: ReturnType<typeof v1CreatePrivateKeysIntent>;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: ReturnType<typeof v1SignRawPayloadIntent>;
+  ACTIVITY_TYPE_CREATE_INVITATIONS: ReturnType<typeof v1CreateInvitationsIntent>;
+  ACTIVITY_TYPE_ACCEPT_INVITATION: ReturnType<typeof v1AcceptInvitationIntent>;
+  ACTIVITY_TYPE_CREATE_POLICY: ReturnType<typeof v1CreatePolicyIntent>;
+  ACTIVITY_TYPE_DISABLE_PRIVATE_KEY: ReturnType<typeof v1DisablePrivateKeyIntent>;
+  ACTIVITY_TYPE_DELETE_USERS: ReturnType<typeof v1DeleteUsersIntent>;
+  ACTIVITY_TYPE_DELETE_API_KEYS: ReturnType<typeof v1DeleteApiKeysIntent>;
+  ACTIVITY_TYPE_DELETE_INVITATION: ReturnType<typeof v1DeleteInvitationIntent>;
+  ACTIVITY_TYPE_DELETE_ORGANIZATION: ReturnType<typeof v1DeleteOrganizationIntent>;
+  ACTIVITY_TYPE_DELETE_POLICY: ReturnType<typeof v1DeletePolicyIntent>;
+  ACTIVITY_TYPE_CREATE_USER_TAG: ReturnType<typeof v1CreateUserTagIntent>;
+  ACTIVITY_TYPE_DELETE_USER_TAGS: ReturnType<typeof v1DeleteUserTagsIntent>;
+  ACTIVITY_TYPE_CREATE_ORGANIZATION: ReturnType<typeof v1CreateOrganizationIntent>;
+  ACTIVITY_TYPE_SIGN_TRANSACTION: ReturnType<typeof v1SignTransactionIntent>;
+  ACTIVITY_TYPE_APPROVE_ACTIVITY: ReturnType<typeof v1ApproveActivityIntent>;
+  ACTIVITY_TYPE_REJECT_ACTIVITY: ReturnType<typeof v1RejectActivityIntent>;
+  ACTIVITY_TYPE_DELETE_AUTHENTICATORS: ReturnType<typeof v1DeleteAuthenticatorsIntent>;
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS: ReturnType<typeof v1CreateAuthenticatorsIntent>;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG: ReturnType<typeof v1CreatePrivateKeyTagIntent>;
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS: ReturnType<typeof v1DeletePrivateKeyTagsIntent>;
+  ACTIVITY_TYPE_CREATE_POLICY_V2: ReturnType<typeof v1CreatePolicyIntentV2>;
+  ACTIVITY_TYPE_CREATE_POLICY_V3: ReturnType<typeof v1CreatePolicyIntentV3>;
+  ACTIVITY_TYPE_CREATE_API_ONLY_USERS: ReturnType<typeof v1CreateApiOnlyUsersIntent>;
+  ACTIVITY_TYPE_UPDATE_ROOT_QUORUM: ReturnType<typeof v1UpdateRootQuorumIntent>;
+  ACTIVITY_TYPE_UPDATE_USER_TAG: ReturnType<typeof v1UpdateUserTagIntent>;
+  ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG: ReturnType<typeof v1UpdatePrivateKeyTagIntent>;
+  ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: ReturnType<typeof v1CreateAuthenticatorsIntentV2>;
+  ACTIVITY_TYPE_CREATE_ORGANIZATION_V2: ReturnType<typeof v1CreateOrganizationIntentV2>;
+  ACTIVITY_TYPE_CREATE_USERS_V2: ReturnType<typeof v1CreateUsersIntentV2>;
+  ACTIVITY_TYPE_ACCEPT_INVITATION_V2: ReturnType<typeof v1AcceptInvitationIntentV2>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: ReturnType<typeof v1CreateSubOrganizationIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: ReturnType<typeof v1CreateSubOrganizationIntentV2>;
+  ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS: ReturnType<typeof v1UpdateAllowedOriginsIntent>;
+  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2: ReturnType<typeof v1CreatePrivateKeysIntentV2>;
+  ACTIVITY_TYPE_UPDATE_USER: ReturnType<typeof v1UpdateUserIntent>;
+  ACTIVITY_TYPE_UPDATE_POLICY: ReturnType<typeof v1UpdatePolicyIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: ReturnType<typeof v1CreateSubOrganizationIntentV3>;
+  ACTIVITY_TYPE_CREATE_WALLET: ReturnType<typeof v1CreateWalletIntent>;
+  ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS: ReturnType<typeof v1CreateWalletAccountsIntent>;
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY: ReturnType<typeof v1InitUserEmailRecoveryIntent>;
+  ACTIVITY_TYPE_RECOVER_USER: ReturnType<typeof v1RecoverUserIntent>;
+  ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE: ReturnType<typeof v1SetOrganizationFeatureIntent>;
+  ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE: ReturnType<typeof v1RemoveOrganizationFeatureIntent>;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: ReturnType<typeof v1SignRawPayloadIntentV2>;
+  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: ReturnType<typeof v1SignTransactionIntentV2>;
+  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: ReturnType<typeof v1ExportPrivateKeyIntent>;
+  ACTIVITY_TYPE_EXPORT_WALLET: ReturnType<typeof v1ExportWalletIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: ReturnType<typeof v1CreateSubOrganizationIntentV4>;
+  ACTIVITY_TYPE_EMAIL_AUTH: ReturnType<typeof v1EmailAuthIntent>;
+  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: ReturnType<typeof v1ExportWalletAccountIntent>;
+  ACTIVITY_TYPE_INIT_IMPORT_WALLET: ReturnType<typeof v1InitImportWalletIntent>;
+  ACTIVITY_TYPE_IMPORT_WALLET: ReturnType<typeof v1ImportWalletIntent>;
+  ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: ReturnType<typeof v1InitImportPrivateKeyIntent>;
+  ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: ReturnType<typeof v1ImportPrivateKeyIntent>;
+  ACTIVITY_TYPE_CREATE_POLICIES: ReturnType<typeof v1CreatePoliciesIntent>;
+  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: ReturnType<typeof v1SignRawPayloadsIntent>;
+  ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION: ReturnType<typeof v1CreateReadOnlySessionIntent>;
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS: ReturnType<typeof v1CreateOauthProvidersIntent>;
+  ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS: ReturnType<typeof v1DeleteOauthProvidersIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: ReturnType<typeof v1CreateSubOrganizationIntentV5>;
+  ACTIVITY_TYPE_OAUTH: ReturnType<typeof v1OauthIntent>;
+  ACTIVITY_TYPE_CREATE_API_KEYS_V2: ReturnType<typeof v1CreateApiKeysIntentV2>;
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: ReturnType<typeof v1CreateReadWriteSessionIntent>;
+  ACTIVITY_TYPE_EMAIL_AUTH_V2: ReturnType<typeof v1EmailAuthIntentV2>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: ReturnType<typeof v1CreateSubOrganizationIntentV6>;
+  ACTIVITY_TYPE_DELETE_PRIVATE_KEYS: ReturnType<typeof v1DeletePrivateKeysIntent>;
+  ACTIVITY_TYPE_DELETE_WALLETS: ReturnType<typeof v1DeleteWalletsIntent>;
+  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: ReturnType<typeof v1CreateReadWriteSessionIntentV2>;
+  ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION: ReturnType<typeof v1DeleteSubOrganizationIntent>;
+  ACTIVITY_TYPE_INIT_OTP_AUTH: ReturnType<typeof v1InitOtpAuthIntent>;
+  ACTIVITY_TYPE_OTP_AUTH: ReturnType<typeof v1OtpAuthIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: ReturnType<typeof v1CreateSubOrganizationIntentV7>;
+  ACTIVITY_TYPE_UPDATE_WALLET: ReturnType<typeof v1UpdateWalletIntent>;
+  ACTIVITY_TYPE_UPDATE_POLICY_V2: ReturnType<typeof v1UpdatePolicyIntentV2>;
+  ACTIVITY_TYPE_CREATE_USERS_V3: ReturnType<typeof v1CreateUsersIntentV3>;
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: ReturnType<typeof v1InitOtpAuthIntentV2>;
+  ACTIVITY_TYPE_INIT_OTP: ReturnType<typeof v1InitOtpIntent>;
+  ACTIVITY_TYPE_VERIFY_OTP: ReturnType<typeof v1VerifyOtpIntent>;
+  ACTIVITY_TYPE_OTP_LOGIN: ReturnType<typeof v1OtpLoginIntent>;
+  ACTIVITY_TYPE_STAMP_LOGIN: ReturnType<typeof v1StampLoginIntent>;
+  ACTIVITY_TYPE_OAUTH_LOGIN: ReturnType<typeof v1OauthLoginIntent>;
+  ACTIVITY_TYPE_UPDATE_USER_NAME: ReturnType<typeof v1UpdateUserNameIntent>;
+  ACTIVITY_TYPE_UPDATE_USER_EMAIL: ReturnType<typeof v1UpdateUserEmailIntent>;
+  ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER: ReturnType<typeof v1UpdateUserPhoneNumberIntent>;
+  ACTIVITY_TYPE_INIT_FIAT_ON_RAMP: ReturnType<typeof v1InitFiatOnRampIntent>;
+  ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE: ReturnType<typeof v1CreateSmartContractInterfaceIntent>;
+  ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE: ReturnType<typeof v1DeleteSmartContractInterfaceIntent>;
+  ACTIVITY_TYPE_ENABLE_AUTH_PROXY: ReturnType<typeof v1EnableAuthProxyIntent>;
+  ACTIVITY_TYPE_DISABLE_AUTH_PROXY: ReturnType<typeof v1DisableAuthProxyIntent>;
+  ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG: ReturnType<typeof v1UpdateAuthProxyConfigIntent>;
+  ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL: ReturnType<typeof v1CreateOauth2CredentialIntent>;
+  ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL: ReturnType<typeof v1UpdateOauth2CredentialIntent>;
+  ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL: ReturnType<typeof v1DeleteOauth2CredentialIntent>;
+  ACTIVITY_TYPE_OAUTH2_AUTHENTICATE: ReturnType<typeof v1Oauth2AuthenticateIntent>;
+  ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS: ReturnType<typeof v1DeleteWalletAccountsIntent>;
+  ACTIVITY_TYPE_DELETE_POLICIES: ReturnType<typeof v1DeletePoliciesIntent>;
+  ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION: ReturnType<typeof v1EthSendRawTransactionIntent>;
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION: ReturnType<typeof v1EthSendTransactionIntent>;
+  ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL: ReturnType<typeof v1CreateFiatOnRampCredentialIntent>;
+  ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL: ReturnType<typeof v1UpdateFiatOnRampCredentialIntent>;
+  ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL: ReturnType<typeof v1DeleteFiatOnRampCredentialIntent>;
+  ACTIVITY_TYPE_EMAIL_AUTH_V3: ReturnType<typeof v1EmailAuthIntentV3>;
+  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2: ReturnType<typeof v1InitUserEmailRecoveryIntentV2>;
+  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: ReturnType<typeof v1InitOtpAuthIntentV3>;
+  ACTIVITY_TYPE_INIT_OTP_V2: ReturnType<typeof v1InitOtpIntentV2>;
+  ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG: ReturnType<typeof v1UpsertGasUsageConfigIntent>;
+  ACTIVITY_TYPE_CREATE_TVC_APP: ReturnType<typeof v1CreateTvcAppIntent>;
+  ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT: ReturnType<typeof v1CreateTvcDeploymentIntent>;
+  ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS: ReturnType<typeof v1CreateTvcManifestApprovalsIntent>;
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION: ReturnType<typeof v1SolSendTransactionIntent>;
+  ACTIVITY_TYPE_INIT_OTP_V3: ReturnType<typeof v1InitOtpIntentV3>;
+  ACTIVITY_TYPE_VERIFY_OTP_V2: ReturnType<typeof v1VerifyOtpIntentV2>;
+  ACTIVITY_TYPE_OTP_LOGIN_V2: ReturnType<typeof v1OtpLoginIntentV2>;
+  ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME: ReturnType<typeof v1UpdateOrganizationNameIntent>;
+  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: ReturnType<typeof v1CreateSubOrganizationIntentV8>;
+  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2: ReturnType<typeof v1CreateOauthProvidersIntentV2>;
+  ACTIVITY_TYPE_CREATE_USERS_V4: ReturnType<typeof v1CreateUsersIntentV4>;
+  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: ReturnType<typeof v1CreateWebhookEndpointIntent>;
+  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: ReturnType<typeof v1UpdateWebhookEndpointIntent>;
+  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: ReturnType<typeof v1DeleteWebhookEndpointIntent>;
+  ACTIVITY_TYPE_SET_IP_ALLOWLIST: ReturnType<typeof v1SetIpAllowlistIntent>;
+  ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST: ReturnType<typeof v1RemoveIpAllowlistIntent>;
+  ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT: ReturnType<typeof v1UpdateTvcAppLiveDeploymentIntent>;
+  ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT: ReturnType<typeof v1DeleteTvcDeploymentIntent>;
+  ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS: ReturnType<typeof v1DeleteTvcAppAndDeploymentsIntent>;
+  ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT: ReturnType<typeof v1RestoreTvcDeploymentIntent>;
+  ACTIVITY_TYPE_SPARK_SIGN_FROST: ReturnType<typeof v1SparkSignFrostIntent>;
+  ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER: ReturnType<typeof v1SparkPrepareTransferIntent>;
+  ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER: ReturnType<typeof v1SparkClaimTransferIntent>;
+  ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE: ReturnType<typeof v1SparkPrepareLightningReceiveIntent>;
+  ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE: ReturnType<typeof v1PostTvcQuorumKeyShareIntent>;
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: ReturnType<typeof v1EthSendTransactionIntentV2>;
+  ACTIVITY_TYPE_CREATE_MFA_POLICY: ReturnType<typeof v1CreateMfaPolicyIntent>;
+  ACTIVITY_TYPE_UPDATE_MFA_POLICY: ReturnType<typeof v1UpdateMfaPolicyIntent>;
+  ACTIVITY_TYPE_DELETE_MFA_POLICY: ReturnType<typeof v1DeleteMfaPolicyIntent>;
+  ACTIVITY_TYPE_CREATE_SESSION_PROFILE: ReturnType<typeof v1CreateSessionProfileIntent>;
+  ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER: ReturnType<typeof v1EarnDeployWrapperIntent>;
+  ACTIVITY_TYPE_EARN_DEPOSIT: ReturnType<typeof v1EarnDepositIntent>;
+  ACTIVITY_TYPE_EARN_WITHDRAW: ReturnType<typeof v1EarnWithdrawIntent>;
+  ACTIVITY_TYPE_EXECUTE_SWAP: ReturnType<typeof v1ExecuteSwapIntent>;
+  ACTIVITY_TYPE_UPSERT_SWAP_CONFIG: ReturnType<typeof v1UpsertSwapConfigIntent>;
+  ACTIVITY_TYPE_CREATE_TVC_OPERATOR: ReturnType<typeof v1CreateTvcOperatorIntent>;
+  ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY: ReturnType<typeof v1CreateTvcQuorumKeyIntent>;
+  ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: ReturnType<typeof v1ReEncryptTvcQuorumKeyShareIntent>;
+  ACTIVITY_TYPE_INIT_IMPORT_SECRETS: ReturnType<typeof v1InitImportSecretsIntent>;
+  ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2: ReturnType<typeof v1SolSendTransactionIntentV2>;
+  ACTIVITY_TYPE_CLAIM_SWAP_FEES: ReturnType<typeof v1ClaimSwapFeesIntent>;
+  ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE: ReturnType<typeof v1EarnSetWrapperStateIntent>;
+  ACTIVITY_TYPE_CLAIM_EARN_FEES: ReturnType<typeof v1ClaimEarnFeesIntent>;
+  ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME: ReturnType<typeof v1UpdateWalletAccountNameIntent>;
+  ACTIVITY_TYPE_ETH_UNDELEGATE_7702: ReturnType<typeof v1EthUndelegate7702Intent>;
+  ACTIVITY_TYPE_EXECUTE_SWAP_V2: ReturnType<typeof v1ExecuteSwapIntentV2>;
+  ACTIVITY_TYPE_CREATE_SWAP_QUOTE: ReturnType<typeof v1CreateSwapQuoteIntent>;
+  ACTIVITY_TYPE_IMPORT_SECRETS: ReturnType<typeof v1ImportSecretsIntent>;
+  ACTIVITY_TYPE_EXPORT_SECRETS: ReturnType<typeof v1ExportSecretsIntent>;
 } = {
-  ACTIVITY_TYPE_CREATE_API_KEYS: v1CreateApiKeysIntent,
-  ACTIVITY_TYPE_CREATE_USERS: v1CreateUsersIntent,
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: v1CreatePrivateKeysIntent,
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: v1SignRawPayloadIntent,
-  ACTIVITY_TYPE_CREATE_INVITATIONS: v1CreateInvitationsIntent,
-  ACTIVITY_TYPE_ACCEPT_INVITATION: v1AcceptInvitationIntent,
-  ACTIVITY_TYPE_CREATE_POLICY: v1CreatePolicyIntent,
-  ACTIVITY_TYPE_DISABLE_PRIVATE_KEY: v1DisablePrivateKeyIntent,
-  ACTIVITY_TYPE_DELETE_USERS: v1DeleteUsersIntent,
-  ACTIVITY_TYPE_DELETE_API_KEYS: v1DeleteApiKeysIntent,
-  ACTIVITY_TYPE_DELETE_INVITATION: v1DeleteInvitationIntent,
-  ACTIVITY_TYPE_DELETE_ORGANIZATION: v1DeleteOrganizationIntent,
-  ACTIVITY_TYPE_DELETE_POLICY: v1DeletePolicyIntent,
-  ACTIVITY_TYPE_CREATE_USER_TAG: v1CreateUserTagIntent,
-  ACTIVITY_TYPE_DELETE_USER_TAGS: v1DeleteUserTagsIntent,
-  ACTIVITY_TYPE_CREATE_ORGANIZATION: v1CreateOrganizationIntent,
-  ACTIVITY_TYPE_SIGN_TRANSACTION: v1SignTransactionIntent,
-  ACTIVITY_TYPE_APPROVE_ACTIVITY: v1ApproveActivityIntent,
-  ACTIVITY_TYPE_REJECT_ACTIVITY: v1RejectActivityIntent,
-  ACTIVITY_TYPE_DELETE_AUTHENTICATORS: v1DeleteAuthenticatorsIntent,
-  ACTIVITY_TYPE_CREATE_AUTHENTICATORS: v1CreateAuthenticatorsIntent,
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG: v1CreatePrivateKeyTagIntent,
-  ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS: v1DeletePrivateKeyTagsIntent,
-  ACTIVITY_TYPE_CREATE_POLICY_V2: v1CreatePolicyIntentV2,
-  ACTIVITY_TYPE_CREATE_POLICY_V3: v1CreatePolicyIntentV3,
-  ACTIVITY_TYPE_CREATE_API_ONLY_USERS: v1CreateApiOnlyUsersIntent,
-  ACTIVITY_TYPE_UPDATE_ROOT_QUORUM: v1UpdateRootQuorumIntent,
-  ACTIVITY_TYPE_UPDATE_USER_TAG: v1UpdateUserTagIntent,
-  ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG: v1UpdatePrivateKeyTagIntent,
-  ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: v1CreateAuthenticatorsIntentV2,
-  ACTIVITY_TYPE_CREATE_ORGANIZATION_V2: v1CreateOrganizationIntentV2,
-  ACTIVITY_TYPE_CREATE_USERS_V2: v1CreateUsersIntentV2,
-  ACTIVITY_TYPE_ACCEPT_INVITATION_V2: v1AcceptInvitationIntentV2,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: v1CreateSubOrganizationIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: v1CreateSubOrganizationIntentV2,
-  ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS: v1UpdateAllowedOriginsIntent,
-  ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2: v1CreatePrivateKeysIntentV2,
-  ACTIVITY_TYPE_UPDATE_USER: v1UpdateUserIntent,
-  ACTIVITY_TYPE_UPDATE_POLICY: v1UpdatePolicyIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: v1CreateSubOrganizationIntentV3,
-  ACTIVITY_TYPE_CREATE_WALLET: v1CreateWalletIntent,
-  ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS: v1CreateWalletAccountsIntent,
-  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY: v1InitUserEmailRecoveryIntent,
-  ACTIVITY_TYPE_RECOVER_USER: v1RecoverUserIntent,
-  ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE: v1SetOrganizationFeatureIntent,
-  ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE: v1RemoveOrganizationFeatureIntent,
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: v1SignRawPayloadIntentV2,
-  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: v1SignTransactionIntentV2,
-  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: v1ExportPrivateKeyIntent,
-  ACTIVITY_TYPE_EXPORT_WALLET: v1ExportWalletIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: v1CreateSubOrganizationIntentV4,
-  ACTIVITY_TYPE_EMAIL_AUTH: v1EmailAuthIntent,
-  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: v1ExportWalletAccountIntent,
-  ACTIVITY_TYPE_INIT_IMPORT_WALLET: v1InitImportWalletIntent,
-  ACTIVITY_TYPE_IMPORT_WALLET: v1ImportWalletIntent,
-  ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: v1InitImportPrivateKeyIntent,
-  ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: v1ImportPrivateKeyIntent,
-  ACTIVITY_TYPE_CREATE_POLICIES: v1CreatePoliciesIntent,
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: v1SignRawPayloadsIntent,
-  ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION: v1CreateReadOnlySessionIntent,
-  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS: v1CreateOauthProvidersIntent,
-  ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS: v1DeleteOauthProvidersIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: v1CreateSubOrganizationIntentV5,
-  ACTIVITY_TYPE_OAUTH: v1OauthIntent,
-  ACTIVITY_TYPE_CREATE_API_KEYS_V2: v1CreateApiKeysIntentV2,
-  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: v1CreateReadWriteSessionIntent,
-  ACTIVITY_TYPE_EMAIL_AUTH_V2: v1EmailAuthIntentV2,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: v1CreateSubOrganizationIntentV6,
-  ACTIVITY_TYPE_DELETE_PRIVATE_KEYS: v1DeletePrivateKeysIntent,
-  ACTIVITY_TYPE_DELETE_WALLETS: v1DeleteWalletsIntent,
-  ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: v1CreateReadWriteSessionIntentV2,
-  ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION: v1DeleteSubOrganizationIntent,
-  ACTIVITY_TYPE_INIT_OTP_AUTH: v1InitOtpAuthIntent,
-  ACTIVITY_TYPE_OTP_AUTH: v1OtpAuthIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: v1CreateSubOrganizationIntentV7,
-  ACTIVITY_TYPE_UPDATE_WALLET: v1UpdateWalletIntent,
-  ACTIVITY_TYPE_UPDATE_POLICY_V2: v1UpdatePolicyIntentV2,
-  ACTIVITY_TYPE_CREATE_USERS_V3: v1CreateUsersIntentV3,
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: v1InitOtpAuthIntentV2,
-  ACTIVITY_TYPE_INIT_OTP: v1InitOtpIntent,
-  ACTIVITY_TYPE_VERIFY_OTP: v1VerifyOtpIntent,
-  ACTIVITY_TYPE_OTP_LOGIN: v1OtpLoginIntent,
-  ACTIVITY_TYPE_STAMP_LOGIN: v1StampLoginIntent,
-  ACTIVITY_TYPE_OAUTH_LOGIN: v1OauthLoginIntent,
-  ACTIVITY_TYPE_UPDATE_USER_NAME: v1UpdateUserNameIntent,
-  ACTIVITY_TYPE_UPDATE_USER_EMAIL: v1UpdateUserEmailIntent,
-  ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER: v1UpdateUserPhoneNumberIntent,
-  ACTIVITY_TYPE_INIT_FIAT_ON_RAMP: v1InitFiatOnRampIntent,
-  ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE: v1CreateSmartContractInterfaceIntent,
-  ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE: v1DeleteSmartContractInterfaceIntent,
-  ACTIVITY_TYPE_ENABLE_AUTH_PROXY: v1EnableAuthProxyIntent,
-  ACTIVITY_TYPE_DISABLE_AUTH_PROXY: v1DisableAuthProxyIntent,
-  ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG: v1UpdateAuthProxyConfigIntent,
-  ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL: v1CreateOauth2CredentialIntent,
-  ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL: v1UpdateOauth2CredentialIntent,
-  ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL: v1DeleteOauth2CredentialIntent,
-  ACTIVITY_TYPE_OAUTH2_AUTHENTICATE: v1Oauth2AuthenticateIntent,
-  ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS: v1DeleteWalletAccountsIntent,
-  ACTIVITY_TYPE_DELETE_POLICIES: v1DeletePoliciesIntent,
-  ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION: v1EthSendRawTransactionIntent,
-  ACTIVITY_TYPE_ETH_SEND_TRANSACTION: v1EthSendTransactionIntent,
-  ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL: v1CreateFiatOnRampCredentialIntent,
-  ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL: v1UpdateFiatOnRampCredentialIntent,
-  ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL: v1DeleteFiatOnRampCredentialIntent,
-  ACTIVITY_TYPE_EMAIL_AUTH_V3: v1EmailAuthIntentV3,
-  ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2: v1InitUserEmailRecoveryIntentV2,
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: v1InitOtpAuthIntentV3,
-  ACTIVITY_TYPE_INIT_OTP_V2: v1InitOtpIntentV2,
-  ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG: v1UpsertGasUsageConfigIntent,
-  ACTIVITY_TYPE_CREATE_TVC_APP: v1CreateTvcAppIntent,
-  ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT: v1CreateTvcDeploymentIntent,
-  ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS: v1CreateTvcManifestApprovalsIntent,
-  ACTIVITY_TYPE_SOL_SEND_TRANSACTION: v1SolSendTransactionIntent,
-  ACTIVITY_TYPE_INIT_OTP_V3: v1InitOtpIntentV3,
-  ACTIVITY_TYPE_VERIFY_OTP_V2: v1VerifyOtpIntentV2,
-  ACTIVITY_TYPE_OTP_LOGIN_V2: v1OtpLoginIntentV2,
-  ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME: v1UpdateOrganizationNameIntent,
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: v1CreateSubOrganizationIntentV8,
-  ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2: v1CreateOauthProvidersIntentV2,
-  ACTIVITY_TYPE_CREATE_USERS_V4: v1CreateUsersIntentV4,
-  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: v1CreateWebhookEndpointIntent,
-  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: v1UpdateWebhookEndpointIntent,
-  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: v1DeleteWebhookEndpointIntent,
-  ACTIVITY_TYPE_SET_IP_ALLOWLIST: v1SetIpAllowlistIntent,
-  ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST: v1RemoveIpAllowlistIntent,
-  ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT: v1UpdateTvcAppLiveDeploymentIntent,
-  ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT: v1DeleteTvcDeploymentIntent,
-  ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS: v1DeleteTvcAppAndDeploymentsIntent,
-  ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT: v1RestoreTvcDeploymentIntent,
-  ACTIVITY_TYPE_SPARK_SIGN_FROST: v1SparkSignFrostIntent,
-  ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER: v1SparkPrepareTransferIntent,
-  ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER: v1SparkClaimTransferIntent,
-  ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE: v1SparkPrepareLightningReceiveIntent,
-  ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE: v1PostTvcQuorumKeyShareIntent,
-  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: v1EthSendTransactionIntentV2,
-  ACTIVITY_TYPE_CREATE_MFA_POLICY: v1CreateMfaPolicyIntent,
-  ACTIVITY_TYPE_UPDATE_MFA_POLICY: v1UpdateMfaPolicyIntent,
-  ACTIVITY_TYPE_DELETE_MFA_POLICY: v1DeleteMfaPolicyIntent,
-  ACTIVITY_TYPE_CREATE_SESSION_PROFILE: v1CreateSessionProfileIntent,
-  ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER: v1EarnDeployWrapperIntent,
-  ACTIVITY_TYPE_EARN_DEPOSIT: v1EarnDepositIntent,
-  ACTIVITY_TYPE_EARN_WITHDRAW: v1EarnWithdrawIntent,
-  ACTIVITY_TYPE_EXECUTE_SWAP: v1ExecuteSwapIntent,
-  ACTIVITY_TYPE_UPSERT_SWAP_CONFIG: v1UpsertSwapConfigIntent,
-  ACTIVITY_TYPE_CREATE_TVC_OPERATOR: v1CreateTvcOperatorIntent,
-  ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY: v1CreateTvcQuorumKeyIntent,
-  ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: v1ReEncryptTvcQuorumKeyShareIntent,
-  ACTIVITY_TYPE_INIT_IMPORT_SECRETS: v1InitImportSecretsIntent,
-  ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2: v1SolSendTransactionIntentV2,
-  ACTIVITY_TYPE_CLAIM_SWAP_FEES: v1ClaimSwapFeesIntent,
-  ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE: v1EarnSetWrapperStateIntent,
-  ACTIVITY_TYPE_CLAIM_EARN_FEES: v1ClaimEarnFeesIntent,
-  ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME: v1UpdateWalletAccountNameIntent,
-  ACTIVITY_TYPE_ETH_UNDELEGATE_7702: v1EthUndelegate7702Intent,
-  ACTIVITY_TYPE_EXECUTE_SWAP_V2: v1ExecuteSwapIntentV2,
-  ACTIVITY_TYPE_CREATE_SWAP_QUOTE: v1CreateSwapQuoteIntent,
-  ACTIVITY_TYPE_IMPORT_SECRETS: v1ImportSecretsIntent,
-  ACTIVITY_TYPE_EXPORT_SECRETS: v1ExportSecretsIntent,
+  get ACTIVITY_TYPE_CREATE_API_KEYS() { return v1CreateApiKeysIntent(); },
+  get ACTIVITY_TYPE_CREATE_USERS() { return v1CreateUsersIntent(); },
+  get ACTIVITY_TYPE_CREATE_PRIVATE_KEYS() { return v1CreatePrivateKeysIntent(); },
+  get ACTIVITY_TYPE_SIGN_RAW_PAYLOAD() { return v1SignRawPayloadIntent(); },
+  get ACTIVITY_TYPE_CREATE_INVITATIONS() { return v1CreateInvitationsIntent(); },
+  get ACTIVITY_TYPE_ACCEPT_INVITATION() { return v1AcceptInvitationIntent(); },
+  get ACTIVITY_TYPE_CREATE_POLICY() { return v1CreatePolicyIntent(); },
+  get ACTIVITY_TYPE_DISABLE_PRIVATE_KEY() { return v1DisablePrivateKeyIntent(); },
+  get ACTIVITY_TYPE_DELETE_USERS() { return v1DeleteUsersIntent(); },
+  get ACTIVITY_TYPE_DELETE_API_KEYS() { return v1DeleteApiKeysIntent(); },
+  get ACTIVITY_TYPE_DELETE_INVITATION() { return v1DeleteInvitationIntent(); },
+  get ACTIVITY_TYPE_DELETE_ORGANIZATION() { return v1DeleteOrganizationIntent(); },
+  get ACTIVITY_TYPE_DELETE_POLICY() { return v1DeletePolicyIntent(); },
+  get ACTIVITY_TYPE_CREATE_USER_TAG() { return v1CreateUserTagIntent(); },
+  get ACTIVITY_TYPE_DELETE_USER_TAGS() { return v1DeleteUserTagsIntent(); },
+  get ACTIVITY_TYPE_CREATE_ORGANIZATION() { return v1CreateOrganizationIntent(); },
+  get ACTIVITY_TYPE_SIGN_TRANSACTION() { return v1SignTransactionIntent(); },
+  get ACTIVITY_TYPE_APPROVE_ACTIVITY() { return v1ApproveActivityIntent(); },
+  get ACTIVITY_TYPE_REJECT_ACTIVITY() { return v1RejectActivityIntent(); },
+  get ACTIVITY_TYPE_DELETE_AUTHENTICATORS() { return v1DeleteAuthenticatorsIntent(); },
+  get ACTIVITY_TYPE_CREATE_AUTHENTICATORS() { return v1CreateAuthenticatorsIntent(); },
+  get ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG() { return v1CreatePrivateKeyTagIntent(); },
+  get ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS() { return v1DeletePrivateKeyTagsIntent(); },
+  get ACTIVITY_TYPE_CREATE_POLICY_V2() { return v1CreatePolicyIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_POLICY_V3() { return v1CreatePolicyIntentV3(); },
+  get ACTIVITY_TYPE_CREATE_API_ONLY_USERS() { return v1CreateApiOnlyUsersIntent(); },
+  get ACTIVITY_TYPE_UPDATE_ROOT_QUORUM() { return v1UpdateRootQuorumIntent(); },
+  get ACTIVITY_TYPE_UPDATE_USER_TAG() { return v1UpdateUserTagIntent(); },
+  get ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG() { return v1UpdatePrivateKeyTagIntent(); },
+  get ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2() { return v1CreateAuthenticatorsIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_ORGANIZATION_V2() { return v1CreateOrganizationIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_USERS_V2() { return v1CreateUsersIntentV2(); },
+  get ACTIVITY_TYPE_ACCEPT_INVITATION_V2() { return v1AcceptInvitationIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION() { return v1CreateSubOrganizationIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2() { return v1CreateSubOrganizationIntentV2(); },
+  get ACTIVITY_TYPE_UPDATE_ALLOWED_ORIGINS() { return v1UpdateAllowedOriginsIntent(); },
+  get ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2() { return v1CreatePrivateKeysIntentV2(); },
+  get ACTIVITY_TYPE_UPDATE_USER() { return v1UpdateUserIntent(); },
+  get ACTIVITY_TYPE_UPDATE_POLICY() { return v1UpdatePolicyIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3() { return v1CreateSubOrganizationIntentV3(); },
+  get ACTIVITY_TYPE_CREATE_WALLET() { return v1CreateWalletIntent(); },
+  get ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS() { return v1CreateWalletAccountsIntent(); },
+  get ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY() { return v1InitUserEmailRecoveryIntent(); },
+  get ACTIVITY_TYPE_RECOVER_USER() { return v1RecoverUserIntent(); },
+  get ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE() { return v1SetOrganizationFeatureIntent(); },
+  get ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE() { return v1RemoveOrganizationFeatureIntent(); },
+  get ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2() { return v1SignRawPayloadIntentV2(); },
+  get ACTIVITY_TYPE_SIGN_TRANSACTION_V2() { return v1SignTransactionIntentV2(); },
+  get ACTIVITY_TYPE_EXPORT_PRIVATE_KEY() { return v1ExportPrivateKeyIntent(); },
+  get ACTIVITY_TYPE_EXPORT_WALLET() { return v1ExportWalletIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4() { return v1CreateSubOrganizationIntentV4(); },
+  get ACTIVITY_TYPE_EMAIL_AUTH() { return v1EmailAuthIntent(); },
+  get ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT() { return v1ExportWalletAccountIntent(); },
+  get ACTIVITY_TYPE_INIT_IMPORT_WALLET() { return v1InitImportWalletIntent(); },
+  get ACTIVITY_TYPE_IMPORT_WALLET() { return v1ImportWalletIntent(); },
+  get ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY() { return v1InitImportPrivateKeyIntent(); },
+  get ACTIVITY_TYPE_IMPORT_PRIVATE_KEY() { return v1ImportPrivateKeyIntent(); },
+  get ACTIVITY_TYPE_CREATE_POLICIES() { return v1CreatePoliciesIntent(); },
+  get ACTIVITY_TYPE_SIGN_RAW_PAYLOADS() { return v1SignRawPayloadsIntent(); },
+  get ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION() { return v1CreateReadOnlySessionIntent(); },
+  get ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS() { return v1CreateOauthProvidersIntent(); },
+  get ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS() { return v1DeleteOauthProvidersIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5() { return v1CreateSubOrganizationIntentV5(); },
+  get ACTIVITY_TYPE_OAUTH() { return v1OauthIntent(); },
+  get ACTIVITY_TYPE_CREATE_API_KEYS_V2() { return v1CreateApiKeysIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION() { return v1CreateReadWriteSessionIntent(); },
+  get ACTIVITY_TYPE_EMAIL_AUTH_V2() { return v1EmailAuthIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6() { return v1CreateSubOrganizationIntentV6(); },
+  get ACTIVITY_TYPE_DELETE_PRIVATE_KEYS() { return v1DeletePrivateKeysIntent(); },
+  get ACTIVITY_TYPE_DELETE_WALLETS() { return v1DeleteWalletsIntent(); },
+  get ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2() { return v1CreateReadWriteSessionIntentV2(); },
+  get ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION() { return v1DeleteSubOrganizationIntent(); },
+  get ACTIVITY_TYPE_INIT_OTP_AUTH() { return v1InitOtpAuthIntent(); },
+  get ACTIVITY_TYPE_OTP_AUTH() { return v1OtpAuthIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7() { return v1CreateSubOrganizationIntentV7(); },
+  get ACTIVITY_TYPE_UPDATE_WALLET() { return v1UpdateWalletIntent(); },
+  get ACTIVITY_TYPE_UPDATE_POLICY_V2() { return v1UpdatePolicyIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_USERS_V3() { return v1CreateUsersIntentV3(); },
+  get ACTIVITY_TYPE_INIT_OTP_AUTH_V2() { return v1InitOtpAuthIntentV2(); },
+  get ACTIVITY_TYPE_INIT_OTP() { return v1InitOtpIntent(); },
+  get ACTIVITY_TYPE_VERIFY_OTP() { return v1VerifyOtpIntent(); },
+  get ACTIVITY_TYPE_OTP_LOGIN() { return v1OtpLoginIntent(); },
+  get ACTIVITY_TYPE_STAMP_LOGIN() { return v1StampLoginIntent(); },
+  get ACTIVITY_TYPE_OAUTH_LOGIN() { return v1OauthLoginIntent(); },
+  get ACTIVITY_TYPE_UPDATE_USER_NAME() { return v1UpdateUserNameIntent(); },
+  get ACTIVITY_TYPE_UPDATE_USER_EMAIL() { return v1UpdateUserEmailIntent(); },
+  get ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER() { return v1UpdateUserPhoneNumberIntent(); },
+  get ACTIVITY_TYPE_INIT_FIAT_ON_RAMP() { return v1InitFiatOnRampIntent(); },
+  get ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE() { return v1CreateSmartContractInterfaceIntent(); },
+  get ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE() { return v1DeleteSmartContractInterfaceIntent(); },
+  get ACTIVITY_TYPE_ENABLE_AUTH_PROXY() { return v1EnableAuthProxyIntent(); },
+  get ACTIVITY_TYPE_DISABLE_AUTH_PROXY() { return v1DisableAuthProxyIntent(); },
+  get ACTIVITY_TYPE_UPDATE_AUTH_PROXY_CONFIG() { return v1UpdateAuthProxyConfigIntent(); },
+  get ACTIVITY_TYPE_CREATE_OAUTH2_CREDENTIAL() { return v1CreateOauth2CredentialIntent(); },
+  get ACTIVITY_TYPE_UPDATE_OAUTH2_CREDENTIAL() { return v1UpdateOauth2CredentialIntent(); },
+  get ACTIVITY_TYPE_DELETE_OAUTH2_CREDENTIAL() { return v1DeleteOauth2CredentialIntent(); },
+  get ACTIVITY_TYPE_OAUTH2_AUTHENTICATE() { return v1Oauth2AuthenticateIntent(); },
+  get ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS() { return v1DeleteWalletAccountsIntent(); },
+  get ACTIVITY_TYPE_DELETE_POLICIES() { return v1DeletePoliciesIntent(); },
+  get ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION() { return v1EthSendRawTransactionIntent(); },
+  get ACTIVITY_TYPE_ETH_SEND_TRANSACTION() { return v1EthSendTransactionIntent(); },
+  get ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL() { return v1CreateFiatOnRampCredentialIntent(); },
+  get ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL() { return v1UpdateFiatOnRampCredentialIntent(); },
+  get ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL() { return v1DeleteFiatOnRampCredentialIntent(); },
+  get ACTIVITY_TYPE_EMAIL_AUTH_V3() { return v1EmailAuthIntentV3(); },
+  get ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2() { return v1InitUserEmailRecoveryIntentV2(); },
+  get ACTIVITY_TYPE_INIT_OTP_AUTH_V3() { return v1InitOtpAuthIntentV3(); },
+  get ACTIVITY_TYPE_INIT_OTP_V2() { return v1InitOtpIntentV2(); },
+  get ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG() { return v1UpsertGasUsageConfigIntent(); },
+  get ACTIVITY_TYPE_CREATE_TVC_APP() { return v1CreateTvcAppIntent(); },
+  get ACTIVITY_TYPE_CREATE_TVC_DEPLOYMENT() { return v1CreateTvcDeploymentIntent(); },
+  get ACTIVITY_TYPE_CREATE_TVC_MANIFEST_APPROVALS() { return v1CreateTvcManifestApprovalsIntent(); },
+  get ACTIVITY_TYPE_SOL_SEND_TRANSACTION() { return v1SolSendTransactionIntent(); },
+  get ACTIVITY_TYPE_INIT_OTP_V3() { return v1InitOtpIntentV3(); },
+  get ACTIVITY_TYPE_VERIFY_OTP_V2() { return v1VerifyOtpIntentV2(); },
+  get ACTIVITY_TYPE_OTP_LOGIN_V2() { return v1OtpLoginIntentV2(); },
+  get ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME() { return v1UpdateOrganizationNameIntent(); },
+  get ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8() { return v1CreateSubOrganizationIntentV8(); },
+  get ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2() { return v1CreateOauthProvidersIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_USERS_V4() { return v1CreateUsersIntentV4(); },
+  get ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT() { return v1CreateWebhookEndpointIntent(); },
+  get ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT() { return v1UpdateWebhookEndpointIntent(); },
+  get ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT() { return v1DeleteWebhookEndpointIntent(); },
+  get ACTIVITY_TYPE_SET_IP_ALLOWLIST() { return v1SetIpAllowlistIntent(); },
+  get ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST() { return v1RemoveIpAllowlistIntent(); },
+  get ACTIVITY_TYPE_UPDATE_TVC_APP_LIVE_DEPLOYMENT() { return v1UpdateTvcAppLiveDeploymentIntent(); },
+  get ACTIVITY_TYPE_DELETE_TVC_DEPLOYMENT() { return v1DeleteTvcDeploymentIntent(); },
+  get ACTIVITY_TYPE_DELETE_TVC_APP_AND_DEPLOYMENTS() { return v1DeleteTvcAppAndDeploymentsIntent(); },
+  get ACTIVITY_TYPE_RESTORE_TVC_DEPLOYMENT() { return v1RestoreTvcDeploymentIntent(); },
+  get ACTIVITY_TYPE_SPARK_SIGN_FROST() { return v1SparkSignFrostIntent(); },
+  get ACTIVITY_TYPE_SPARK_PREPARE_TRANSFER() { return v1SparkPrepareTransferIntent(); },
+  get ACTIVITY_TYPE_SPARK_CLAIM_TRANSFER() { return v1SparkClaimTransferIntent(); },
+  get ACTIVITY_TYPE_SPARK_PREPARE_LIGHTNING_RECEIVE() { return v1SparkPrepareLightningReceiveIntent(); },
+  get ACTIVITY_TYPE_POST_TVC_QUORUM_KEY_SHARE() { return v1PostTvcQuorumKeyShareIntent(); },
+  get ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2() { return v1EthSendTransactionIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_MFA_POLICY() { return v1CreateMfaPolicyIntent(); },
+  get ACTIVITY_TYPE_UPDATE_MFA_POLICY() { return v1UpdateMfaPolicyIntent(); },
+  get ACTIVITY_TYPE_DELETE_MFA_POLICY() { return v1DeleteMfaPolicyIntent(); },
+  get ACTIVITY_TYPE_CREATE_SESSION_PROFILE() { return v1CreateSessionProfileIntent(); },
+  get ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER() { return v1EarnDeployWrapperIntent(); },
+  get ACTIVITY_TYPE_EARN_DEPOSIT() { return v1EarnDepositIntent(); },
+  get ACTIVITY_TYPE_EARN_WITHDRAW() { return v1EarnWithdrawIntent(); },
+  get ACTIVITY_TYPE_EXECUTE_SWAP() { return v1ExecuteSwapIntent(); },
+  get ACTIVITY_TYPE_UPSERT_SWAP_CONFIG() { return v1UpsertSwapConfigIntent(); },
+  get ACTIVITY_TYPE_CREATE_TVC_OPERATOR() { return v1CreateTvcOperatorIntent(); },
+  get ACTIVITY_TYPE_CREATE_TVC_QUORUM_KEY() { return v1CreateTvcQuorumKeyIntent(); },
+  get ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE() { return v1ReEncryptTvcQuorumKeyShareIntent(); },
+  get ACTIVITY_TYPE_INIT_IMPORT_SECRETS() { return v1InitImportSecretsIntent(); },
+  get ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2() { return v1SolSendTransactionIntentV2(); },
+  get ACTIVITY_TYPE_CLAIM_SWAP_FEES() { return v1ClaimSwapFeesIntent(); },
+  get ACTIVITY_TYPE_EARN_SET_WRAPPER_STATE() { return v1EarnSetWrapperStateIntent(); },
+  get ACTIVITY_TYPE_CLAIM_EARN_FEES() { return v1ClaimEarnFeesIntent(); },
+  get ACTIVITY_TYPE_UPDATE_WALLET_ACCOUNT_NAME() { return v1UpdateWalletAccountNameIntent(); },
+  get ACTIVITY_TYPE_ETH_UNDELEGATE_7702() { return v1EthUndelegate7702Intent(); },
+  get ACTIVITY_TYPE_EXECUTE_SWAP_V2() { return v1ExecuteSwapIntentV2(); },
+  get ACTIVITY_TYPE_CREATE_SWAP_QUOTE() { return v1CreateSwapQuoteIntent(); },
+  get ACTIVITY_TYPE_IMPORT_SECRETS() { return v1ImportSecretsIntent(); },
+  get ACTIVITY_TYPE_EXPORT_SECRETS() { return v1ExportSecretsIntent(); },
 };

@@ -21,7 +21,7 @@ describe("buildActivityContext", () => {
   });
 
   it("only names activity types that exist in the API's ActivityType enum", () => {
-    const known = new Set(v1ActivityType.options.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
+    const known = new Set(v1ActivityType().options.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
     const unknown = [...RESOURCE_ACTION.keys()].filter((t) => !known.has(t));
     expect(unknown).toEqual([]);
   });
