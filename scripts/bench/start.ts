@@ -29,7 +29,8 @@ function timeExit(cmd: string, args: string[]): Promise<number> {
 export function timeToInfo(cmd: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    // Its own process group, so that stopping it also stops what npx starts (npx does not pass SIGTERM on).
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true });
     let out = "";
     let asked = false;
     child.stdout.on("data", async (d) => {
@@ -45,7 +46,7 @@ export function timeToInfo(cmd: string, args: string[]): Promise<number> {
       } catch (e) {
         reject(e);
       } finally {
-        child.kill("SIGTERM");
+        process.kill(-child.pid!, "SIGTERM");
       }
     });
     child.once("exit", (code) => !asked && reject(new Error(`${cmd} exited ${code} before it was ready: ${out.slice(0, 300)}`)));
