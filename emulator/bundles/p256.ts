@@ -3,10 +3,10 @@
  * DER hex (enclave bundle signatures) and raw r‖s (client signatures, app proofs, JWTs).
  * Every signature here is ECDSA over SHA-256 of the given bytes unless `prehashed` says otherwise.
  */
-import { createPrivateKey, createPublicKey } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { p256PublicKey } from "../curves/p256.js";
 import { InputError } from "../input-error.js";
 
 export type P256KeyPair = {
@@ -23,22 +23,8 @@ export function generateP256KeyPair(): P256KeyPair {
 export function p256KeyPairFromPrivate(privateKey: Uint8Array | string): P256KeyPair {
   const sk = typeof privateKey === "string" ? decodeHex(privateKey, "privateKey") : privateKey;
   if (sk.length !== 32 || !p256.utils.isValidSecretKey(sk)) throw new InputError("invalid P-256 private key", "privateKey");
-  return { privateKey: Uint8Array.from(sk), publicKey: p256PublicKeyOf(sk) };
-}
-
-// A SEC1 ECPrivateKey (DER) holding only the scalar and the curve (prime256v1): OpenSSL computes the point.
-const SEC1_HEAD = Buffer.from("30310201010420", "hex");
-const SEC1_TAIL = Buffer.from("a00a06082a8648ce3d030107", "hex");
-
-/**
- * The uncompressed public point of a valid scalar, computed by OpenSSL: noble's first P-256
- * multiplication builds its precomputed tables (tens of milliseconds), which start-up would
- * otherwise pay for the instance's enclave and issuer keys.
- */
-function p256PublicKeyOf(sk: Uint8Array): Uint8Array {
-  const key = createPublicKey(createPrivateKey({ key: Buffer.concat([SEC1_HEAD, sk, SEC1_TAIL]), format: "der", type: "sec1" }));
-  const spki = key.export({ format: "der", type: "spki" });
-  return Uint8Array.from(spki.subarray(spki.length - 65));
+  // OpenSSL computes the point (emulator/curves/p256.ts): noble's first P-256 multiplication builds its tables.
+  return { privateKey: Uint8Array.from(sk), publicKey: p256PublicKey(sk, false) };
 }
 
 /** Parses a compressed (33) or uncompressed (65) SEC1 P-256 point; throws on anything else. */

@@ -6,6 +6,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "./ed25519.js";
+import { publicKeyOf } from "./index.js";
 import { p256PublicKey, p256RandomPrivateKey } from "./p256.js";
 import { secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
 
@@ -65,5 +66,23 @@ describe("secp256k1 x-only tweak (BIP-341)", () => {
       const expected = schnorr.utils.lift_x(BigInt(`0x${bytesToHex(x)}`)).add(secp256k1.Point.BASE.multiply(BigInt(`0x${bytesToHex(t)}`)));
       expect(bytesToHex(secp256k1XOnlyTweakAdd(x, t))).toBe(bytesToHex(expected.toBytes(true).subarray(1)));
     }
+  });
+});
+
+describe("P-256 uncompressed (OpenSSL)", () => {
+  it("equals noble's uncompressed point", () => {
+    for (const k of keys(p256, 20)) expect(bytesToHex(p256PublicKey(k, false))).toBe(bytesToHex(p256.getPublicKey(k, false)));
+  });
+});
+
+describe("publicKeyOf (any curve)", () => {
+  it("matches noble for each curve, compressed and uncompressed", () => {
+    const k = secp256k1.utils.randomSecretKey();
+    expect(bytesToHex(publicKeyOf("CURVE_SECP256K1", k, false))).toBe(bytesToHex(secp256k1.getPublicKey(k, false)));
+    expect(bytesToHex(publicKeyOf("CURVE_SECP256K1", k))).toBe(bytesToHex(secp256k1.getPublicKey(k, true)));
+    const q = p256.utils.randomSecretKey();
+    expect(bytesToHex(publicKeyOf("CURVE_P256", q, false))).toBe(bytesToHex(p256.getPublicKey(q, false)));
+    const e = ed25519.utils.randomSecretKey();
+    expect(bytesToHex(publicKeyOf("CURVE_ED25519", e))).toBe(bytesToHex(ed25519.getPublicKey(e)));
   });
 });

@@ -7,11 +7,11 @@ import { createECDH, randomBytes } from "node:crypto";
 // n of P-256 (FIPS 186-4 D.1.2.3).
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
-/** Compressed (33-byte) public key of a private scalar in [1, n-1]. */
-export function p256PublicKey(privateKey: Uint8Array): Uint8Array {
+/** Public key of a private scalar in [1, n-1]: compressed (33 bytes) or uncompressed (65 bytes, 04‖X‖Y). */
+export function p256PublicKey(privateKey: Uint8Array, compressed = true): Uint8Array {
   const ecdh = createECDH("prime256v1");
   ecdh.setPrivateKey(privateKey);
-  return new Uint8Array(ecdh.getPublicKey(null, "compressed"));
+  return new Uint8Array(ecdh.getPublicKey(null, compressed ? "compressed" : "uncompressed"));
 }
 
 /** A fresh private scalar, uniformly in [1, n-1] (rejection sampling). */

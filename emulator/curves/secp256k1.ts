@@ -17,9 +17,9 @@ const require = createRequire(import.meta.url);
 let lib: Libsecp256k1 | undefined;
 const libsecp256k1 = (): Libsecp256k1 => (lib ??= require("tiny-secp256k1") as Libsecp256k1);
 
-/** Compressed (33-byte) public key of a private scalar in [1, n-1]. */
-export function secp256k1PublicKey(privateKey: Uint8Array): Uint8Array {
-  const point = libsecp256k1().pointFromScalar(privateKey, true);
+/** Public key of a private scalar in [1, n-1]: compressed (33 bytes) or uncompressed (65 bytes). */
+export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): Uint8Array {
+  const point = libsecp256k1().pointFromScalar(privateKey, compressed);
   if (!point) throw new Error("invalid secp256k1 private key");
   return point;
 }

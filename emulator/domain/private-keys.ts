@@ -4,15 +4,12 @@ import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Curve } from "../chains/index.js";
+import { publicKeyOf } from "../curves/index.js";
 
 /** The stored public key: uncompressed SEC1 for the ECDSA curves, raw 32 bytes for ed25519. */
 export function publicKeysOf(curve: Curve, privateKey: Uint8Array): { compressed: Uint8Array; stored: string } {
-  if (curve === "CURVE_ED25519") {
-    const pk = ed25519.getPublicKey(privateKey);
-    return { compressed: pk, stored: bytesToHex(pk) };
-  }
-  const c = curve === "CURVE_SECP256K1" ? secp256k1 : p256;
-  return { compressed: c.getPublicKey(privateKey, true), stored: bytesToHex(c.getPublicKey(privateKey, false)) };
+  const compressed = publicKeyOf(curve, privateKey);
+  return { compressed, stored: curve === "CURVE_ED25519" ? bytesToHex(compressed) : bytesToHex(publicKeyOf(curve, privateKey, false)) };
 }
 
 export function randomPrivateKey(curve: Curve): Uint8Array {

@@ -2,10 +2,8 @@
  * `signWith` resolution: a wallet account address, a private key address, or a private key
  * id, turned into the key that signs and what the policy engine may want to know about it.
  */
-import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { p256 } from "@noble/curves/nist.js";
-import { ed25519 } from "@noble/curves/ed25519.js";
 import type { Curve } from "../chains/index.js";
+import { publicKeyOf } from "../curves/index.js";
 import { InputError } from "../input-error.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
@@ -32,10 +30,6 @@ export function schemeFor(addressFormat: string | undefined): SigningKey["scheme
   return "ECDSA";
 }
 
-function compressedPublicKey(curve: Curve, priv: Uint8Array): Uint8Array {
-  if (curve === "CURVE_ED25519") return ed25519.getPublicKey(priv);
-  return (curve === "CURVE_SECP256K1" ? secp256k1 : p256).getPublicKey(priv, true);
-}
 
 /** Bad input: an InputError at `signWith` when it is empty, "not_found" when nothing in the organization answers to it. */
 export function resolveSigner(rt: Runtime, orgId: string, signWith: string): ResolvedSigner {
@@ -53,7 +47,7 @@ export function resolveSigner(rt: Runtime, orgId: string, signWith: string): Res
     const curve = pk.curve as Curve;
     const privateKey = keyring.privateKeyOf(pk);
     const addressFormat = pk.addresses.find((a) => a.address === signWith)?.format;
-    return { key: { curve, privateKey, scheme: schemeFor(addressFormat) }, publicKey: compressedPublicKey(curve, privateKey), addressFormat, privateKey: pk };
+    return { key: { curve, privateKey, scheme: schemeFor(addressFormat) }, publicKey: publicKeyOf(curve, privateKey), addressFormat, privateKey: pk };
   }
   throw new InputError(`could not find a wallet account or private key for signWith ${JSON.stringify(signWith)} in organization ${orgId}`, "signWith", "not_found");
 }

@@ -1,0 +1,14 @@
+/**
+ * Public keys of private keys on the three curves the service uses, without @noble/curves'
+ * table builds (see each curve's file): ed25519 raw 32 bytes; secp256k1 and P-256 compressed
+ * (33 bytes) by default, uncompressed (65 bytes) on request.
+ */
+import type { Curve } from "../chains/keys/curve.js";
+import { ed25519PublicKey } from "./ed25519.js";
+import { p256PublicKey } from "./p256.js";
+import { secp256k1PublicKey } from "./secp256k1.js";
+
+export function publicKeyOf(curve: Curve, privateKey: Uint8Array, compressed = true): Uint8Array {
+  if (curve === "CURVE_ED25519") return ed25519PublicKey(privateKey);
+  return curve === "CURVE_SECP256K1" ? secp256k1PublicKey(privateKey, compressed) : p256PublicKey(privateKey, compressed);
+}
