@@ -11,7 +11,7 @@
  * itself), cbor-x (optional native extension), and the chain libraries the emulator
  * requires lazily (viem, bitcoinjs-lib, @solana/web3.js, @turnkey/*).
  */
-import { build, type Plugin } from "esbuild";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,25 +47,25 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+/** How the shipped code is bundled; the bench's emulator child (scripts/bench/emulator-child.ts) is bundled the same way. */
+export const SHIPPED: BuildOptions = {
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external: EXTERNAL,
+  chunkNames: "chunks/[name]-[hash]",
+  plugins: [zodEnglishOnly],
+  // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
+  banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
+  logLevel: "warning",
+};
+
 /** Writes cli.js, index.js and their chunks to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
 export async function bundle(outdir: string): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: { cli: `${root}emulator/cli.ts`, index: `${root}emulator/index.ts` },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    external: EXTERNAL,
-    chunkNames: "chunks/[name]-[hash]",
-    plugins: [zodEnglishOnly],
-    sourcemap: "linked",
-    // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
-    banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
-    logLevel: "warning",
-  });
+  await build({ ...SHIPPED, entryPoints: { cli: `${root}emulator/cli.ts`, index: `${root}emulator/index.ts` }, outdir, sourcemap: "linked" });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await bundle(`${root}dist/bundle`);

@@ -179,19 +179,19 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
 let bundle: Promise<string> | undefined;
 
 /**
- * This file and the emulator sources bundled into one ES module (esbuild, the TypeScript
- * transpiler tsx runs on; packages stay external), so that the child runs on plain node: no
- * loader thread whose heap would count in its RSS, always the current sources. Written
+ * This file and the emulator sources bundled the way the package ships (scripts/bundle.ts:
+ * the same externals, chunks and plugins), so that the child runs on plain node what users run:
+ * no loader thread whose heap would count in its RSS, always the current sources. Written
  * under node_modules/.cache, inside the package, so that the emulator finds its package root.
  */
 function bundled(): Promise<string> {
   return (bundle ??= (async () => {
-    const { build } = await import("esbuild");
-    // One file per source tree (an A/B run bundles two trees side by side).
+    const [{ build }, { SHIPPED }] = await Promise.all([import("esbuild"), import("../bundle.js")]);
+    // One folder per source tree (an A/B run bundles two trees side by side).
     const tree = createHash("sha256").update(fileURLToPath(import.meta.url)).digest("hex").slice(0, 12);
-    const outfile = join(fileURLToPath(new URL("../../node_modules/.cache/bench/", import.meta.url)), `emulator-child-${tree}.mjs`);
-    await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: process.env.BENCH_CHILD_PROFILE ? "inline" : false, logLevel: "error" });
-    return outfile;
+    const outdir = join(fileURLToPath(new URL("../../node_modules/.cache/bench/", import.meta.url)), `emulator-child-${tree}`);
+    await build({ ...SHIPPED, external: [...SHIPPED.external!, "esbuild"], entryPoints: { "emulator-child": fileURLToPath(import.meta.url) }, outdir, sourcemap: process.env.BENCH_CHILD_PROFILE ? "inline" : false, logLevel: "error" });
+    return join(outdir, "emulator-child.js");
   })());
 }
 
