@@ -118,16 +118,15 @@ export function canonicalAddress(address: string): { address: string; family: Ip
 const compiled = new Map<string, BlockList>();
 const MAX_COMPILED = 256;
 
-/** The BlockList of a stored (already normalized) rule set, built once per distinct set. */
+/** The BlockList of a rule set, built once per distinct set (normalizing runs only then). */
 function blockListOf(cidrs: readonly string[]): BlockList {
   const key = cidrs.join(",");
   let list = compiled.get(key);
   if (!list) {
     list = new BlockList();
     for (const c of cidrs) {
-      const slash = c.lastIndexOf("/");
-      const address = c.slice(0, slash);
-      list.addSubnet(address, Number(c.slice(slash + 1)), isIPv4(address) ? "ipv4" : "ipv6");
+      const n = normalizeCidr(c);
+      list.addSubnet(n.address, n.prefix, n.family);
     }
     if (compiled.size >= MAX_COMPILED) compiled.clear();
     compiled.set(key, list);
@@ -135,7 +134,7 @@ function blockListOf(cidrs: readonly string[]): BlockList {
   return list;
 }
 
-/** Whether `address` lies in one of the CIDR blocks (as stored: normalized by normalizeCidr). */
+/** Whether `address` lies in one of the CIDR blocks. */
 export function addressAllowed(cidrs: readonly string[], address: string): boolean {
   const ip = canonicalAddress(address);
   if (!ip) return false;
