@@ -19,6 +19,10 @@ export type WebhookEndpointRow = {
 
 const rows = rowMapper<WebhookEndpointRow>({ json: ["subscriptions"], bool: ["isActive"] });
 
+const ANY_SUBSCRIBED = `SELECT 1 FROM webhook_endpoints AS e, json_each(e.subscriptions) AS s
+  WHERE e.is_active = 1 AND json_extract(s.value, '$.isActive') = 1
+    AND json_extract(s.value, '$.eventType') IN (SELECT value FROM json_each(?)) LIMIT 1`;
+
 export class WebhookEndpoints {
   constructor(private readonly db: Db) {}
 
@@ -36,7 +40,8 @@ export class WebhookEndpoints {
 
   /** Whether any active endpoint, in any organization, has an active subscription to one of these types. */
   anySubscribedTo(types: readonly WebhookEventType[]): boolean {
-    return rows.readAll(prep(this.db, "SELECT * FROM webhook_endpoints WHERE is_active = 1").all()).some((e) => e.subscriptions.some((s) => s.isActive && types.includes(s.eventType)));
+    // Asked on every chain-watcher pass: answered inside SQLite, no row read out or parsed.
+    return prep(this.db, ANY_SUBSCRIBED).get(JSON.stringify(types)) !== undefined;
   }
 
   /** Active endpoints of these organizations (the event's own and its parent). */
