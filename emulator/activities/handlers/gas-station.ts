@@ -10,6 +10,7 @@
 import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
+import { eip1559Fees } from "../../networks/evm-fees.js";
 import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
 import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY } from "../../networks/sponsor-keys.js";
 import { lazyModule } from "../../lazy-module.js";
@@ -73,8 +74,7 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
       const auth = signRawPayload(input.key, JSON.stringify({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
       authorizationList.push({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce), ...signature(auth) });
     }
-    const tip = (input.sponsor ? undefined : input.maxPriorityFeePerGas) ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
-    const maxFee = (input.sponsor ? undefined : input.maxFeePerGas) ?? fees.baseFeePerGas * 2n + tip;
+    const { tip, maxFee } = eip1559Fees(fees, input.sponsor ? {} : input);
     const gas =
       (input.sponsor ? undefined : input.gasLimit) ??
       (delegated
@@ -120,8 +120,7 @@ export async function sendUndelegation(
   const [nonce, fees] = await Promise.all([input.nonce ?? chain.getNonce(input.from), chain.getFeeData()]);
   const zero = "0x0000000000000000000000000000000000000000" as const;
   const auth = signRawPayload(input.key, JSON.stringify({ address: zero, chainId: chain.chainId, nonce: Number(nonce + 1n) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
-  const tip = input.maxPriorityFeePerGas ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
-  const maxFee = input.maxFeePerGas ?? fees.baseFeePerGas * 2n + tip;
+  const { tip, maxFee } = eip1559Fees(fees, input);
   if (maxFee < tip) throw invalidArgument("maxFeePerGas must be at least maxPriorityFeePerGas", "parameters.maxFeePerGas");
   const gas = input.gasLimit ?? UNDELEGATION_GAS;
   const balance = await chain.getBalance(input.from);

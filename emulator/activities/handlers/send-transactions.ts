@@ -16,6 +16,7 @@ import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { Wire } from "../../../contracts/wire.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
+import { eip1559Fees } from "../../networks/evm-fees.js";
 import { RpcError } from "../../networks/rpc.js";
 import { lazyModule } from "../../lazy-module.js";
 import { sendBatch, sendUndelegation } from "./gas-station.js";
@@ -126,8 +127,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
 
   const call = calls[0]!;
   const [nonce, fees] = await Promise.all([nonceIn ?? chain.getNonce(from), chain.getFeeData()]);
-  const tip = tipIn ?? (fees.maxPriorityFeePerGas > 0n ? fees.maxPriorityFeePerGas : 1_000_000_000n);
-  const maxFee = maxFeeIn ?? fees.baseFeePerGas * 2n + tip;
+  const { tip, maxFee } = eip1559Fees(fees, { maxPriorityFeePerGas: tipIn, maxFeePerGas: maxFeeIn });
   if (maxFee < tip) throw invalidArgument("maxFeePerGas must be at least maxPriorityFeePerGas", "parameters.maxFeePerGas");
   const gas =
     gasIn ??
