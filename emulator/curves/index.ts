@@ -12,3 +12,9 @@ export function publicKeyOf(curve: Curve, privateKey: Uint8Array, compressed = t
   if (curve === "CURVE_ED25519") return ed25519PublicKey(privateKey);
   return curve === "CURVE_SECP256K1" ? secp256k1PublicKey(privateKey, compressed) : p256PublicKey(privateKey, compressed);
 }
+
+/** The compressed form (33 bytes) of an uncompressed SEC1 point (65 bytes): x with the parity of y, no curve arithmetic. */
+export function compressPoint(uncompressed: Uint8Array): Uint8Array {
+  if (uncompressed.length !== 65 || uncompressed[0] !== 4) throw new Error("expected a 65-byte uncompressed SEC1 point");
+  return Uint8Array.of(2 | (uncompressed[64]! & 1), ...uncompressed.subarray(1, 33));
+}

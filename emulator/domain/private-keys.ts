@@ -4,12 +4,16 @@ import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Curve } from "../chains/index.js";
-import { publicKeyOf } from "../curves/index.js";
+import { compressPoint, publicKeyOf } from "../curves/index.js";
 
 /** The stored public key: uncompressed SEC1 for the ECDSA curves, raw 32 bytes for ed25519. */
 export function publicKeysOf(curve: Curve, privateKey: Uint8Array): { compressed: Uint8Array; stored: string } {
-  const compressed = publicKeyOf(curve, privateKey);
-  return { compressed, stored: curve === "CURVE_ED25519" ? bytesToHex(compressed) : bytesToHex(publicKeyOf(curve, privateKey, false)) };
+  if (curve === "CURVE_ED25519") {
+    const key = publicKeyOf(curve, privateKey);
+    return { compressed: key, stored: bytesToHex(key) };
+  }
+  const uncompressed = publicKeyOf(curve, privateKey, false); // one multiplication for both forms
+  return { compressed: compressPoint(uncompressed), stored: bytesToHex(uncompressed) };
 }
 
 export function randomPrivateKey(curve: Curve): Uint8Array {

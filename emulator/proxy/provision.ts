@@ -5,10 +5,11 @@
  * config id) but the proxy answers no more requests for it.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { p256PublicKey, p256RandomPrivateKey } from "../curves/p256.js";
 import { invalidArgument } from "../errors.js";
 import { newId } from "../ids.js";
 import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../domain/api-keys.js";
+import { randomPrivateKey } from "../domain/private-keys.js";
+import { publicKeyOf } from "../curves/index.js";
 import { insertUser } from "../domain/users.js";
 import type { Store } from "../store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
@@ -38,8 +39,8 @@ export function enableAuthProxy(store: Store, orgId: string, now: number, settin
   const proxyUserId = ids.proxyUserId ?? newId();
   const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
   insertUser(store, { id: proxyUserId, orgId, name: PROXY_USER_NAME }, now);
-  const secret = p256RandomPrivateKey();
-  const publicKey = bytesToHex(p256PublicKey(secret));
+  const secret = randomPrivateKey("CURVE_P256");
+  const publicKey = bytesToHex(publicKeyOf("CURVE_P256", secret));
   insertApiKey(store, { id: proxyApiKeyId, orgId, userId: proxyUserId, name: "Auth Proxy key", publicKey, credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256! }, now);
   const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
   store.policies.insert({
