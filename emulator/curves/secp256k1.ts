@@ -5,7 +5,7 @@
  * ~100-200 ms table build of @noble/curves, and each key or signature is 3-4x cheaper.
  * Results are byte-identical to @noble/curves (deterministic, low-S; tested against it).
  */
-import { createRequire } from "node:module";
+import { lazyModule } from "../lazy-module.js";
 
 type Libsecp256k1 = {
   pointFromScalar(secretKey: Uint8Array, compressed?: boolean): Uint8Array | null;
@@ -13,25 +13,23 @@ type Libsecp256k1 = {
   xOnlyPointAddTweak(p: Uint8Array, tweak: Uint8Array): { parity: 0 | 1; xOnlyPubkey: Uint8Array } | null;
 };
 
-const require = createRequire(import.meta.url);
-let lib: Libsecp256k1 | undefined;
-const libsecp256k1 = (): Libsecp256k1 => (lib ??= require("tiny-secp256k1") as Libsecp256k1);
+const libsecp256k1 = lazyModule<Libsecp256k1>("tiny-secp256k1");
 
 /** Public key of a private scalar in [1, n-1]: compressed (33 bytes) or uncompressed (65 bytes). */
 export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): Uint8Array {
-  const point = libsecp256k1().pointFromScalar(privateKey, compressed);
+  const point = libsecp256k1.pointFromScalar(privateKey, compressed);
   if (!point) throw new Error("invalid secp256k1 private key");
   return point;
 }
 
 /** x(P + t*G) for the x-only key P (its even-y point) and a tweak t < n: the BIP-341 output key. */
 export function secp256k1XOnlyTweakAdd(xOnly: Uint8Array, tweak: Uint8Array): Uint8Array {
-  const tweaked = libsecp256k1().xOnlyPointAddTweak(xOnly, tweak);
+  const tweaked = libsecp256k1.xOnlyPointAddTweak(xOnly, tweak);
   if (!tweaked) throw new Error("invalid x-only key or tweak");
   return tweaked.xOnlyPubkey;
 }
 
 export function signRecoverableSecp256k1(digest: Uint8Array, privateKey: Uint8Array): { r: Uint8Array; s: Uint8Array; recovery: number } {
-  const { signature, recoveryId } = libsecp256k1().signRecoverable(digest, privateKey);
+  const { signature, recoveryId } = libsecp256k1.signRecoverable(digest, privateKey);
   return { r: signature.subarray(0, 32), s: signature.subarray(32, 64), recovery: recoveryId };
 }
