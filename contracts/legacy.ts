@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { OperationContract } from "./operation.js";
 import { schemas } from "./generated/public-api.js";
+import { lazy } from "./zod-helpers.js";
 
 const camel = (s: string) => s.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -17,8 +18,7 @@ export function intentKeyOf(activityType: string): string {
   return `${camel(m[1]!)}Intent${m[2] ? `V${m[2]}` : ""}`;
 }
 
-let resultMembersMemo: Set<string> | undefined;
-const resultMembers = (): Set<string> => (resultMembersMemo ??= new Set(Object.keys((schemas.v1Result as unknown as { shape: Record<string, unknown> }).shape)));
+const resultMembers = lazy(() => new Set(Object.keys((schemas.v1Result as unknown as { shape: Record<string, unknown> }).shape)));
 
 function resultKeyOf(intentKey: string): string | undefined {
   const members = resultMembers();
