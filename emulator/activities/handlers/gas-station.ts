@@ -56,7 +56,7 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
   const d = await delegate();
   await d.ensureDelegateInstalled(chain);
   const delegated = (await d.delegationOf(chain, input.from, "pending")) === d.GAS_DELEGATE_ADDRESS;
-  const batchNonce = input.gasStationNonce ?? (await d.gasStationNonce(chain, input.from));
+  const batchNonce = input.gasStationNonce ?? (await d.gasStationNonce(chain, input.from, delegated));
   const deadline = input.deadline ?? 0n;
   const typed = d.batchTypedData(chain.chainId, input.from, input.calls, batchNonce, deadline);
   const payload = JSON.stringify(typed, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));

@@ -27,9 +27,12 @@ export async function delegationOf(chain: EvmChain, account: string, blockTag = 
   return undefined;
 }
 
-/** The gas-station nonce of an account: what its next signed batch must carry (0 before it delegates to us). */
-export async function gasStationNonce(chain: EvmChain, account: string): Promise<bigint> {
-  if ((await delegationOf(chain, account, "pending")) !== GAS_DELEGATE_ADDRESS) return 0n;
+/**
+ * The gas-station nonce of an account: what its next signed batch must carry (0 before it
+ * delegates to us). A caller that already read the delegation passes it as `delegated`.
+ */
+export async function gasStationNonce(chain: EvmChain, account: string, delegated?: boolean): Promise<bigint> {
+  if (!(delegated ?? ((await delegationOf(chain, account, "pending")) === GAS_DELEGATE_ADDRESS))) return 0n;
   const out = await chain.call({ to: account, data: encodeFunctionData({ abi: GAS_DELEGATE_ABI, functionName: "nonce" }) }, "pending");
   return decodeFunctionResult({ abi: GAS_DELEGATE_ABI, functionName: "nonce", data: out });
 }
