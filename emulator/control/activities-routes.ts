@@ -13,21 +13,11 @@
 import { Router, type Request } from "express";
 import type { Runtime } from "../runtime.js";
 import { invalidArgument, notFound } from "../errors.js";
-import type { ActivityRow } from "../store/activities.js";
+import { ACTIVITY_STATUSES, type ActivityRow } from "../store/activities.js";
 import { renderActivity } from "../views/activity.js";
 import { handle, jsonOf, readBody } from "./http.js";
 import { activityTypesSeen, queryActivities, type ActivityQuery } from "./ui-reads.js";
 import { castVote, holdsKeyFor } from "./ui-votes.js";
-
-export const ACTIVITY_STATUSES = [
-  "ACTIVITY_STATUS_CREATED",
-  "ACTIVITY_STATUS_PENDING",
-  "ACTIVITY_STATUS_COMPLETED",
-  "ACTIVITY_STATUS_FAILED",
-  "ACTIVITY_STATUS_CONSENSUS_NEEDED",
-  "ACTIVITY_STATUS_REJECTED",
-  "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED",
-];
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -48,7 +38,7 @@ function single(v: unknown, field: string): string | undefined {
 /** Reads the list filters; a 400 naming the parameter when one is malformed. */
 export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivityQuery {
   const statuses = valuesOf(q.status, "status").map((s) => (s.startsWith("ACTIVITY_STATUS_") ? s : `ACTIVITY_STATUS_${s.toUpperCase()}`));
-  const badStatus = statuses.find((s) => !ACTIVITY_STATUSES.includes(s));
+  const badStatus = statuses.find((s) => !(ACTIVITY_STATUSES as readonly string[]).includes(s));
   if (badStatus) throw invalidArgument(`status ${badStatus} is not an activity status (one of ${ACTIVITY_STATUSES.join(", ")})`, "status");
   const types = valuesOf(q.type, "type");
   const badType = types.find((t) => !/^ACTIVITY_TYPE_[A-Z0-9_]+$/.test(t));

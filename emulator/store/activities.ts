@@ -4,14 +4,18 @@ import { rowMapper } from "./rows.js";
 import { keepVotes, readVotes, type KeptVote } from "./kept-votes.js";
 import type { RpcStatus } from "../errors.js";
 
-export type ActivityStatus =
-  | "ACTIVITY_STATUS_CREATED"
-  | "ACTIVITY_STATUS_PENDING"
-  | "ACTIVITY_STATUS_COMPLETED"
-  | "ACTIVITY_STATUS_FAILED"
-  | "ACTIVITY_STATUS_CONSENSUS_NEEDED"
-  | "ACTIVITY_STATUS_REJECTED"
-  | "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED";
+/** Every activity status (the control API's status query and webhook filters check against it). */
+export const ACTIVITY_STATUSES = [
+  "ACTIVITY_STATUS_CREATED",
+  "ACTIVITY_STATUS_PENDING",
+  "ACTIVITY_STATUS_COMPLETED",
+  "ACTIVITY_STATUS_FAILED",
+  "ACTIVITY_STATUS_CONSENSUS_NEEDED",
+  "ACTIVITY_STATUS_REJECTED",
+  "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED",
+] as const;
+
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 export type StoredVote = {
   id: string;

@@ -14,11 +14,11 @@
  */
 import { invalidArgument } from "../errors.js";
 import type { EmulatorEvent } from "../events/index.js";
+import { ACTIVITY_STATUSES } from "../store/activities.js";
 import type { WebhookEventType } from "./event-types.js";
 
 export type EventFilter = ReadonlyMap<string, readonly string[]>;
 
-const ACTIVITY_STATUSES = ["CREATED", "PENDING", "COMPLETED", "FAILED", "CONSENSUS_NEEDED", "REJECTED", "AUTHENTICATORS_NEEDED"].map((s) => `ACTIVITY_STATUS_${s}`);
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 const MAX_VALUES = 100;
 
