@@ -5,7 +5,7 @@
  * after publishing. Bundles a fresh copy, then drives its CLI with the official SDK and checks the
  * answers with viem and @solana/web3.js.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
@@ -13,6 +13,7 @@ import { Turnkey } from "@turnkey/sdk-server";
 import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, serializeTransaction, toHex, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/bundle.js";
+import { startCliEmulator } from "./support.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, "node_modules", ".cache", `bundle-test-${process.pid}`);
@@ -41,20 +42,9 @@ describe("the bundled CLI", () => {
   });
 
   it("starts with the default fixture and serves wallets and signatures the SDK and chain libraries accept", async () => {
-    child = spawn(process.execPath, [join(OUT, "cli.js"), "start", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let errors = "";
-    child.stderr!.on("data", (d) => (errors += d));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${banner}${errors}`)), 30_000);
-      child!.stdout!.on("data", (d) => {
-        banner += d;
-        if (banner.includes("API private key")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child!.once("exit", (code) => reject(new Error(`exited ${code}: ${banner}${errors}`)));
-    });
+    const started = await startCliEmulator(["--port", "0"], 30_000, [join(OUT, "cli.js")]);
+    child = started.child;
+    banner = started.out;
     const api = new Turnkey({
       apiBaseUrl: field("Coordinator API"),
       defaultOrganizationId: field("Organization"),

@@ -99,11 +99,16 @@ export async function pollSendStatus(emu: RunningEmulator, sendTransactionStatus
 }
 
 /**
- * Runs `emulator start <args>` as its own process and waits for the banner to print the dev key;
- * gives the process (the caller kills it), everything it printed so far, and the coordinator URL.
+ * Runs `emulator start <args>` as its own process (the TypeScript CLI, or `cli`: node's arguments
+ * before `start`, e.g. a built bundle) and waits for the banner to print the dev key; gives the
+ * process (the caller kills it), everything it printed so far, and the coordinator URL.
  */
-export async function startCliEmulator(args: string[], timeoutMs: number): Promise<{ child: ChildProcess; out: string; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", "start", ...args], { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
+export async function startCliEmulator(
+  args: string[],
+  timeoutMs: number,
+  cli: string[] = ["--import", "tsx", "emulator/cli.ts"],
+): Promise<{ child: ChildProcess; out: string; url: string }> {
+  const child = spawn(process.execPath, [...cli, "start", ...args], { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   try {
     await new Promise<void>((resolve, reject) => {
