@@ -10,12 +10,10 @@ import { defineQuery } from "../operations/define.js";
 import type { Networks } from "../networks/registry.js";
 import { statusOfRow } from "../networks/send-status.js";
 import type { QueryContext } from "./types.js";
-import { lazyModule } from "../lazy-module.js";
-import { displayAmount, holdings, nativeAsset, supportedAssets } from "../networks/assets.js";
+import { displayAmount, holdings, supportedAssets } from "../networks/assets.js";
 import { gasUsage } from "../networks/gas-station/usage.js";
 import { ethTransactionHistory, solTransactionHistory } from "./transaction-history.js";
-
-const viem = lazyModule<typeof import("viem")>("viem");
+import { checkChainAddress, checkEvmAddress } from "./chain-address.js";
 
 function networksOf(ctx: QueryContext, field: string): Networks {
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
@@ -28,19 +26,10 @@ async function sendTransactionStatus(ctx: QueryContext, id: string): Promise<Rec
   return (await statusOfRow(ctx, row)).record;
 }
 
-function checkAddress(caip2: string, address: string, field = "address"): string {
-  if (caip2.startsWith("eip155:")) {
-    if (!viem.isAddress(address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, field);
-    return viem.getAddress(address);
-  }
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`address must be a base58 Solana address, got ${JSON.stringify(address)}`, field);
-  return address;
-}
-
 async function balances(ctx: QueryContext, address: string, caip2: string): Promise<Record<string, unknown>> {
   const networks = networksOf(ctx, "caip2");
   const id = networks.resolve(caip2);
-  const owner = checkAddress(id, address);
+  const owner = checkChainAddress(id, address);
   const chain = await networks.get(id);
   const held = await holdings(chain, owner);
   return {
@@ -49,9 +38,8 @@ async function balances(ctx: QueryContext, address: string, caip2: string): Prom
 }
 
 async function nonces(ctx: QueryContext, body: { address: string; caip2: string; nonce?: boolean; gasStationNonce?: boolean }): Promise<Record<string, unknown>> {
-  if (!viem.isAddress(body.address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(body.address)}`, "address");
+  const address = checkEvmAddress(body.address);
   const chain = await networksOf(ctx, "caip2").evm(body.caip2);
-  const address = viem.getAddress(body.address);
   const out: Record<string, string> = {};
   if (body.nonce) out.nonce = (await chain.getNonce(address)).toString();
   if (body.gasStationNonce) {
@@ -89,5 +77,3 @@ export const chainDataQueryOperations = [
     run: (ctx, body) => solTransactionHistory(ctx, body.address, body.caip2, body.paginationOptions) as unknown as Record<string, unknown>,
   }),
 ];
-
-export { nativeAsset, checkAddress };

@@ -14,6 +14,7 @@ import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "../networ
 import type { EvmChain } from "../networks/evm-chain.js";
 import type { SolanaChain } from "../networks/solana-chain.js";
 import { isKnownCaip2 } from "../networks/caip2.js";
+import { checkEvmAddress, checkSolanaAddress } from "./chain-address.js";
 
 const EVM_HISTORY_CHAINS = ["eip155:1", "eip155:11155111", "eip155:8453", "eip155:84532", "eip155:137", "eip155:80002", "eip155:42161", "eip155:4217", "eip155:42431", "eip155:421614", "eip155:56", "eip155:97"];
 
@@ -49,9 +50,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "caip2");
   const id = ctx.rt.networks.resolve(caip2);
   if (isKnownCaip2(id) && !EVM_HISTORY_CHAINS.includes(id)) throw invalidArgument(`transaction history is not offered for ${id}`, "caip2");
-  const { isAddress, getAddress } = await import("viem");
-  if (!isAddress(address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, "address");
-  const who = getAddress(address);
+  const who = checkEvmAddress(address);
   const chain = (await ctx.rt.networks.evm(id)) as EvmChain;
   const { evmHistory } = await import("../networks/evm-history.js");
   const all = await evmHistory(chain).of(who);
@@ -88,7 +87,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
 export async function solTransactionHistory(ctx: QueryContext, address: string, caip2: string, p: PaginationOptions | undefined): Promise<Record<string, unknown>> {
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "caip2");
   const chain = (await ctx.rt.networks.solana(caip2)) as SolanaChain;
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`address must be a base58 Solana address, got ${JSON.stringify(address)}`, "address");
+  checkSolanaAddress(address);
   const { solanaHistory } = await import("../networks/solana-history.js");
   const all = await solanaHistory(chain, address);
   const { items, pageInfo } = page(all, (t) => t.signature, p);

@@ -1,0 +1,22 @@
+/** An address given to a chain-backed query, checked against its chain's namespace (`field` names it in the error). */
+import { invalidArgument } from "../errors.js";
+import { lazyModule } from "../lazy-module.js";
+
+const viem = lazyModule<typeof import("viem")>("viem");
+
+/** A 0x-prefixed 20-byte address, given back checksummed. */
+export function checkEvmAddress(address: string, field = "address"): `0x${string}` {
+  if (!viem.isAddress(address, { strict: false })) throw invalidArgument(`address must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, field);
+  return viem.getAddress(address);
+}
+
+/** A base58 Solana address, given back as is. */
+export function checkSolanaAddress(address: string, field = "address"): string {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`address must be a base58 Solana address, got ${JSON.stringify(address)}`, field);
+  return address;
+}
+
+/** The address in the form the chain `caip2` (eip155:* or solana:*) names it. */
+export function checkChainAddress(caip2: string, address: string, field = "address"): string {
+  return caip2.startsWith("eip155:") ? checkEvmAddress(address, field) : checkSolanaAddress(address, field);
+}
