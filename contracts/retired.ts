@@ -7,69 +7,48 @@
  */
 import { z } from "zod";
 import { v1ActivityResponse, v1CreateApiOnlyUsersIntent, v1EthSendRawTransactionIntent, v1InitImportSecretsIntent } from "./generated/public-api.js";
+import { intentKeyOf } from "./legacy.js";
 import type { TypedOperation } from "./operation.js";
 import { lazy } from "./zod-helpers.js";
 
 const activityRequest = <T extends string, P extends z.ZodType>(type: T, parameters: P) =>
   z.object({ type: z.enum([type]), timestampMs: z.string(), organizationId: z.string(), parameters, generateAppProofs: z.boolean().optional() });
 
-// Built on first use, like the generated schemas.
-const createApiOnlyUsersRequest = lazy(() => activityRequest("ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent()));
-const ethSendRawTransactionRequest = lazy(() => activityRequest("ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent()));
-// Not in the current document, but @turnkey/http 6.6 calls it (the first half of a secret import) and
-// the documentation has its page; its intent and result are in the document's definitions.
-const initImportSecretsRequest = lazy(() => activityRequest("ACTIVITY_TYPE_INIT_IMPORT_SECRETS", v1InitImportSecretsIntent()));
+/**
+ * A retired submit path in the generated table's shape: its intent and result members follow from
+ * the activity type, and its request schema is built on first read, like the generated schemas.
+ */
+function retiredActivity<N extends string, T extends string, P extends z.ZodType>(
+  name: N,
+  activityType: T,
+  intent: () => P,
+  why: string,
+): TypedOperation<"submit", N, ReturnType<typeof activityRequest<T, P>>, ReturnType<typeof v1ActivityResponse>> {
+  const request = lazy(() => activityRequest(activityType, intent()));
+  const intentKey = intentKeyOf(activityType);
+  return {
+    kind: "submit",
+    name,
+    get request() {
+      return request();
+    },
+    get response() {
+      return v1ActivityResponse();
+    },
+    activityType,
+    intentKey,
+    resultKey: intentKey.replace(/Intent$/, "Result"),
+    requestName: `v1${intentKey[0]!.toUpperCase()}${intentKey.slice(1).replace(/Intent$/, "Request")} (${why})`,
+    responseName: "v1ActivityResponse",
+  };
+}
 
-export type RetiredOperations = {
-  "/public/v1/submit/create_api_only_users": TypedOperation<"submit", "create_api_only_users", ReturnType<typeof createApiOnlyUsersRequest>, ReturnType<typeof v1ActivityResponse>>;
-  "/public/v1/submit/eth_send_raw_transaction": TypedOperation<"submit", "eth_send_raw_transaction", ReturnType<typeof ethSendRawTransactionRequest>, ReturnType<typeof v1ActivityResponse>>;
-  "/public/v1/submit/init_import_secrets": TypedOperation<"submit", "init_import_secrets", ReturnType<typeof initImportSecretsRequest>, ReturnType<typeof v1ActivityResponse>>;
+export const retiredOperations = {
+  "/public/v1/submit/create_api_only_users": retiredActivity("create_api_only_users", "ACTIVITY_TYPE_CREATE_API_ONLY_USERS", v1CreateApiOnlyUsersIntent, "retired path"),
+  "/public/v1/submit/eth_send_raw_transaction": retiredActivity("eth_send_raw_transaction", "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", v1EthSendRawTransactionIntent, "retired path"),
+  // Not in the current document, but @turnkey/http 6.6 calls it (the first half of a secret import) and
+  // the documentation has its page; its intent and result are in the document's definitions.
+  "/public/v1/submit/init_import_secrets": retiredActivity("init_import_secrets", "ACTIVITY_TYPE_INIT_IMPORT_SECRETS", v1InitImportSecretsIntent, "SDK path beyond the document"),
 };
 
-export const retiredOperations: RetiredOperations = {
-  "/public/v1/submit/create_api_only_users": {
-    kind: "submit",
-    name: "create_api_only_users",
-    get request() {
-      return createApiOnlyUsersRequest();
-    },
-    get response() {
-      return v1ActivityResponse();
-    },
-    activityType: "ACTIVITY_TYPE_CREATE_API_ONLY_USERS",
-    intentKey: "createApiOnlyUsersIntent",
-    resultKey: "createApiOnlyUsersResult",
-    requestName: "v1CreateApiOnlyUsersRequest (retired path)",
-    responseName: "v1ActivityResponse",
-  },
-  "/public/v1/submit/eth_send_raw_transaction": {
-    kind: "submit",
-    name: "eth_send_raw_transaction",
-    get request() {
-      return ethSendRawTransactionRequest();
-    },
-    get response() {
-      return v1ActivityResponse();
-    },
-    activityType: "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION",
-    intentKey: "ethSendRawTransactionIntent",
-    resultKey: "ethSendRawTransactionResult",
-    requestName: "v1EthSendRawTransactionRequest (retired path)",
-    responseName: "v1ActivityResponse",
-  },
-  "/public/v1/submit/init_import_secrets": {
-    kind: "submit",
-    name: "init_import_secrets",
-    get request() {
-      return initImportSecretsRequest();
-    },
-    get response() {
-      return v1ActivityResponse();
-    },
-    activityType: "ACTIVITY_TYPE_INIT_IMPORT_SECRETS",
-    intentKey: "initImportSecretsIntent",
-    resultKey: "initImportSecretsResult",
-    requestName: "v1InitImportSecretsRequest (SDK path beyond the document)",
-    responseName: "v1ActivityResponse",
-  },
-};
+export type RetiredOperations = typeof retiredOperations;
