@@ -5,6 +5,7 @@
  * test can look at their balances. They hold nothing of value: local chains only.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
+import type { Chain } from "./chain.js";
 
 const label = (s: string) => sha256(new TextEncoder().encode(s));
 
@@ -23,3 +24,9 @@ export const SOLANA_FEE_PAYER_ADDRESS = "9kKuUTw7XSFnEmeLdsR9JiPAuEtaQWMUpqqo4DG
 /** The gas station tops its keys up to this much when they fall below half of it (local chains: funded by the dev controls). */
 export const EVM_PAYMASTER_FLOAT = 1_000n * 10n ** 18n;
 export const SOLANA_FEE_PAYER_FLOAT = 100n * 10n ** 9n;
+
+/** Tops a gas-station key up to `float` when it holds less than half of it (the local chains' dev controls; Anvil answers them too). */
+export async function topUp(chain: Chain, address: string, float: bigint): Promise<void> {
+  const balance = await chain.getBalance(address);
+  if (balance < float / 2n) await chain.fund(address, float - balance);
+}

@@ -12,7 +12,7 @@ import { invalidArgument } from "../../errors.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { eip1559Fees } from "../../networks/evm-fees.js";
 import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
-import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY } from "../../networks/sponsor-keys.js";
+import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY, topUp } from "../../networks/sponsor-keys.js";
 import { lazyModule } from "../../lazy-module.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
@@ -88,7 +88,7 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
       const values = input.calls.reduce((n, c) => n + c.value, 0n);
       const balance = await chain.getBalance(input.from);
       if (balance < values) throw invalidArgument(`insufficient funds: ${input.from} holds ${balance} wei on ${chain.caip2}, the calls move ${values}`, "parameters.from");
-      await ensurePaymasterFunded(chain);
+      await topUp(chain, EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT);
     } else {
       const balance = await chain.getBalance(sender);
       const need = gas * maxFee + input.calls.reduce((n, c) => n + c.value, 0n);
@@ -103,12 +103,6 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
     return chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
   };
   return input.sponsor ? serialized(chain, send) : send();
-}
-
-/** Tops the paymaster up on this chain (the local chains' dev controls; Anvil answers them too). */
-async function ensurePaymasterFunded(chain: EvmChain): Promise<void> {
-  const balance = await chain.getBalance(EVM_PAYMASTER_ADDRESS);
-  if (balance < EVM_PAYMASTER_FLOAT / 2n) await chain.fund(EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT - balance);
 }
 
 /** The account's EIP-7702 undelegation: a transaction from the account to itself carrying an authorization to the zero address. */

@@ -14,9 +14,8 @@ import type { ActivityContext } from "../types.js";
 import { RpcError } from "../../networks/rpc.js";
 import { parseSolanaTransaction, signatureOf, type SolanaTx } from "../../networks/solana-wire.js";
 import { equalBytes, isZero, signWith, withBlockhash, withFeePayer } from "../../networks/solana-message.js";
-import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY } from "../../networks/sponsor-keys.js";
+import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY, topUp } from "../../networks/sponsor-keys.js";
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
-import type { SolanaChain } from "../../networks/solana-chain.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { chainWatcher } from "../../networks/watch.js";
 
@@ -54,12 +53,6 @@ function decodeBlockhash(value: string): Uint8Array {
   }
   if (bytes.length !== 32) throw invalidArgument(`recentBlockhash must be 32 bytes, got ${bytes.length}`, "parameters.recentBlockhash");
   return bytes;
-}
-
-/** The gas station's fee payer holds enough on this cluster (local clusters are funded by the dev controls). */
-async function ensureFeePayerFunded(chain: SolanaChain): Promise<void> {
-  const balance = await chain.getBalance(SOLANA_FEE_PAYER_ADDRESS);
-  if (balance < SOLANA_FEE_PAYER_FLOAT / 2n) await chain.fund(SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT - balance);
 }
 
 export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{ sendTransactionStatusId: string }> {
@@ -106,7 +99,7 @@ export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{
   });
   if (!p.sponsor && isZero(tx.recentBlockhash)) throw invalidArgument("the transaction has no recent blockhash (all zeros): set one or pass recentBlockhash (only sponsored sends fetch one)", "parameters.recentBlockhash");
 
-  if (p.sponsor) await ensureFeePayerFunded(chain);
+  if (p.sponsor) await topUp(chain, SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT);
   const signed = signWith(tx, [...(p.sponsor ? [SOLANA_FEE_PAYER_KEY] : []), ...keys.map((k) => k.privateKey)]);
   const signature = signatureOf(parseSolanaTransaction(signed));
   let error: Record<string, unknown> | undefined;
