@@ -13,6 +13,10 @@
  */
 import type { ActivityRow } from "../store/activities.js";
 
+/** What a balance event reports, and the statuses a sent transaction goes through (webhook filters check against them). */
+export const BALANCE_OPERATIONS = ["deposit", "withdraw"] as const;
+export const SEND_STATUSES = ["BROADCASTING", "INCLUDED", "FAILED"] as const;
+
 /** An activity was recorded with a new status (COMPLETED, FAILED, REJECTED, CONSENSUS_NEEDED, ...). */
 export type ActivityUpdateEvent = {
   type: "ACTIVITY_UPDATES";
@@ -28,7 +32,7 @@ export type BalanceEvent = {
   /** The organization (or sub-organization) owning the address. */
   orgId: string;
   msg: {
-    operation: "deposit" | "withdraw";
+    operation: (typeof BALANCE_OPERATIONS)[number];
     caip2: string;
     txHash: string;
     address: string;
@@ -46,7 +50,7 @@ export type SendTransactionStatusEvent = {
   msg: {
     sendTransactionStatusId: string;
     activityId: string;
-    status: "BROADCASTING" | "INCLUDED" | "FAILED";
+    status: (typeof SEND_STATUSES)[number];
     caip2: string;
     idempotencyKey: string;
     /** Unix seconds. */

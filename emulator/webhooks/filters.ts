@@ -13,7 +13,7 @@
  * `status`. Anything else is refused when the endpoint is created, naming the field.
  */
 import { invalidArgument } from "../errors.js";
-import type { EmulatorEvent } from "../events/index.js";
+import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../events/index.js";
 import { ACTIVITY_STATUSES } from "../store/activities.js";
 import type { WebhookEventType } from "./event-types.js";
 
@@ -34,9 +34,9 @@ const FIELDS: Record<WebhookEventType, Record<string, FieldRule>> = {
     status: oneOf(ACTIVITY_STATUSES),
     organizationId: anyText,
   },
-  BALANCE_CONFIRMED_UPDATES: { organizationId: anyText, caip2, address: anyText, operation: oneOf(["deposit", "withdraw"]) },
-  BALANCE_FINALIZED_UPDATES: { organizationId: anyText, caip2, address: anyText, operation: oneOf(["deposit", "withdraw"]) },
-  SEND_TRANSACTION_STATUS_UPDATES: { organizationId: anyText, caip2, status: oneOf(["BROADCASTING", "INCLUDED", "FAILED"]) },
+  BALANCE_CONFIRMED_UPDATES: { organizationId: anyText, caip2, address: anyText, operation: oneOf(BALANCE_OPERATIONS) },
+  BALANCE_FINALIZED_UPDATES: { organizationId: anyText, caip2, address: anyText, operation: oneOf(BALANCE_OPERATIONS) },
+  SEND_TRANSACTION_STATUS_UPDATES: { organizationId: anyText, caip2, status: oneOf(SEND_STATUSES) },
 };
 
 /** Checks a subscription's filtersJson; a refusal is a 400 naming `field`. */
