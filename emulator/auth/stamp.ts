@@ -3,7 +3,7 @@
  * request body bytes. Verification dispatches on the scheme; the caller then resolves the
  * public key to a credential.
  */
-import { verify as nodeVerify, type KeyObject } from "node:crypto";
+import { verify as nodeVerify } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -52,19 +52,31 @@ export function parseApiKeyStamp(header: string): ApiKeyStamp {
   return { publicKey: s.publicKey.toLowerCase(), scheme: s.scheme as StampScheme, signature: s.signature };
 }
 
+/** Schemes OpenSSL checks (ECDSA over SHA-256, the stamps SDKs send), with their keys' curve. */
+const OPENSSL_CURVES: Partial<Record<StampScheme, "p256" | "secp256k1">> = {
+  SIGNATURE_SCHEME_TK_API_P256: "p256",
+  SIGNATURE_SCHEME_TK_API_SECP256K1: "secp256k1",
+};
+
+/** The signature's bytes; undefined when it is not even-length hex. */
+function signatureBytes(stamp: ApiKeyStamp): Buffer | undefined {
+  return /^[0-9a-fA-F]+$/.test(stamp.signature) && stamp.signature.length % 2 === 0 ? Buffer.from(stamp.signature, "hex") : undefined;
+}
+
 /**
- * `verifyApiKeyStamp` off the event loop where OpenSSL does the work (P-256 and secp256k1
- * over SHA-256, the stamps SDKs send): node:crypto's callback form runs the check on the
- * libuv thread pool, so that while many requests are in flight the main thread serves the
- * others meanwhile. Other schemes are checked at once.
+ * `verifyApiKeyStamp` off the event loop where OpenSSL does the work: node:crypto's callback
+ * form runs the check on the libuv thread pool, so that while many requests are in flight the
+ * main thread serves the others meanwhile. Other schemes are checked at once.
  */
 export function verifyApiKeyStampOffThread(stamp: ApiKeyStamp, body: Buffer): Promise<boolean> {
-  const curve = stamp.scheme === "SIGNATURE_SCHEME_TK_API_P256" ? "p256" : stamp.scheme === "SIGNATURE_SCHEME_TK_API_SECP256K1" ? "secp256k1" : null;
-  const key: KeyObject | null = curve && /^[0-9a-fA-F]+$/.test(stamp.signature) && stamp.signature.length % 2 === 0 ? publicKeyObject(curve, stamp.publicKey) : null;
-  if (!key) return Promise.resolve(verifyApiKeyStamp(stamp, body));
+  const curve = OPENSSL_CURVES[stamp.scheme];
+  if (!curve) return Promise.resolve(verifyApiKeyStamp(stamp, body));
+  const sig = signatureBytes(stamp);
+  const key = sig && publicKeyObject(curve, stamp.publicKey);
+  if (!sig || !key) return Promise.resolve(false);
   return new Promise((resolve) => {
     try {
-      nodeVerify("sha256", body, key, Buffer.from(stamp.signature, "hex"), (err, ok) => resolve(!err && ok));
+      nodeVerify("sha256", body, key, sig, (err, ok) => resolve(!err && ok));
     } catch {
       resolve(false);
     }
@@ -73,19 +85,16 @@ export function verifyApiKeyStampOffThread(stamp: ApiKeyStamp, body: Buffer): Pr
 
 /** True when the stamp's signature verifies over `body` for its public key and scheme. */
 export function verifyApiKeyStamp(stamp: ApiKeyStamp, body: Buffer): boolean {
-  if (!/^[0-9a-fA-F]+$/.test(stamp.signature) || stamp.signature.length % 2) return false;
-  const sig = Buffer.from(stamp.signature, "hex");
+  const sig = signatureBytes(stamp);
+  if (!sig) return false;
   try {
+    const curve = OPENSSL_CURVES[stamp.scheme];
+    if (curve) {
+      const key = publicKeyObject(curve, stamp.publicKey);
+      // OpenSSL accepts high-S signatures, which Node and noble stampers both produce.
+      return !!key && nodeVerify("sha256", body, key, sig);
+    }
     switch (stamp.scheme) {
-      case "SIGNATURE_SCHEME_TK_API_P256": {
-        const key = publicKeyObject("p256", stamp.publicKey);
-        // OpenSSL accepts high-S signatures, which Node and noble stampers both produce.
-        return !!key && nodeVerify("sha256", body, key, sig);
-      }
-      case "SIGNATURE_SCHEME_TK_API_SECP256K1": {
-        const key = publicKeyObject("secp256k1", stamp.publicKey);
-        return !!key && nodeVerify("sha256", body, key, sig);
-      }
       case "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191": {
         // personal_sign: keccak256("\x19Ethereum Signed Message:\n" + byteLength + body).
         const prefix = Buffer.from(`\x19Ethereum Signed Message:\n${body.length}`, "utf8");
@@ -98,6 +107,8 @@ export function verifyApiKeyStamp(stamp: ApiKeyStamp, body: Buffer): boolean {
         // The JS wallet stamper signs the raw body; the Go SDK signs sha256(body). Accept both.
         return nodeVerify(null, body, key, sig) || nodeVerify(null, Buffer.from(sha256(body)), key, sig);
       }
+      default:
+        return false;
     }
   } catch {
     return false;
