@@ -113,10 +113,10 @@ export class ChainWatcher {
     for (const [chain, sigs] of this.pendingSolana) {
       this.pendingSolana.delete(chain);
       const { solanaTransaction } = await import("./solana-history.js");
+      const decimals = new Map((chain.localEngine?.mints() ?? []).map((m) => [m.mint, m.decimals]));
       for (const sig of sigs) {
         const item = await solanaTransaction(chain, sig);
         if (!item || !item.success) continue;
-        const decimals = new Map((chain.localEngine?.mints() ?? []).map((m) => [m.mint, m.decimals]));
         const transfers = item.transfers.map((t) => ({
           from: t.from,
           to: t.to,
