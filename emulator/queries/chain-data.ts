@@ -37,6 +37,12 @@ async function balances(ctx: QueryContext, address: string, caip2: string): Prom
   };
 }
 
+async function assets(ctx: QueryContext, caip2: string): Promise<Record<string, unknown>> {
+  const networks = networksOf(ctx, "caip2");
+  const chain = await networks.get(networks.resolve(caip2));
+  return { assets: (await supportedAssets(chain)).map(({ caip19, symbol, name, decimals }) => ({ caip19, symbol, name, decimals })) };
+}
+
 async function nonces(ctx: QueryContext, body: { address: string; caip2: string; nonce?: boolean; gasStationNonce?: boolean }): Promise<Record<string, unknown>> {
   const address = checkEvmAddress(body.address);
   const chain = await networksOf(ctx, "caip2").evm(body.caip2);
@@ -51,12 +57,7 @@ async function nonces(ctx: QueryContext, body: { address: string; caip2: string;
 
 export const chainDataQueryOperations = [
   defineQuery("list_supported_assets", {
-    run: (ctx, body) =>
-      (async () => {
-        const networks = networksOf(ctx, "caip2");
-        const chain = await networks.get(networks.resolve(body.caip2));
-        return { assets: (await supportedAssets(chain)).map(({ caip19, symbol, name, decimals }) => ({ caip19, symbol, name, decimals })) };
-      })() as unknown as Record<string, unknown>,
+    run: (ctx, body) => assets(ctx, body.caip2) as unknown as Record<string, unknown>,
   }),
   defineQuery("get_nonces", {
     run: (ctx, body) => nonces(ctx, body) as unknown as Record<string, unknown>,
