@@ -23,9 +23,14 @@ async function customRevert(data: string): Promise<{ errorName: string; paramsJs
   }
 }
 
+/** How a status record names its transaction. */
+function txRef(namespace: "eip155" | "solana", hash: string): Record<string, unknown> {
+  return namespace === "eip155" ? { eth: { txHash: hash } } : { solana: { signature: hash } };
+}
+
 /** The published status record: BROADCASTING until a block holds it, then INCLUDED or FAILED. */
 export async function renderStatus(namespace: "eip155" | "solana", s: TxStatus): Promise<Record<string, unknown>> {
-  const ref = namespace === "eip155" ? { eth: { txHash: s.hash } } : { solana: { signature: s.hash } };
+  const ref = txRef(namespace, s.hash);
   if (s.status === "included") return { txStatus: "INCLUDED", ...ref };
   if (s.status === "failed") {
     const e = s.error;
@@ -49,8 +54,7 @@ export async function renderStatus(namespace: "eip155" | "solana", s: TxStatus):
 /** The status of one recorded send: a refusal recorded at broadcast, else what the chain says now. */
 export async function statusOfRow(ctx: { rt: Runtime }, row: SendTransactionRow): Promise<{ record: Record<string, unknown>; status: TxStatus | undefined }> {
   if (row.error) {
-    const ref = row.namespace === "eip155" ? { eth: { txHash: row.txHash } } : { solana: { signature: row.txHash } };
-    return { record: { txStatus: "FAILED", ...ref, txError: String(row.error.message ?? ""), error: row.error }, status: undefined };
+    return { record: { txStatus: "FAILED", ...txRef(row.namespace, row.txHash), txError: String(row.error.message ?? ""), error: row.error }, status: undefined };
   }
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "sendTransactionStatusId");
   const chain = await ctx.rt.networks.get(row.caip2);
