@@ -16,7 +16,7 @@ import type { Runtime } from "../runtime.js";
 import type { Chain } from "./chain.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
-import type { BalanceEvent } from "../events/index.js";
+import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../events/index.js";
 import { prep } from "../store/statements.js";
 import { WebhookEndpoints } from "../webhooks/endpoints.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
@@ -25,6 +25,17 @@ const TICK_MS = 500;
 const CHAIN_EVENT_TYPES = ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES", "SEND_TRANSACTION_STATUS_UPDATES"] as const;
 /** reportedStatus of a send made while nobody subscribed: settled, never reported. */
 const UNWATCHED = "UNWATCHED";
+
+type SendStatus = (typeof SEND_STATUSES)[number];
+type BalanceOperation = (typeof BALANCE_OPERATIONS)[number];
+const isSendStatus = (s: string): s is SendStatus => (SEND_STATUSES as readonly string[]).includes(s);
+/** The status a send is reported with first; a send first seen settled is reported with it too. */
+const FIRST_STATUS: SendStatus = "BROADCASTING";
+/** Which side of a transfer each address is on. */
+const SIDES: readonly { side: "from" | "to"; operation: BalanceOperation }[] = [
+  { side: "from", operation: "withdraw" },
+  { side: "to", operation: "deposit" },
+];
 
 type Transfer = { from: string; to: string; amount: bigint; asset: AssetMeta };
 type Landed = { caip2: string; txHash: string; block: { number: number; hash: string; timestamp: number }; transfers: Transfer[] };
@@ -157,8 +168,8 @@ export class ChainWatcher {
       } catch {
         continue;
       }
-      if (status === row.reportedStatus) continue;
-      const steps = !row.reportedStatus && status !== "BROADCASTING" ? ["BROADCASTING", status] : [status];
+      if (status === row.reportedStatus || !isSendStatus(status)) continue;
+      const steps: SendStatus[] = !row.reportedStatus && status !== FIRST_STATUS ? [FIRST_STATUS, status] : [status];
       this.rt.store.tx(() => {
         for (const s of steps) {
           this.rt.events?.emit({
@@ -167,7 +178,7 @@ export class ChainWatcher {
             msg: {
               sendTransactionStatusId: row.id,
               activityId: row.activityId,
-              status: s as "BROADCASTING" | "INCLUDED" | "FAILED",
+              status: s,
               caip2: row.caip2,
               idempotencyKey: `${row.id}:${s}`,
               timestamp: Math.floor(this.rt.clock.now() / 1000),
@@ -184,13 +195,11 @@ export class ChainWatcher {
   private emitBalances(landed: Landed): void {
     if (!this.rt.events || this.closed) return;
     // One event per address, asset and operation: sum the transaction's transfers.
-    const sums = new Map<string, { address: string; operation: "deposit" | "withdraw"; asset: AssetMeta; amount: bigint }>();
+    const sums = new Map<string, { address: string; operation: BalanceOperation; asset: AssetMeta; amount: bigint }>();
     for (const t of landed.transfers) {
       if (t.from === t.to) continue;
-      for (const [address, operation] of [
-        [t.from, "withdraw"],
-        [t.to, "deposit"],
-      ] as const) {
+      for (const { side, operation } of SIDES) {
+        const address = t[side];
         const key = `${address}|${t.asset.caip19}|${operation}`;
         const s = sums.get(key) ?? { address, operation, asset: t.asset, amount: 0n };
         s.amount += t.amount;
