@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../emulator/index.js";
-import { devKey, newP256KeyPair, rawPost, readJson, sdkClient, startCliEmulator, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { createApiKeyUser, devKey, newP256KeyPair, rawPost, readJson, sdkClient, startCliEmulator, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
 
 const NOT_LOOPBACK = "203.0.113.0/24";
 const REFUSED = /^request not authorized: source IP address 127\.0\.0\.1 is not in the IP allowlist of organization /;
@@ -139,6 +139,51 @@ describe("enforcement", () => {
     // An empty key-level list: the organization's applies (and admits loopback).
     await sdkClient(emu).setIpAllowlist({ publicKey: other.publicKey, rules: [] });
     expect((await whoami(emu, other)).status).toBe(200);
+  });
+});
+
+describe("a key-level list goes with its API key", () => {
+  const allowlistRows = () => storeCounts(emu).ip_allowlists;
+
+  it("deleting the key removes its list: the same public key added again starts with none", async () => {
+    const root = sdkClient(emu);
+    const other = newP256KeyPair();
+    const add = () => root.createApiKeys({ userId: emu.info.rootUserId, apiKeys: [{ apiKeyName: "other", publicKey: other.publicKey, curveType: "API_KEY_CURVE_P256" }] });
+    const { apiKeyIds } = await add();
+    await root.setIpAllowlist({ publicKey: other.publicKey, rules: [{ cidr: NOT_LOOPBACK }] });
+    await enable(emu, ["127.0.0.0/24"]);
+    expect((await whoami(emu, other)).status).toBe(403);
+    expect(allowlistRows()).toBe(2);
+
+    await root.deleteApiKeys({ userId: emu.info.rootUserId, apiKeyIds });
+    expect(allowlistRows()).toBe(1);
+    await add();
+    expect((await whoami(emu, other)).status).toBe(200);
+    expect((await root.getIpAllowlist({ publicKey: other.publicKey })).allowlist.rules).toEqual([]);
+  });
+
+  it("deleting the user removes the lists of its keys", async () => {
+    const root = sdkClient(emu);
+    const leaver = await createApiKeyUser(emu, "leaver");
+    await root.setIpAllowlist({ publicKey: leaver.key.publicKey, rules: [{ cidr: NOT_LOOPBACK }] });
+    expect(allowlistRows()).toBe(1);
+    await root.deleteUsers({ userIds: [leaver.id] });
+    expect(allowlistRows()).toBe(0);
+    await root.createApiKeys({ userId: emu.info.rootUserId, apiKeys: [{ apiKeyName: "returning", publicKey: leaver.key.publicKey, curveType: "API_KEY_CURVE_P256" }] });
+    expect((await root.getIpAllowlist({ publicKey: leaver.key.publicKey })).allowlist.rules).toEqual([]);
+  });
+
+  it("stays while another user of the organization still holds the same public key", async () => {
+    const root = sdkClient(emu);
+    const first = await createApiKeyUser(emu, "first holder");
+    const { userIds } = await root.createUsers({
+      users: [{ userName: "second holder", apiKeys: [{ apiKeyName: "k", publicKey: first.key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }],
+    });
+    await root.setIpAllowlist({ publicKey: first.key.publicKey, rules: [{ cidr: NOT_LOOPBACK }] });
+    await root.deleteUsers({ userIds: [first.id] });
+    expect((await root.getIpAllowlist({ publicKey: first.key.publicKey })).allowlist.rules).toEqual([expect.objectContaining({ cidr: NOT_LOOPBACK })]);
+    await root.deleteUsers({ userIds });
+    expect(allowlistRows()).toBe(0);
   });
 });
 

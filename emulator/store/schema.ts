@@ -624,4 +624,17 @@ export const MIGRATIONS: string[] = [
   ) WHERE id IN (SELECT activity_id FROM policy_evaluations);
   DROP TABLE policy_evaluations;
   `,
+  // A key-level IP allowlist lives only as long as some API key of its organization has that public
+  // key: whichever way the last one goes (delete_api_keys, delete_users, a session key replaced, an
+  // expiring key evicted, the organization deleted), its list goes too, so a key added again with the
+  // same public key starts without one. Lists already orphaned are dropped here.
+  `
+  DELETE FROM ip_allowlists WHERE public_key <> ''
+    AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.org_id = ip_allowlists.org_id AND k.public_key = ip_allowlists.public_key);
+  CREATE TRIGGER IF NOT EXISTS api_keys_drop_ip_allowlist AFTER DELETE ON api_keys
+    WHEN NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.org_id = OLD.org_id AND k.public_key = OLD.public_key)
+  BEGIN
+    DELETE FROM ip_allowlists WHERE org_id = OLD.org_id AND public_key = OLD.public_key;
+  END;
+  `,
 ];
