@@ -86,6 +86,7 @@ export class Store {
   private attach(db: Db): void {
     this.current = db;
     watchUserChanges(db);
+    const activities = new Activities(db);
     Object.assign(this, {
       organizations: new Organizations(db),
       users: new Users(db),
@@ -93,7 +94,7 @@ export class Store {
       tags: new Tags(db),
       sendTransactions: new SendTransactions(db),
       gasUsageConfigs: new GasUsageConfigs(db),
-      activities: new Activities(db),
+      activities,
       authenticators: new Authenticators(db),
       wallets: new Wallets(db),
       privateKeys: new PrivateKeys(db),
@@ -106,7 +107,7 @@ export class Store {
       policies: new Policies(db),
       oauth2: new Oauth2(db),
       smartContractInterfaces: new SmartContractInterfaces(db),
-      policyEvaluations: new PolicyEvaluations(db),
+      policyEvaluations: new PolicyEvaluations(activities),
       authProxyConfigs: new AuthProxyConfigs(db),
       mfaPolicies: new MfaPolicies(db),
       mfaChallenges: new MfaChallenges(db),

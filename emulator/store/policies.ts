@@ -2,7 +2,7 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
-import { Activities } from "./activities.js";
+import type { Activities } from "./activities.js";
 
 export type PolicyRow = {
   id: string;
@@ -103,10 +103,8 @@ export type PolicyEvaluationRow = {
 
 /** Policy evaluations, kept in their activity's row (activities.evaluations). */
 export class PolicyEvaluations {
-  private readonly activities: Activities;
-  constructor(db: Db) {
-    this.activities = new Activities(db);
-  }
+  /** The store's own activities repository (the evaluations live in its rows). */
+  constructor(private readonly activities: Activities) {}
 
   /** Appends to an activity already recorded. */
   insert(e: PolicyEvaluationRow): void {
