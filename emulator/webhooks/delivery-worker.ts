@@ -14,7 +14,8 @@
 import { Worker } from "node:worker_threads";
 import type { KeyObject } from "node:crypto";
 
-export type Answer = { statusCode: number; signature: string; durationMs: number } | { error: string; signature: string; durationMs: number };
+/** What became of one send: the receiver's HTTP status, or why none came. (The signature goes out in its header only; nothing reads it back.) */
+export type Answer = { statusCode: number; durationMs: number } | { error: string; durationMs: number };
 
 export type SendRequest = { url: string; headers: Record<string, string>; body: string; key: KeyObject; timeoutMs: number };
 
@@ -61,7 +62,7 @@ const post = (m) => {
     done = true;
     open.delete(m.id);
     next();
-    settle({ id: m.id, signature, durationMs: Math.round(performance.now() - started), ...r });
+    settle({ id: m.id, durationMs: Math.round(performance.now() - started), ...r });
   };
   let target;
   try { target = new URL(m.url); } catch { open.set(m.id, null); return reply({ error: "invalid URL" }); }
@@ -150,10 +151,10 @@ export class DeliveryWorker {
     w.unref();
     if (this.sentKeys.size) w.postMessage([...this.sentKeys].map(([kid, key]) => ({ kind: "key", kid, key })));
     w.on("message", (answers: (Answer & { id: number })[]) => {
-      for (const m of answers) {
-        const resolve = this.waiting.get(m.id);
-        this.waiting.delete(m.id);
-        resolve?.(m);
+      for (const { id, ...answer } of answers) {
+        const resolve = this.waiting.get(id);
+        this.waiting.delete(id);
+        resolve?.(answer);
       }
     });
     w.on("error", (e) => {
@@ -168,6 +169,6 @@ export class DeliveryWorker {
   private settleAll(error: string): void {
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
-    for (const resolve of waiting) resolve({ error, signature: "", durationMs: 0 });
+    for (const resolve of waiting) resolve({ error, durationMs: 0 });
   }
 }
