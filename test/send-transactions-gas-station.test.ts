@@ -9,6 +9,7 @@ import { createPublicClient, createWalletClient, hashTypedData, http, parseEther
 import { privateKeyToAccount } from "viem/accounts";
 import type { RunningEmulator } from "../emulator/index.js";
 import { EVM_PAYMASTER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
+import { GAS_DELEGATE_ADDRESS } from "../emulator/networks/gas-station/delegate.js";
 import { httpClient, sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -133,6 +134,43 @@ describe("sponsored eth_send_transaction (gas station)", () => {
       (e: unknown) => e,
     );
     expect(JSON.stringify(again)).toContain("parameters.from");
+  });
+
+  it("an unsponsored batch with maxFeePerGas below maxPriorityFeePerGas is refused naming parameters.maxFeePerGas; nothing reaches the chain", async () => {
+    const caip2 = "eip155:10";
+    const chain = chainOf(caip2);
+    const nonceBefore = await chain.getTransactionCount({ address: SECOND });
+    const blockBefore = await chain.getBlockNumber();
+    const err = await sdkClient(emu)
+      .ethSendTransaction({ from: SECOND, caip2, maxFeePerGas: "1000", maxPriorityFeePerGas: "2000", calls: [{ to: FROM, value: "1" }, { to: FROM, value: "2" }] })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(JSON.stringify(err)).toContain("parameters.maxFeePerGas");
+    expect(JSON.stringify(err)).toContain("maxFeePerGas must be at least maxPriorityFeePerGas");
+    expect(await chain.getTransactionCount({ address: SECOND })).toBe(nonceBefore);
+    expect(await chain.getBlockNumber()).toBe(blockBefore);
+    // Neither the account's delegation nor the gas-station delegate code was written.
+    expect(await chain.getCode({ address: SECOND })).toBeUndefined();
+    expect(await chain.getCode({ address: GAS_DELEGATE_ADDRESS })).toBeUndefined();
+  });
+
+  it("an unsponsored batch its account cannot pay for is refused naming parameters.from with what it needs; nothing is sent", async () => {
+    const caip2 = "eip155:10";
+    const chain = chainOf(caip2);
+    const nonceBefore = await chain.getTransactionCount({ address: SECOND });
+    const held = await chain.getBalance({ address: SECOND });
+    const err = await sdkClient(emu)
+      .ethSendTransaction({ from: SECOND, caip2, calls: [{ to: FROM, value: held.toString() }, { to: FROM, value: "1" }] })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(JSON.stringify(err)).toContain("parameters.from");
+    expect(JSON.stringify(err)).toMatch(new RegExp(`insufficient funds: ${SECOND} holds ${held} wei on ${caip2}, the batch needs up to [0-9]+ \\(value ${held + 1n} \\+ gasLimit [0-9]+ \\* maxFeePerGas [0-9]+\\)`));
+    expect(await chain.getTransactionCount({ address: SECOND })).toBe(nonceBefore);
+    expect(await chain.getBalance({ address: SECOND })).toBe(held);
   });
 
   it("sponsorship stops at the organization's window limit (set on the control route), naming parameters.sponsor", async () => {

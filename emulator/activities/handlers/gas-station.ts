@@ -8,9 +8,8 @@
  * Sponsorship is limited per organization (emulator/networks/gas-station/usage.ts).
  */
 import type { Hex } from "viem";
-import { invalidArgument } from "../../errors.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
-import { eip1559Fees } from "../../networks/evm-fees.js";
+import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
 import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
 import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY, topUp } from "../../networks/sponsor-keys.js";
 import { lazyModule } from "../../lazy-module.js";
@@ -53,6 +52,8 @@ function signature(sig: { r: string; s: string; v: string }): { r: Hex; s: Hex; 
 
 /** Sends a batch through the account's delegate; returns the outer transaction's hash. */
 export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRejection: (err: unknown) => never): Promise<string> {
+  // The caller's fees are checked before anything reaches the chain; a sponsored batch pays the paymaster's (the chain's) fees at send time.
+  const ownFees = input.sponsor ? undefined : eip1559Fees(await chain.getFeeData(), input);
   const d = await delegate();
   await d.ensureDelegateInstalled(chain);
   const delegated = (await d.delegationOf(chain, input.from, "pending")) === d.GAS_DELEGATE_ADDRESS;
@@ -66,7 +67,7 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
   const senderKey = input.sponsor ? EVM_PAYMASTER_KEY : input.key.privateKey;
   const sender = input.sponsor ? EVM_PAYMASTER_ADDRESS : input.from;
   const send = async (): Promise<string> => {
-    const [senderNonce, fees] = await Promise.all([input.sponsor ? chain.getNonce(sender) : (input.nonce ?? chain.getNonce(sender)), chain.getFeeData()]);
+    const [senderNonce, { tip, maxFee }] = await Promise.all([input.sponsor ? chain.getNonce(sender) : (input.nonce ?? chain.getNonce(sender)), ownFees ?? chain.getFeeData().then((fees) => eip1559Fees(fees))]);
     const authorizationList = [];
     if (!delegated) {
       // The authorization's nonce is the account's nonce when it is applied: after the outer transaction's own when the account sends it.
@@ -74,7 +75,6 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
       const auth = signRawPayload(input.key, JSON.stringify({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
       authorizationList.push({ address: d.GAS_DELEGATE_ADDRESS, chainId: chain.chainId, nonce: Number(accountNonce), ...signature(auth) });
     }
-    const { tip, maxFee } = eip1559Fees(fees, input.sponsor ? {} : input);
     const gas =
       (input.sponsor ? undefined : input.gasLimit) ??
       (delegated
@@ -83,17 +83,10 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
             () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
           )
         : BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n);
-    if (input.sponsor) {
-      // The gas is the paymaster's; the values the calls move are still the account's own.
-      const values = input.calls.reduce((n, c) => n + c.value, 0n);
-      const balance = await chain.getBalance(input.from);
-      if (balance < values) throw invalidArgument(`insufficient funds: ${input.from} holds ${balance} wei on ${chain.caip2}, the calls move ${values}`, "parameters.from");
-      await topUp(chain, EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT);
-    } else {
-      const balance = await chain.getBalance(sender);
-      const need = gas * maxFee + input.calls.reduce((n, c) => n + c.value, 0n);
-      if (balance < need) throw invalidArgument(`insufficient funds: ${sender} holds ${balance} wei on ${chain.caip2}, the batch needs up to ${need} (values + gasLimit * maxFeePerGas)`, "parameters.from");
-    }
+    // Sponsored, the gas is the paymaster's; the values the calls move are still the account's own.
+    const value = input.calls.reduce((n, c) => n + c.value, 0n);
+    await requireFunds(chain, input.from, { value, ...(input.sponsor ? {} : { gas: { limit: gas, maxFeePerGas: maxFee } }) }, "the batch");
+    if (input.sponsor) await topUp(chain, EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT);
     const unsigned = viem.serializeTransaction(
       authorizationList.length
         ? { type: "eip7702", chainId: chain.chainId, nonce: Number(senderNonce), to: input.from, data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip, authorizationList }
@@ -115,10 +108,8 @@ export async function sendUndelegation(
   const zero = "0x0000000000000000000000000000000000000000" as const;
   const auth = signRawPayload(input.key, JSON.stringify({ address: zero, chainId: chain.chainId, nonce: Number(nonce + 1n) }), "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION", "HASH_FUNCTION_NO_OP");
   const { tip, maxFee } = eip1559Fees(fees, input);
-  if (maxFee < tip) throw invalidArgument("maxFeePerGas must be at least maxPriorityFeePerGas", "parameters.maxFeePerGas");
   const gas = input.gasLimit ?? UNDELEGATION_GAS;
-  const balance = await chain.getBalance(input.from);
-  if (balance < gas * maxFee) throw invalidArgument(`insufficient funds: ${input.from} holds ${balance} wei on ${chain.caip2}, undelegating needs up to ${gas * maxFee}`, "parameters.from");
+  await requireFunds(chain, input.from, { value: 0n, gas: { limit: gas, maxFeePerGas: maxFee } }, "undelegating");
   const unsigned = viem.serializeTransaction({
     type: "eip7702",
     chainId: chain.chainId,

@@ -16,7 +16,7 @@ import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { Wire } from "../../../contracts/wire.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
-import { eip1559Fees } from "../../networks/evm-fees.js";
+import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
 import { RpcError } from "../../networks/rpc.js";
 import { lazyModule } from "../../lazy-module.js";
 import { sendBatch, sendUndelegation } from "./gas-station.js";
@@ -128,7 +128,6 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
   const call = calls[0]!;
   const [nonce, fees] = await Promise.all([nonceIn ?? chain.getNonce(from), chain.getFeeData()]);
   const { tip, maxFee } = eip1559Fees(fees, { maxPriorityFeePerGas: tipIn, maxFeePerGas: maxFeeIn });
-  if (maxFee < tip) throw invalidArgument("maxFeePerGas must be at least maxPriorityFeePerGas", "parameters.maxFeePerGas");
   const gas =
     gasIn ??
     (await chain.estimateGas({ from, to: call.to, data: call.data, value: call.value }).catch((err: unknown) => {
@@ -136,10 +135,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
       if (err.message.toLowerCase().includes("insufficient funds")) chainRejection(err);
       return REVERTING_CALL_GAS;
     }));
-  const balance = await chain.getBalance(from);
-  if (balance < call.value + gas * maxFee) {
-    throw invalidArgument(`insufficient funds: ${from} holds ${balance} wei on ${chain.caip2}, the transaction needs up to ${call.value + gas * maxFee} (value + gasLimit * maxFeePerGas)`, "parameters.from");
-  }
+  await requireFunds(chain, from, { value: call.value, gas: { limit: gas, maxFeePerGas: maxFee } }, "the transaction");
   const unsigned = viem.serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
   const signed = signEthereumTransaction(key.privateKey, unsigned);
   const txHash = await chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
