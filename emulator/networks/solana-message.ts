@@ -1,10 +1,11 @@
 /**
- * Rewriting a Solana transaction before it is signed: a new recent blockhash, and fee-payer
+ * Rewriting a Solana transaction before it is signed (one pass): a new recent blockhash, and fee-payer
  * substitution (a sponsor becomes account 0, the first signer, so that it pays the fee while
  * every original signer still signs). Serializes back to the wire format that
  * `parseSolanaTransaction` reads (legacy and v0).
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { base58 } from "@scure/base";
 import { parseSolanaTransaction, type SolanaTx } from "./solana-wire.js";
 
 function shortvec(n: number): number[] {
@@ -52,25 +53,25 @@ export function serializeTransaction(signatures: Uint8Array[], message: Uint8Arr
   return out;
 }
 
-/** A copy of the transaction with another recent blockhash (every signature slot emptied: the message changed). */
-export function withBlockhash(tx: SolanaTx, blockhash: Uint8Array): SolanaTx {
-  const next = { ...tx, recentBlockhash: blockhash };
-  const message = serializeMessage(next);
-  return parseSolanaTransaction(serializeTransaction(tx.signatures.map(() => new Uint8Array(64)), message));
-}
-
 /**
- * Fee-payer substitution: `payer` becomes account 0 (a writable signer) and every account
- * index moves up by one. Lookup-table indexes address the tables, not the account list, so
- * they stay. Signature slots are emptied: the message changed.
+ * A copy of the transaction rewritten in one pass, every signature slot emptied (the message
+ * changed): `blockhash` replaces the recent blockhash; `feePayer` is fee-payer substitution, the
+ * payer becoming account 0 (a writable signer) with every account index moved up by one
+ * (lookup-table indexes address the tables, not the account list, so they stay).
  */
-export function withFeePayer(tx: SolanaTx, payer: Uint8Array): SolanaTx {
-  if (tx.accountKeys.some((k) => equalBytes(k, payer))) throw new Error("the sponsor's fee payer is already an account of this transaction");
+export function rewritten(tx: SolanaTx, change: { feePayer?: Uint8Array; blockhash?: Uint8Array }): SolanaTx {
+  const { feePayer, blockhash } = change;
+  if (feePayer && tx.accountKeys.some((k) => equalBytes(k, feePayer))) throw new Error("the sponsor's fee payer is already an account of this transaction");
   const next = {
     ...tx,
-    header: { ...tx.header, numRequiredSignatures: tx.header.numRequiredSignatures + 1 },
-    accountKeys: [payer, ...tx.accountKeys],
-    instructions: tx.instructions.map((ix) => ({ programIdIndex: ix.programIdIndex + 1, accounts: ix.accounts.map((a) => a + 1), data: ix.data })),
+    ...(blockhash ? { recentBlockhash: blockhash } : {}),
+    ...(feePayer
+      ? {
+          header: { ...tx.header, numRequiredSignatures: tx.header.numRequiredSignatures + 1 },
+          accountKeys: [feePayer, ...tx.accountKeys],
+          instructions: tx.instructions.map((ix) => ({ programIdIndex: ix.programIdIndex + 1, accounts: ix.accounts.map((a) => a + 1), data: ix.data })),
+        }
+      : {}),
   };
   if (next.accountKeys.length + tx.addressTableLookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0) > 256) {
     throw new Error("the transaction has no room for a fee payer (256 accounts at most)");
@@ -79,8 +80,8 @@ export function withFeePayer(tx: SolanaTx, payer: Uint8Array): SolanaTx {
   return parseSolanaTransaction(serializeTransaction(Array.from({ length: next.header.numRequiredSignatures }, () => new Uint8Array(64)), message));
 }
 
-/** Fills the signature slot of each key in `keys` (ed25519 32-byte seeds); returns the wire bytes. */
-export function signWith(tx: SolanaTx, keys: Uint8Array[]): Uint8Array {
+/** Fills the signature slot of each key in `keys` (ed25519 32-byte seeds); returns the wire bytes and the transaction's id (its first signature, base58). */
+export function signWith(tx: SolanaTx, keys: Uint8Array[]): { wire: Uint8Array; signature: string } {
   const signatures = tx.signatures.map((s) => Uint8Array.from(s));
   for (const key of keys) {
     const publicKey = ed25519.getPublicKey(key);
@@ -88,7 +89,7 @@ export function signWith(tx: SolanaTx, keys: Uint8Array[]): Uint8Array {
     if (i < 0) throw new Error("the key is not a required signer of this transaction");
     signatures[i] = ed25519.sign(tx.message, key);
   }
-  return serializeTransaction(signatures, tx.message);
+  return { wire: serializeTransaction(signatures, tx.message), signature: base58.encode(signatures[0]!) };
 }
 
 export function isZero(bytes: Uint8Array): boolean {

@@ -82,14 +82,42 @@ function networksOf(ctx: ActivityContext) {
   return ctx.rt.networks;
 }
 
-function record(ctx: ActivityContext, chain: { caip2: string }, txHash: string, from: string, extra: { sponsored?: boolean; kind?: "send" | "undelegate" | "raw" } = {}): string {
+/** What a send handed to a chain: recorded as a send-transaction status row (its fate is read from the chain). */
+export type SentTransaction = {
+  caip2: string;
+  namespace: "eip155" | "solana";
+  txHash: string;
+  from: string;
+  sponsored?: boolean;
+  kind?: "send" | "undelegate" | "raw";
+  /** A refusal at broadcast (a failed Solana preflight): the status is FAILED with it. */
+  error?: Record<string, unknown>;
+};
+
+/** Records every send (EVM and Solana alike) and wakes the chain watcher; answers the status id. */
+function record(ctx: ActivityContext, sent: SentTransaction): string {
   const id = newId();
   ctx.rt.store.tx(() =>
-    ctx.rt.store.sendTransactions.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, caip2: chain.caip2, namespace: "eip155", txHash, fromAddress: from, createdAt: ctx.now, sponsored: !!extra.sponsored, kind: extra.kind ?? "send" }),
+    ctx.rt.store.sendTransactions.insert({
+      id,
+      orgId: ctx.org.id,
+      activityId: ctx.activityId,
+      caip2: sent.caip2,
+      namespace: sent.namespace,
+      txHash: sent.txHash,
+      fromAddress: sent.from,
+      createdAt: ctx.now,
+      sponsored: !!sent.sponsored,
+      kind: sent.kind ?? "send",
+      error: sent.error ?? null,
+    }),
   );
   chainWatcher(ctx.rt)?.poke();
   return id;
 }
+
+/** An EVM send on `chain`. */
+const evmSent = (chain: { caip2: string }, txHash: string, from: string, extra: Pick<SentTransaction, "sponsored" | "kind"> = {}): SentTransaction => ({ caip2: chain.caip2, namespace: "eip155", txHash, from, ...extra });
 
 async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTransactionStatusId: string }> {
   const networks = networksOf(ctx);
@@ -122,7 +150,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
       },
       chainRejection,
     );
-    return { sendTransactionStatusId: record(ctx, chain, txHash, from, { sponsored: !!p.sponsor }) };
+    return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from, { sponsored: !!p.sponsor })) };
   }
 
   const call = calls[0]!;
@@ -139,7 +167,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
   const unsigned = viem.serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
   const signed = signEthereumTransaction(key.privateKey, unsigned);
   const txHash = await chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
-  return { sendTransactionStatusId: record(ctx, chain, txHash, from) };
+  return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from)) };
 }
 
 type UndelegateParams = { from: string; caip2: string; nonce?: string; gasLimit?: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string };
@@ -159,7 +187,7 @@ async function ethUndelegate(ctx: ActivityContext, p: UndelegateParams): Promise
     { key, from, ...(nonce !== undefined ? { nonce } : {}), ...(gasLimit !== undefined ? { gasLimit } : {}), ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}), ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}) },
     chainRejection,
   );
-  return { sendTransactionStatusId: record(ctx, chain, txHash, from, { kind: "undelegate" }) };
+  return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from, { kind: "undelegate" })) };
 }
 
 /** The retired eth_send_raw_transaction: broadcasts a transaction signed elsewhere; answers its hash. */
@@ -183,7 +211,7 @@ async function ethSendRaw(ctx: ActivityContext, p: { signedTransaction: string; 
     if (!(err instanceof RpcError)) throw err;
     throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters.signedTransaction");
   });
-  record(ctx, chain, transactionHash, from, { kind: "raw" });
+  record(ctx, evmSent(chain, transactionHash, from, { kind: "raw" }));
   return { transactionHash };
 }
 
@@ -211,7 +239,7 @@ export const sendTransactionOperations = [
   defineActivity("sol_send_transaction", {
     legacy: ["ACTIVITY_TYPE_SOL_SEND_TRANSACTION"],
     subjects: (p) => solSubjects(p as SolSendParams),
-    run: (ctx, p) => solSend(ctx, p as SolSendParams),
+    run: async (ctx, p) => ({ sendTransactionStatusId: record(ctx, await solSend(ctx, p as SolSendParams)) }),
   }),
   defineActivity("eth_undelegate_7702", {
     subjects: (p) => ({ signWith: p.from, address: p.from }),

@@ -4,20 +4,20 @@
  * caip2. Sponsored (`sponsor: true`): the emulator's gas-station fee payer becomes the
  * transaction's fee payer (fee-payer substitution) and signs too, and a fresh blockhash is used
  * unless `recentBlockhash` is given. A transaction the cluster refuses in preflight is recorded
- * FAILED with the simulation's error and logs; its status reads that back.
+ * FAILED with the simulation's error and logs (by send-transactions.ts, which records every
+ * send); its status reads that back.
  */
 import { base58 } from "@scure/base";
 import { invalidArgument } from "../../errors.js";
-import { newId } from "../../ids.js";
 import { resolveSigner } from "../../wallets/signer.js";
 import type { ActivityContext } from "../types.js";
 import { RpcError } from "../../networks/rpc.js";
-import { parseSolanaTransaction, signatureOf, type SolanaTx } from "../../networks/solana-wire.js";
-import { equalBytes, isZero, signWith, withBlockhash, withFeePayer } from "../../networks/solana-message.js";
+import { parseSolanaTransaction, type SolanaTx } from "../../networks/solana-wire.js";
+import { equalBytes, isZero, rewritten, signWith } from "../../networks/solana-message.js";
 import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY, topUp } from "../../networks/sponsor-keys.js";
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
-import { chainWatcher } from "../../networks/watch.js";
+import type { SentTransaction } from "./send-transactions.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };
 
@@ -55,7 +55,8 @@ function decodeBlockhash(value: string): Uint8Array {
   return bytes;
 }
 
-export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{ sendTransactionStatusId: string }> {
+/** Signs and submits; answers what was sent, for send-transactions.ts to record (with the preflight refusal, if any). */
+export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<SentTransaction> {
   const networks = ctx.rt.networks;
   if (!networks) throw invalidArgument("this emulator instance runs no chains", "parameters.caip2");
   const signers = signersOf(p);
@@ -76,16 +77,16 @@ export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{
   const chain = await networks.solana(p.caip2, "parameters.caip2");
 
   if (p.sponsor) {
-    if (!equalBytes(tx.accountKeys[0]!, SOLANA_FEE_PAYER_PUBLIC_KEY)) {
-      try {
-        tx = withFeePayer(tx, SOLANA_FEE_PAYER_PUBLIC_KEY);
-      } catch (err) {
-        throw invalidArgument(`cannot sponsor this transaction: ${(err as Error).message}`, "parameters.unsignedTransaction");
-      }
+    // Fee-payer substitution (unless the fee payer is already ours) and a fresh blockhash, in one rewrite.
+    const feePayer = equalBytes(tx.accountKeys[0]!, SOLANA_FEE_PAYER_PUBLIC_KEY) ? {} : { feePayer: SOLANA_FEE_PAYER_PUBLIC_KEY };
+    const blockhash = blockhashIn ?? base58.decode((await chain.getLatestBlockhash()).blockhash);
+    try {
+      tx = rewritten(tx, { ...feePayer, blockhash });
+    } catch (err) {
+      throw invalidArgument(`cannot sponsor this transaction: ${(err as Error).message}`, "parameters.unsignedTransaction");
     }
-    tx = withBlockhash(tx, blockhashIn ?? base58.decode((await chain.getLatestBlockhash()).blockhash));
   } else if (blockhashIn && !equalBytes(blockhashIn, tx.recentBlockhash)) {
-    tx = withBlockhash(tx, blockhashIn);
+    tx = rewritten(tx, { blockhash: blockhashIn });
   }
 
   // Every required signer must be one of ours (or, unsponsored, already have signed the unchanged message).
@@ -100,33 +101,15 @@ export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<{
   if (!p.sponsor && isZero(tx.recentBlockhash)) throw invalidArgument("the transaction has no recent blockhash (all zeros): set one or pass recentBlockhash (only sponsored sends fetch one)", "parameters.recentBlockhash");
 
   if (p.sponsor) await topUp(chain, SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT);
-  const signed = signWith(tx, [...(p.sponsor ? [SOLANA_FEE_PAYER_KEY] : []), ...keys.map((k) => k.privateKey)]);
-  const signature = signatureOf(parseSolanaTransaction(signed));
+  const { wire, signature } = signWith(tx, [...(p.sponsor ? [SOLANA_FEE_PAYER_KEY] : []), ...keys.map((k) => k.privateKey)]);
   let error: Record<string, unknown> | undefined;
   try {
-    await chain.sendRawTransaction(signed);
+    await chain.sendRawTransaction(wire);
   } catch (err) {
     if (!(err instanceof RpcError)) throw err;
     error = preflightFailure(err);
   }
-  const id = newId();
-  ctx.rt.store.tx(() =>
-    ctx.rt.store.sendTransactions.insert({
-      id,
-      orgId: ctx.org.id,
-      activityId: ctx.activityId,
-      caip2: chain.caip2,
-      namespace: "solana",
-      txHash: signature,
-      fromAddress: base58.encode(tx.accountKeys[p.sponsor ? 1 : 0]!),
-      createdAt: ctx.now,
-      sponsored: !!p.sponsor,
-      kind: "send",
-      error: error ?? null,
-    }),
-  );
-  chainWatcher(ctx.rt)?.poke();
-  return { sendTransactionStatusId: id };
+  return { caip2: chain.caip2, namespace: "solana", txHash: signature, from: base58.encode(tx.accountKeys[p.sponsor ? 1 : 0]!), sponsored: !!p.sponsor, ...(error ? { error } : {}) };
 }
 
 /** A refusal in preflight, in the published TxError shape (`solana.source: "preflight"`). */
