@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 
 const STEP_TIMEOUT = 60_000;
 
@@ -75,6 +75,35 @@ export async function continueWithEmail(page: Page, emulatorUrl: string, email: 
   await page.locator('input[inputmode="numeric"]').first().click();
   await page.keyboard.type(mail.otpCode!);
   return mail;
+}
+
+/**
+ * Waits until the kit's modal holds a ready frame client before `button` (its "Export Wallet" or
+ * "Import") is clicked. The kit enables those buttons while its IframeStamper is still starting
+ * (frame load, PUBLIC_KEY_READY, APPLY_SETTINGS); a click before that asks for an export bundle
+ * without a target key, or finds no import client, and the kit reports an error. A person does
+ * not click that fast; a test on a loaded machine does. The modal's React component keeps the
+ * client in its props (export) or its state (import), so this walks from the button up the
+ * component tree until one holds an IframeStamper (each fiber and its alternate: the element
+ * may point at either of React's two copies of it).
+ */
+export async function kitFrameReady(button: Locator): Promise<void> {
+  const handle = await button.elementHandle();
+  await button.page().waitForFunction((element) => {
+    // The kit stores its IframeStamper only once init (PUBLIC_KEY_READY) and APPLY_SETTINGS have answered.
+    const isReadyStamper = (v: unknown) => typeof v === "object" && v !== null && "messageChannel" in v && "iframe" in v;
+    type Fiber = { return?: Fiber | null; alternate?: Fiber | null; memoizedProps?: Record<string, unknown> | null; memoizedState?: unknown };
+    const holdsReadyStamper = (fiber: Fiber) => {
+      if (fiber.memoizedProps && typeof fiber.memoizedProps === "object" && Object.values(fiber.memoizedProps).some(isReadyStamper)) return true;
+      for (let hook = fiber.memoizedState as { memoizedState?: unknown; next?: unknown } | null; hook && typeof hook === "object" && "next" in hook; hook = hook.next as typeof hook)
+        if (isReadyStamper(hook.memoizedState)) return true;
+      return false;
+    };
+    const key = Object.keys(element!).find((k) => k.startsWith("__reactFiber$"));
+    for (let fiber = key ? ((element as unknown as Record<string, Fiber>)[key] as Fiber | undefined) : undefined; fiber; fiber = fiber.return ?? undefined)
+      if (holdsReadyStamper(fiber) || (fiber.alternate && holdsReadyStamper(fiber.alternate))) return true;
+    return false;
+  }, handle);
 }
 
 /** Full-page screenshot of a failed test in test-results/ (gitignored). */

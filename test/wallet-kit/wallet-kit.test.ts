@@ -24,7 +24,7 @@ import { startEmulator, type Fixture, type RunningEmulator } from "../../emulato
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
 import { sdkClient } from "../support.js";
 import { appBuild, serveApp, type StaticServer } from "./app.js";
-import { continueWithEmail, mailbox, openApp, screenshotOnFailure, settled, waitForAuthState } from "./kit-page.js";
+import { continueWithEmail, kitFrameReady, mailbox, openApp, screenshotOnFailure, settled, waitForAuthState } from "./kit-page.js";
 
 const IMPORTED_MNEMONIC = "test test test test test test test test test test test junk";
 const FIXTURE = new URL("../../fixtures/embedded-wallet-app.json", import.meta.url);
@@ -103,7 +103,9 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       // Export: the kit's modal loads the emulator's export frame, which opens the bundle and
       // shows the mnemonic; viem derives the wallet's address from it.
       await p.getByTestId("export-wallet").click();
-      await p.getByRole("button", { name: "Export Wallet" }).click();
+      const exportButton = p.getByRole("button", { name: "Export Wallet" });
+      await kitFrameReady(exportButton);
+      await exportButton.click();
       const secret = p.frameLocator("iframe").locator("#secret");
       await secret.filter({ hasText: /^(\w+ ){11,23}\w+$/ }).waitFor();
       expect(mnemonicToAccount((await secret.textContent())!).address).toBe(address);
@@ -115,7 +117,9 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
       await p.getByTestId("import-wallet").click();
       await p.frameLocator("iframe").locator("#plaintext").fill(IMPORTED_MNEMONIC);
       await p.getByTestId("import-wallet-name-input").fill("Imported in the browser");
-      await p.getByRole("button", { name: "Import", exact: true }).click();
+      const importButton = p.getByRole("button", { name: "Import", exact: true });
+      await kitFrameReady(importButton);
+      await importButton.click();
       const imported = mnemonicToAccount(IMPORTED_MNEMONIC).address;
       await p.locator(`[data-testid="account"][data-address="${imported}"]`).waitFor();
       await settled(p);
