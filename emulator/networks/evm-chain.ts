@@ -5,6 +5,7 @@
 import { decodeAbiParameters, encodeFunctionData, keccak256, numberToHex, pad, toHex, type Hex } from "viem";
 import type { Chain, ChainBackend, TxStatus } from "./chain.js";
 import { call, RpcError, type JsonRpcRequest, type JsonRpcResponse, type RpcTransport } from "./rpc.js";
+import { RequestGate } from "./request-gate.js";
 
 export type EvmCallRequest = { from?: string; to?: string | null; data?: string; value?: bigint; gas?: bigint };
 export type EvmFeeData = { baseFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasPrice: bigint };
@@ -16,6 +17,8 @@ const ERC20_BALANCE_OF = [{ type: "function", name: "balanceOf", stateMutability
 export class EvmChain implements Chain {
   readonly namespace = "eip155" as const;
   private automine = true;
+  /** Every request passes it; `fund` holds it alone (its read and write are one step). */
+  private readonly gate = new RequestGate();
   constructor(
     readonly caip2: string,
     readonly chainId: number,
@@ -24,20 +27,30 @@ export class EvmChain implements Chain {
   ) {}
 
   handleRpc(req: JsonRpcRequest): Promise<JsonRpcResponse> {
-    return this.transport.request(req);
+    return this.gate.shared(() => this.transport.request(req));
   }
 
   /** Calls one JSON-RPC method; throws RpcError with the node's error. */
   rpc<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    return this.gate.shared(() => this.ungated<T>(method, params));
+  }
+
+  /** A call past the gate: only inside its exclusive section. */
+  private ungated<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
     return call<T>(this.transport, method, params);
   }
 
-  async getBalance(address: string, asset?: string): Promise<bigint> {
+  getBalance(address: string, asset?: string): Promise<bigint> {
+    return this.gate.shared(() => this.balanceOf(address, asset));
+  }
+
+  private async balanceOf(address: string, asset?: string): Promise<bigint> {
     if (asset) {
-      const out = await this.call({ to: asset, data: encodeFunctionData({ abi: ERC20_BALANCE_OF, functionName: "balanceOf", args: [address as Hex] }) });
+      const data = encodeFunctionData({ abi: ERC20_BALANCE_OF, functionName: "balanceOf", args: [address as Hex] });
+      const out = await this.ungated<Hex>("eth_call", [rpcCallObject({ to: asset, data }), "latest"]);
       return out === "0x" ? 0n : BigInt(out);
     }
-    return BigInt(await this.rpc<Hex>("eth_getBalance", [address, "latest"]));
+    return BigInt(await this.ungated<Hex>("eth_getBalance", [address, "latest"]));
   }
 
   /** The next nonce: `pending` counts transactions waiting in the mempool. */
@@ -107,13 +120,18 @@ export class EvmChain implements Chain {
     return this.automine;
   }
 
-  async fund(address: string, amount: bigint, asset?: string): Promise<void> {
-    if (!asset) {
-      const balance = await this.getBalance(address);
-      await this.rpc("hardhat_setBalance", [address, numberToHex(balance + amount)]);
-      return;
-    }
-    await this.fundErc20(address, amount, asset);
+  /**
+   * Credits `amount`: the dev methods only set a balance, so this reads it and writes it plus
+   * `amount` with every other request held at the gate (concurrent funds add up, and no
+   * transaction lands between the read and the write). Requests other clients send straight to
+   * an external node are beyond the gate.
+   */
+  fund(address: string, amount: bigint, asset?: string): Promise<void> {
+    return this.gate.exclusive(async () => {
+      if (asset) return this.fundErc20(address, amount, asset);
+      const balance = await this.balanceOf(address);
+      await this.ungated("hardhat_setBalance", [address, numberToHex(balance + amount)]);
+    });
   }
 
   /**
@@ -122,16 +140,16 @@ export class EvmChain implements Chain {
    * whether balanceOf follows; put the slot back when it does not.
    */
   private async fundErc20(address: string, amount: bigint, token: string): Promise<void> {
-    const before = await this.getBalance(address, token);
+    const before = await this.balanceOf(address, token);
     const target = before + amount;
     const holder = pad(address as Hex);
     for (let slot = 0n; slot < 32n; slot++) {
       const slotWord = pad(numberToHex(slot));
       for (const key of [keccak256(`0x${holder.slice(2)}${slotWord.slice(2)}`), keccak256(`0x${slotWord.slice(2)}${holder.slice(2)}`)]) {
-        const old = await this.rpc<Hex>("eth_getStorageAt", [token, key, "latest"]);
-        await this.rpc("hardhat_setStorageAt", [token, key, pad(numberToHex(target))]);
-        if ((await this.getBalance(address, token)) === target) return;
-        await this.rpc("hardhat_setStorageAt", [token, key, pad(old)]);
+        const old = await this.ungated<Hex>("eth_getStorageAt", [token, key, "latest"]);
+        await this.ungated("hardhat_setStorageAt", [token, key, pad(numberToHex(target))]);
+        if ((await this.balanceOf(address, token)) === target) return;
+        await this.ungated("hardhat_setStorageAt", [token, key, pad(old)]);
       }
     }
     throw new RpcError(-32000, `cannot fund ${address} with token ${token}: no balance mapping found in its first 32 storage slots`);
