@@ -3,19 +3,13 @@
  * proof per derived address, which @turnkey/crypto's verifyAppProofSignature accepts;
  * list_app_proofs reads them back; boot proofs stay 501 (they need a real enclave).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encryptWalletToBundle, verifyAppProofSignature } from "@turnkey/crypto";
 import { mnemonicToAccount } from "viem/accounts";
-import type { RunningEmulator } from "../emulator/index.js";
 import { createApiKeyUser, newP256KeyPair, rawPost, sdkClient, startTestEmulator } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 type Proof = { scheme: string; publicKey: string; proofPayload: string; signature: string };
 const payloadOf = (p: Proof) => JSON.parse(p.proofPayload) as { type: string; timestampMs: string; addressDerivationProof: Record<string, string> };

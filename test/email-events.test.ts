@@ -1,15 +1,9 @@
 /** list_email_events through @turnkey/sdk-server, over the emails OTP and email auth send. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { newP256KeyPair, sdkClient } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 describe("list_email_events", () => {
   it("reports one Delivery event per email sent to the address, newest first, paginated", async () => {

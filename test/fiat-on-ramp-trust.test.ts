@@ -4,12 +4,12 @@
  * (`node --import turnkey-emulator/trust`), it encrypts to the emulator's key instead, and the
  * emulator opens it; without the preload the emulator refuses the envelope.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { RunningEmulator } from "../emulator/index.js";
-import { sdkClient, startTestEmulator } from "./support.js";
+import { sdkClient } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const APP = `import { encryptOnRampSecret } from "@turnkey/crypto"; process.stdout.write(encryptOnRampSecret(process.env.SECRET));`;
@@ -32,13 +32,7 @@ async function encryptInApp(secret: string, organizationId: string, preload: boo
   return out.trim();
 }
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = useTestEmulator();
 
 describe("encryptOnRampSecret in unmodified code under the trust preload", () => {
   it("encrypts to the emulator's on-ramp key: the credential is accepted and its secret signs MoonPay URLs", async () => {

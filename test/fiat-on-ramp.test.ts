@@ -5,24 +5,20 @@
  * would); get_onramp_transaction_status; the delivery read back from the local chains by viem
  * and @solana/web3.js (independent readers); policies and the root quorum over the new types.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { encryptOnRampSecret, PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY } from "@turnkey/crypto";
 import { createPublicClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Connection, Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
-import type { RunningEmulator } from "../emulator/index.js";
 import { createApiKeyUser, type KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let onRampKey: string;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   // The key as an application reads it: from the control API, not from the instance object.
   onRampKey = ((await (await fetch(`${emu.url}/emulator/v1/info`)).json()) as { onRampEncryptionPublicKey: string }).onRampEncryptionPublicKey;
-});
-afterAll(async () => {
-  await emu?.stop();
 });
 
 const MOONPAY = "FIAT_ON_RAMP_PROVIDER_MOONPAY" as const;

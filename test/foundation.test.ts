@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { devKey, httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { devKey, httpClient, newP256KeyPair, rawPost, sdkClient, storeCounts, submitBody } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const USER_PARAMS = (name: string, publicKey?: string) => ({
   userName: name,
@@ -10,13 +10,7 @@ const USER_PARAMS = (name: string, publicKey?: string) => ({
   userTags: [],
 });
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 describe("through @turnkey/sdk-server", () => {
   it("whoami answers for the seeded root user", async () => {

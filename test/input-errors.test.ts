@@ -2,19 +2,17 @@
  * Library errors on the wire: signing, chain and bundle code throws InputErrors relative to
  * its own arguments; the request boundary answers the rpcStatus naming the request field.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { rawPost, sdkClient, storeCounts, submitBody } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let ethAddress: string;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   const { wallets } = await sdkClient(emu).getWallets({});
   const { accounts } = await sdkClient(emu).getWalletAccounts({ walletId: wallets[0]!.walletId });
   ethAddress = accounts.find((a) => a.addressFormat === "ADDRESS_FORMAT_ETHEREUM")!.address;
 });
-afterAll(() => emu?.stop());
 
 const violation = (json: { details?: { fieldViolations?: { field: string; description: string }[] }[] }) =>
   json.details?.find((d) => d.fieldViolations)?.fieldViolations?.[0];

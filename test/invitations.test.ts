@@ -1,15 +1,9 @@
 /** create_invitations / delete_invitation through @turnkey/sdk-server; the invitation emails in the mailbox. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const mailTo = async (contact: string): Promise<Record<string, unknown>[]> =>
   (await fetch(`${emu.url}/emulator/v1/mailbox?contact=${encodeURIComponent(contact)}`)).json() as Promise<Record<string, unknown>[]>;

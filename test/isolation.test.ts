@@ -8,20 +8,19 @@
  *     parent may start them),
  * with a body the contract accepts, and a refusal must leave the store untouched.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
 import { PARENT_CANNOT_WRITE, SUB_ORG_CANNOT_REACH_PARENT } from "../emulator/auth/access.js";
 import { entryFor } from "../emulator/operations/registry.js";
-import type { RunningEmulator } from "../emulator/index.js";
-import { devKey, newP256KeyPair, rawPost, sdkClient, startTestEmulator, type KeyPair } from "./support.js";
+import { devKey, newP256KeyPair, rawPost, sdkClient, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let parentId: string;
 const subOrgs: { id: string; key: KeyPair; walletId: string; userId: string }[] = [];
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   parentId = emu.info.organizationId;
   for (const name of ["tenant a", "tenant b"]) {
     const key = newP256KeyPair();
@@ -34,9 +33,6 @@ beforeAll(async () => {
     subOrgs.push({ id: r.subOrganizationId, key, walletId: r.wallet!.walletId, userId: r.rootUserIds![0]! });
   }
 }, 60_000);
-afterAll(async () => {
-  await emu.stop();
-});
 
 const writes = (): number => (emu.runtime.store.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
 

@@ -3,15 +3,15 @@
  * activity held in ACTIVITY_STATUS_AUTHENTICATORS_NEEDED until the proposer approves it with
  * the missing authenticator (a passkey stamp through @turnkey/http), as the MFA docs describe.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TurnkeyClient } from "@turnkey/http";
 import { encryptOtpCodeToBundle } from "@turnkey/crypto";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, stampBody, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { newP256KeyPair, rawPost, sdkClient, stampBody, storeCounts, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 import { info, lastMail } from "./auth/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let key: KeyPair;
 let passkey: SoftwareAuthenticator;
 let orgId: string;
@@ -27,7 +27,6 @@ const passkeyClient = () =>
 const step = (type: string, id?: string) => ({ any: [{ type, ...(id ? { id } : {}) }] }) as never;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   key = newP256KeyPair();
   passkey = new SoftwareAuthenticator();
   const sub = await sdkClient(emu).createSubOrganization({
@@ -49,9 +48,6 @@ beforeAll(async () => {
   const { user } = await c.getUser({ userId });
   authenticatorId = user.authenticators[0]!.authenticatorId;
   apiKeyId = user.apiKeys[0]!.apiKeyId;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 describe("MFA policy CRUD", () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { rawPost, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { rawPost, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const whoami = () => JSON.stringify({ organizationId: emu.info.organizationId });
 

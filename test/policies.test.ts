@@ -2,23 +2,17 @@
  * Policies, consensus and the root quorum through @turnkey/sdk-server, @turnkey/http and
  * @turnkey/viem: documented example policies allow what they should and deny the rest.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount } from "@turnkey/viem";
 import { encodeFunctionData, parseAbi, parseGwei, serializeTransaction, type Hex } from "viem";
-import type { RunningEmulator } from "../emulator/index.js";
 import { httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const ALLOWED = "0x1111111111111111111111111111111111111111";
 const OTHER = "0x2222222222222222222222222222222222222222";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 async function newUser(name: string, tags: string[] = []): Promise<{ id: string; key: KeyPair }> {
   const key = newP256KeyPair();

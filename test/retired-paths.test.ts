@@ -3,17 +3,11 @@
  * official @turnkey/http client: create_api_only_users works as before; a path the emulator
  * does not know answers 404 naming it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { httpClient, newP256KeyPair, rawPost, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 describe("retired paths", () => {
   it("create_api_only_users (as @turnkey/http and the examples' createUser send it) makes users whose keys work", async () => {

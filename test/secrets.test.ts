@@ -6,21 +6,14 @@
  * opens it. Bad input names the field and writes nothing; values rest sealed; policies decide
  * exports by activity type.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decryptSecretBundle, encryptSecretToBundle, generateP256KeyPair } from "@turnkey/crypto";
-import type { RunningEmulator } from "../emulator/index.js";
 import { httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const SUITE = "TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1" as const;
 
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = useTestEmulator();
 
 async function initImport(numSecrets: number, key?: KeyPair): Promise<string[]> {
   const r = await httpClient(emu, key).initImportSecrets({

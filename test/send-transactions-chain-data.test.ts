@@ -3,13 +3,13 @@
  * @turnkey/sdk-server, checked against viem / @solana/web3.js / @solana/spl-token reading the
  * same chains over their JSON-RPC URLs.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPublicClient, createWalletClient, encodeFunctionData, getAddress, http, parseEther, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction, createMint, createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
-import type { RunningEmulator } from "../emulator/index.js";
 import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 import { deliveries } from "./webhooks/support.js";
 import { chainWatcher } from "../emulator/networks/watch.js";
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "./networks/test-token.artifact.js";
@@ -21,11 +21,7 @@ const FIXTURE_SOLANA = new PublicKey("oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq9
 const DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
 const CAIP2 = "eip155:11155111";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu?.stop());
+const emu = useTestEmulator();
 
 const rpcUrl = (caip2: string) => `${emu.info.baseUrl}/emulator/v1/chains/${caip2}/rpc`;
 

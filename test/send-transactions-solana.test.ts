@@ -3,25 +3,23 @@
  * original intent, checked against @solana/web3.js's Connection on the cluster's own JSON-RPC
  * URL: balances, fees, the fee payer of sponsored sends, and preflight refusals recorded FAILED.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
-import type { RunningEmulator } from "../emulator/index.js";
 import { SOLANA_FEE_PAYER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
-import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
+import { sdkClient, pollSendStatus } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 // The default fixture's Solana account (`test test ... junk` at m/44'/501'/0'/0'), what Phantom derives.
 const FIXTURE_SOLANA = new PublicKey("oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96");
 const MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 const ZERO_BLOCKHASH = "11111111111111111111111111111111";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let connection: Connection;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   const rpcUrl = `${emu.url}/emulator/v1/chains/${MAINNET}/rpc`;
   connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: rpcUrl.replace(/^http/, "ws") });
 });
-afterAll(() => emu?.stop());
 
 const pollStatus = (id: string) => pollSendStatus(emu, id);
 

@@ -9,14 +9,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { createAccount } from "@turnkey/viem";
 import type { RunningEmulator } from "../emulator/index.js";
 import { sdkClient, startTestEmulator } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu?.stop());
+const emu = useTestEmulator();
 
 const rpcUrlOf = (e: RunningEmulator, caip2: string) => `${e.info.baseUrl}/emulator/v1/chains/${caip2}/rpc`;
 

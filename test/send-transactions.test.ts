@@ -3,11 +3,11 @@
  * @turnkey/sdk-server, checked against viem's public client on the chain's own JSON-RPC URL
  * (an independent reader of the same chain).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, parseEther, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { RunningEmulator } from "../emulator/index.js";
-import { sdkClient, startTestEmulator } from "./support.js";
+import { sdkClient } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 // Anvil's / Hardhat's account 0 (public test key), only used here to deploy a contract through viem.
@@ -22,11 +22,7 @@ function revertingContractInitCode(): Hex {
   return `0x60${len}600c60003960${len}6000f3${runtime}`;
 }
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu?.stop());
+const emu = useTestEmulator();
 
 function rpcUrl(caip2: string): string {
   return `${emu.info.baseUrl}/emulator/v1/chains/${caip2}/rpc`;

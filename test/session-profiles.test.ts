@@ -3,24 +3,20 @@
  * (stamp_login in the parent and in a sub-organization, otp_login in a sub-organization): the
  * session JWT (checked with @turnkey/crypto) and the login key follow the profile.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encryptOtpCodeToBundle, generateP256KeyPair, verifySessionJwtSignature } from "@turnkey/crypto";
 import { getClientSignatureMessageForLogin } from "@turnkey/core";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 import { info, lastMail, type Info } from "./auth/support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";

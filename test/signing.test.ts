@@ -2,7 +2,7 @@
  * Signing through the official signer adapters (@turnkey/viem, @turnkey/solana) and raw
  * SDK calls, every signature verified with the chain's own tooling.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@turnkey/viem";
 import { TurnkeySigner } from "@turnkey/solana";
 import { getTypesForEIP712Domain, hashMessage, keccak256, parseEther, parseGwei, recoverAddress, recoverMessageAddress, recoverTransactionAddress, verifyTypedData, type Hex } from "viem";
@@ -14,22 +14,18 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import * as bitcoin from "bitcoinjs-lib";
 import * as ecc from "@bitcoinerlab/secp256k1";
 import bs58 from "bs58";
-import type { RunningEmulator } from "../emulator/index.js";
-import { httpClient, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { httpClient, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 bitcoin.initEccLib(ecc);
 
 const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let addresses: Record<string, { address: string; publicKey: string }>;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   const { accounts } = await sdkClient(emu).getWalletAccounts({ walletId: emu.info.walletId!, paginationOptions: { limit: "100" } });
   addresses = Object.fromEntries(accounts.map((a) => [`${a.addressFormat}:${a.path}`, { address: a.address, publicKey: a.publicKey! }]));
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const SOL = () => addresses["ADDRESS_FORMAT_SOLANA:m/44'/501'/0'/0'"]!.address;

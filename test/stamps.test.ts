@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { privateKeyToAccount } from "viem/accounts";
-import type { RunningEmulator } from "../emulator/index.js";
-import { devKey, newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
+import { devKey, newP256KeyPair, rawPost, sdkClient, storeCounts, submitBody } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const b64url = (s: string) => Buffer.from(s, "utf8").toString("base64url");
 const stampHeader = (publicKey: string, scheme: string, signature: string) => ({ "X-Stamp": b64url(JSON.stringify({ publicKey, scheme, signature })) });

@@ -4,21 +4,15 @@
  * for the operations the registry lists as not emulated, each 501 saying why; every other
  * path reaches its handler (whatever it decides about the sample values).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
 import { entryFor } from "../emulator/operations/registry.js";
 import { NOT_EMULATED_BECAUSE } from "../emulator/operations/not-emulated.js";
-import type { RunningEmulator } from "../emulator/index.js";
-import { rawPost, startTestEmulator } from "./support.js";
+import { rawPost } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 describe("every published coordinator path", () => {
   it("answers 501 only where the emulator says why it cannot emulate the operation", async () => {

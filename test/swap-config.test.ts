@@ -3,11 +3,11 @@
  * is the configuration as it stands, each organization has its own, bad input names the field
  * and writes nothing, and policies govern it like any activity.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 
 /** The result members of the activity (the SDK returns them beside `activity`). */
 async function upsert(c: ReturnType<typeof sdkClient>, p: Parameters<ReturnType<typeof sdkClient>["upsertSwapConfig"]>[0]) {
@@ -15,12 +15,6 @@ async function upsert(c: ReturnType<typeof sdkClient>, p: Parameters<ReturnType<
   expect(activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
   return config;
 }
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
 
 describe("upsert_swap_config", () => {
   it("upserts field by field and reads back with an empty intent", async () => {

@@ -4,20 +4,15 @@
  * restore, delete the app), bad input refused naming the field with nothing written, policies
  * and the root quorum, and the operations that would need a running enclave (501 with reason).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, randomBytes } from "@noble/hashes/utils.js";
 import type { RunningEmulator } from "../emulator/index.js";
 import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 /** A QuorumOS-style operator key pair: public key = encryption point ‖ signing point (130 bytes). */
 function operatorKey(): { publicKey: string; signingKey: Uint8Array } {

@@ -3,21 +3,15 @@
  * malformed JSON, wrong activity types and random junk give a 4xx rpcStatus naming the
  * field, and leave the store untouched.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, startTestEmulator, storeCounts } from "./support.js";
+import { newP256KeyPair, rawPost, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const openapi = JSON.parse(readFileSync(new URL("../contracts/generated/openapi.json", import.meta.url), "utf8"));
 const schemaOf = (ref: string) => openapi.components.schemas[ref.split("/").pop()!];
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 /** Valid parameters for each emulated submit operation. */
 function validParameters(): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * a SLIP-10 derivation done here with node:crypto HMAC); per-format encodings are checked
  * against chain SDKs in emulator/chains.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { mnemonicToAccount } from "viem/accounts";
 import { HDKey } from "@scure/bip32";
@@ -12,19 +12,13 @@ import { mnemonicToSeedSync } from "@scure/bip39";
 import * as bitcoin from "bitcoinjs-lib";
 import { Keypair } from "@solana/web3.js";
 import { DEFAULT_ETHEREUM_ACCOUNTS, DEFAULT_SOLANA_ACCOUNTS, defaultEthereumAccountAtIndex } from "@turnkey/sdk-server";
-import type { RunningEmulator } from "../emulator/index.js";
 import { ADDRESS_FORMATS, curvesFor, defaultPathFor } from "../emulator/chains/index.js";
-import { sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 /** SLIP-10 ed25519, written out here from the spec as an oracle independent of emulator/chains. */
 function slip10Ed25519(seed: Uint8Array, path: number[]): Uint8Array {

@@ -3,18 +3,17 @@
  * @turnkey/core's updateUserEmail sends): the new contact becomes verified, as the parent's
  * list_verified_suborgs then shows; a token for another contact, or spent, is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator, type KeyPair } from "../support.js";
+import { newP256KeyPair, sdkClient, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { info, lastMail, type Info } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 let sub: { id: string; userId: string; key: KeyPair };
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
   const key = newP256KeyPair();
   const r = await sdkClient(emu).createSubOrganization({
@@ -23,9 +22,6 @@ beforeAll(async () => {
     rootUsers: [{ userName: "u", userEmail: "old@example.com", apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [] }],
   });
   sub = { id: r.subOrganizationId, userId: r.rootUserIds![0]!, key };
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 /** init_otp -> mailbox -> verify_otp in the sub-org, as its own user; returns the verification token. */

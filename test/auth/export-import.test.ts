@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decryptExportBundle, encryptPrivateKeyToBundle, encryptWalletToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import { mnemonicToAccount, privateKeyToAccount, generatePrivateKey } from "viem/accounts";
-import type { RunningEmulator } from "../../emulator/index.js";
 import { sdkClient, startTestEmulator, storeCounts } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { info, type Info } from "./support.js";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" } as const;
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 describe("enclave keys", () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decryptCredentialBundle, encryptOtpCodeToBundle, generateP256KeyPair, getPublicKey, verifySessionJwtSignature } from "@turnkey/crypto";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { rawPost, sdkClient, stampBody, startTestEmulator, storeCounts, type KeyPair } from "../support.js";
+import { rawPost, sdkClient, stampBody, storeCounts, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { SoftwareAuthenticator } from "../software-authenticator.js";
 import { info, lastMail, mintIdToken, type Info } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 let subOrgId: string;
 let userId: string;
@@ -22,7 +22,6 @@ const newKey = (): KeyPair => {
 const payloadOf = (jwt: string) => JSON.parse(atob(jwt.split(".")[1]!));
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
   const token = await mintIdToken(emu, { sub: "carol-sub", aud: AUD, email: EMAIL });
   const r = await sdkClient(emu).createSubOrganization({
@@ -32,9 +31,6 @@ beforeAll(async () => {
   });
   subOrgId = r.subOrganizationId;
   userId = r.rootUserIds![0]!;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 describe("built-in OIDC issuer", () => {

@@ -2,20 +2,14 @@
  * OAuth2-only providers (X, Discord): credentials, the emulated provider's authorization
  * code with PKCE, oauth2_authenticate, and a login with the resulting id_token.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator, storeCounts } from "../support.js";
+import { newP256KeyPair, sdkClient, storeCounts } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const nonceOf = (publicKey: string) => bytesToHex(sha256(utf8ToBytes(publicKey)));
 const challengeOf = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");

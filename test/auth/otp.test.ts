@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decryptCredentialBundle, encryptOtpCodeToBundle, generateP256KeyPair, getPublicKey, verifyOtpVerificationToken, verifySessionJwtSignature } from "@turnkey/crypto";
 import { decodeVerificationToken, getClientSignatureMessageForLogin } from "@turnkey/core";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { rawPost, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "../support.js";
+import { rawPost, sdkClient, storeCounts, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { info, lastMail, type Info } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 let subOrgId: string;
 const EMAIL = "otp-user@example.com";
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
   subOrgId = (await sdkClient(emu).createSubOrganization({ subOrganizationName: "otp org", rootQuorumThreshold: 1, rootUsers: [{ userName: "otp user", userEmail: EMAIL, apiKeys: [], authenticators: [], oauthProviders: [] }] })).subOrganizationId;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const sessionKey = (): KeyPair => {

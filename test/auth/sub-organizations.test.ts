@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { mnemonicToAccount } from "viem/accounts";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody, type KeyPair } from "../support.js";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts, submitBody, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { SoftwareAuthenticator } from "../software-authenticator.js";
 import { info, mintIdToken, type Info } from "./support.js";
 
 const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" } as const;
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 let subOrgId: string;
 let rootUserKey: KeyPair;
@@ -17,7 +17,6 @@ let address: string;
 let idToken: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
   rootUserKey = newP256KeyPair();
   passkey = new SoftwareAuthenticator();
@@ -39,9 +38,6 @@ beforeAll(async () => {
   });
   subOrgId = r.subOrganizationId;
   address = r.wallet!.addresses[0]!;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 describe("create_sub_organization", () => {

@@ -3,23 +3,19 @@
  * keys expire when the emulated clock is advanced past them, with no sleeping; SDK calls
  * (stamped with the host's real clock) keep working after an advance of days.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
+import { newP256KeyPair, sdkClient } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { info, lastMail, type Info } from "../auth/support.js";
 import { control, violatedField } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const advance = (ms: number) => control(emu, "POST", "/clock", { advanceMs: ms });

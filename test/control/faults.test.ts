@@ -4,22 +4,18 @@
  * its backoff (virtual clock: no sleeping); faults are listed, cleared and reset; the
  * optional rate limit answers the service's 429.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../../contracts/harness/http.js";
 import { devKey, rawPost, sdkClient, startTestEmulator, stampBody, submitBody } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { control, violatedField } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let signWith: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   const { accounts } = await sdkClient(emu).getWalletAccounts({ walletId: emu.info.walletId! });
   signWith = accounts.find((a) => a.addressFormat === "ADDRESS_FORMAT_ETHEREUM")!.address;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const sign = (e = emu) =>

@@ -4,12 +4,11 @@
  * that is not mounted.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Express } from "express";
 import { createApp } from "../../emulator/app.js";
 import { CONTROL_ROUTES } from "../../emulator/control/openapi-routes.js";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { startTestEmulator } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
 type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
 
@@ -27,13 +26,7 @@ function mountedRoutes(app: Express): string[] {
   return out.filter((r) => / \/emulator\/v1\//.test(r));
 }
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 describe("the control API is described", () => {
   it("every mounted /emulator/v1 route is in CONTROL_ROUTES, and every described route is mounted", () => {

@@ -3,20 +3,13 @@
  * GET /emulator/v1/requests (newest last, filters), what `log` prints, and that no stamp,
  * signature or full key ever appears in either.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { sdkClient, startTestEmulator } from "../support.js";
+import { describe, expect, it } from "vitest";
+import { sdkClient } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { control, violatedField } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator({ log: (line) => lines.push(line) });
 const lines: string[] = [];
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ log: (line) => lines.push(line) });
-});
-afterAll(async () => {
-  await emu.stop();
-});
 
 describe("request log", () => {
   it("records each request with organization, caller, status, latency, activity id and error code", async () => {

@@ -2,7 +2,7 @@
  * The embedded EVM chains, seen through viem's public and wallet clients on the emulator's
  * JSON-RPC URL (the way an application talks to a node).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -17,8 +17,7 @@ import {
   type PublicClient,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { startTestEmulator } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
 // Anvil's / Hardhat's account 0 (the `test test ... junk` mnemonic): public test key.
 const ANVIL_0_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -39,13 +38,7 @@ const TOPIC = keccak256(toHex("Ping()"));
 /** Runtime that emits LOG1(TOPIC) and stops. */
 const LOGGING_RUNTIME = `7f${TOPIC.slice(2)}60006000a100`;
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = useTestEmulator();
 
 function clients(caip2: string, chainId: number) {
   const rpcUrl = `${emu.url}/emulator/v1/chains/${caip2}/rpc`;

@@ -2,7 +2,7 @@
  * The embedded Solana clusters, seen through @solana/web3.js's Connection (and
  * @solana/spl-token) on the emulator's JSON-RPC URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   Connection,
   Keypair,
@@ -16,24 +16,19 @@ import {
   sendAndConfirmTransaction,
 } from "@solana/web3.js";
 import { createMint, getAccount, getAssociatedTokenAddressSync, getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { startTestEmulator } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
 // The default fixture's Solana account: `test test ... junk` at m/44'/501'/0'/0' (what Phantom and
 // Solflare derive for that mnemonic).
 const FIXTURE_SOLANA = "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96";
 const MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let connection: Connection;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   // web3.js would guess the websocket at port+1 (solana-test-validator's layout); here it shares the RPC path.
   const rpcUrl = `${emu.url}/emulator/v1/chains/solana:mainnet/rpc`;
   connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: rpcUrl.replace(/^http/, "ws") });
-});
-afterAll(async () => {
-  await emu?.stop();
 });
 
 async function control(caip2: string, action: string, body: unknown) {

@@ -3,19 +3,13 @@
  * for it): disable / enable and settings updates, observed through the proxy with
  * @turnkey/core.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuthProxyConfig } from "@turnkey/core";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { sdkClient, startTestEmulator } from "../support.js";
+import { sdkClient } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { proxyPost } from "./support.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 async function control(body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
   const r = await fetch(`${emu.url}/emulator/v1/auth-proxy`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

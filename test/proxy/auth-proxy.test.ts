@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encryptOtpCodeToBundle, generateP256KeyPair, verifyOtpVerificationToken, verifySessionJwtSignature } from "@turnkey/crypto";
 import { getAuthProxyConfig, getClientParams, getClientSignatureMessageForLogin, getClientSignatureMessageForSignup } from "@turnkey/core";
 // @ts-expect-error no declaration file for the deep .mjs path (core exports the stamper only internally)
@@ -7,22 +7,18 @@ import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { sdkClient, startTestEmulator, type KeyPair } from "../support.js";
+import { sdkClient, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { info, lastMail, mintIdToken, type Info } from "../auth/support.js";
 import { proxyClient, proxyPost } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let i: Info;
 let configId: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   i = await info(emu);
   configId = emu.info.authProxyConfigId!;
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 const newKey = (): KeyPair => {

@@ -4,23 +4,17 @@
  * Content-Encoding, malformed JSON on the control API. No stack trace
  * or file path reaches the client, and the official SDKs surface a 413 as a TurnkeyRequestError.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import { TurnkeyRequestError as HttpRequestError } from "@turnkey/http";
 import { TurnkeyRequestError as ServerRequestError } from "@turnkey/sdk-server";
-import type { RunningEmulator } from "../../emulator/index.js";
 import { MAX_BODY_BYTES } from "../../emulator/http/body.js";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { devKey, httpClient, sdkClient, startTestEmulator, stampBody, storeCounts, submitBody } from "../support.js";
+import { devKey, httpClient, sdkClient, stampBody, storeCounts, submitBody } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const OVERSIZED = "x".repeat(MAX_BODY_BYTES + 1024);
 

@@ -3,21 +3,15 @@
  * service's error and writes nothing, racing submissions leave exactly one resource, and a
  * name is free again once its holder is deleted or lives in another organization.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TurnkeyActivityError, TurnkeyRequestError } from "@turnkey/sdk-server";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "../support.js";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts, submitBody } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
 const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" } as const;
 const ethAt = (i: number) => ({ ...ETH, path: `m/44'/60'/0'/0/${i}` });
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 /** The rpcStatus an SDK call was refused with. */
 async function refusal(p: Promise<unknown>): Promise<{ code: number; message: string; details: any[] }> {

@@ -4,15 +4,16 @@
  * source change and no dangerouslyOverride… option; without the preload they fail on the
  * production enclave keys the SDKs compile in.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { english, generateMnemonic, mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { bytesToHex } from "viem";
-import { loadFixture, type RunningEmulator } from "../../emulator/index.js";
+import { loadFixture } from "../../emulator/index.js";
 import { sdkClient, startTestEmulator } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { exampleEnv, runScript } from "./support.js";
 
 const FIXTURE_MNEMONIC = "test test test test test test test test test test test junk";
@@ -22,15 +23,11 @@ const mismatch = (emulatorKey: string) => new RegExp(`expected signer key ${PROD
 // Each case starts Node processes that load the SDKs (1-3 s each, more on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   env = exampleEnv(emu);
-});
-afterAll(async () => {
-  await emu.stop();
 });
 
 describe("export-in-node, unchanged, under the preload", () => {

@@ -3,24 +3,18 @@
  * 127.0.0.1, every delivery checked with @turnkey/crypto's verifyTurnkeyWebhookSignature
  * against the JWKS the emulator serves; retries driven by the emulated clock (no sleeping).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { webhooksOf } from "../../emulator/webhooks/index.js";
 import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { control } from "../control/support.js";
 import { Receiver } from "./receiver.js";
 import { advanceClock, deliveries, deliveriesOf, jwksKeys, verifyReceived } from "./support.js";
 
 const RETRY_MS = 60_000;
-let emu: RunningEmulator;
+const emu = useTestEmulator({ webhooks: { retryDelaysMs: [RETRY_MS, RETRY_MS] } });
 let receiver: Receiver;
 
-beforeAll(async () => {
-  emu = await startTestEmulator({ webhooks: { retryDelaysMs: [RETRY_MS, RETRY_MS] } });
-});
-afterAll(async () => {
-  await emu.stop();
-});
 afterEach(async () => {
   const c = sdkClient(emu);
   for (const e of (await c.listWebhookEndpoints({})).webhookEndpoints) await c.deleteWebhookEndpoint({ endpointId: e.endpointId });

@@ -2,19 +2,13 @@
  * create / update / delete / list webhook endpoints through @turnkey/sdk-server, and every
  * refusal: the field named, the documented status, nothing written.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "../support.js";
+import { describe, expect, it } from "vitest";
+import { rawPost, sdkClient, storeCounts, submitBody } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { violatedField } from "../control/support.js";
 import { control } from "../control/support.js";
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.stop();
-});
+const emu = useTestEmulator();
 
 const create = (parameters: Record<string, unknown>) => rawPost(emu, "/public/v1/submit/create_webhook_endpoint", submitBody(emu, "ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", parameters));
 const update = (parameters: Record<string, unknown>) => rawPost(emu, "/public/v1/submit/update_webhook_endpoint", submitBody(emu, "ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT", parameters));

@@ -4,22 +4,18 @@
  * endpoint receives only the events its filter accepts, an unfiltered one receives them all,
  * and what a filter turns away is not queued at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
+import { afterAll, describe, expect, it } from "vitest";
 import { webhooksOf } from "../../emulator/webhooks/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
+import { newP256KeyPair, sdkClient } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { Receiver } from "./receiver.js";
 import { deliveries, verifyReceived } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 const hooks: Receiver[] = [];
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
 afterAll(async () => {
   for (const h of hooks) await h.stop();
-  await emu.stop();
 });
 
 describe("webhook subscription filters", () => {

@@ -4,19 +4,18 @@
  * endpoint only its own; balance and send-status subscriptions belong to the parent alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { newP256KeyPair, sdkClient, startTestEmulator, storeCounts, type KeyPair } from "../support.js";
+import { newP256KeyPair, sdkClient, storeCounts, type KeyPair } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { Receiver } from "./receiver.js";
 import { deliveries, deliveriesOf, verifyReceived } from "./support.js";
 
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 let parentHook: Receiver;
 let subHook: Receiver;
 let subKey: KeyPair;
 let subOrgId: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   parentHook = await Receiver.start();
   subHook = await Receiver.start();
   subKey = newP256KeyPair();
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await parentHook.stop();
   await subHook.stop();
-  await emu.stop();
 });
 
 const sub = () => sdkClient(emu, subKey, subOrgId);
