@@ -44,6 +44,23 @@ describe("webhook subscription filters", () => {
     expect(filterAccepts(g, filterFields({ ...send, msg: { ...send.msg, status: "BROADCASTING" } }, "o"))).toBe(false);
   });
 
+  it("a Solana cluster named by alias, full genesis hash or canonical id matches the same events (caip2.ts normalizes both sides)", () => {
+    const MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+    const balance = (caip2: string) =>
+      ({ type: "BALANCE_FINALIZED_UPDATES", orgId: "o", msg: { operation: "deposit", caip2, address: "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96" } }) as never as EmulatorEvent & { type: "BALANCE_FINALIZED_UPDATES" };
+    for (const written of ["solana:mainnet", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d", MAINNET]) {
+      const f = parseEventFilter("BALANCE_FINALIZED_UPDATES", JSON.stringify({ caip2: written }), FIELD);
+      expect(filterAccepts(f, filterFields(balance(MAINNET), "o")), written).toBe(true);
+      expect(filterAccepts(f, filterFields(balance("solana:mainnet"), "o")), written).toBe(true);
+      expect(filterAccepts(f, filterFields(balance("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"), "o")), written).toBe(false);
+    }
+    const devnet = parseEventFilter("SEND_TRANSACTION_STATUS_UPDATES", '{"caip2":["solana:devnet","eip155:8453"]}', FIELD);
+    const send = (caip2: string) => filterFields({ type: "SEND_TRANSACTION_STATUS_UPDATES", orgId: "o", msg: { caip2, status: "INCLUDED" } } as never, "o");
+    expect(filterAccepts(devnet, send("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"))).toBe(true);
+    expect(filterAccepts(devnet, send("eip155:8453"))).toBe(true);
+    expect(filterAccepts(devnet, send(MAINNET))).toBe(false);
+  });
+
   it("refuses what it cannot apply, as a 400 naming the field and saying why", () => {
     const cases: [Parameters<typeof parseEventFilter>[0], string, RegExp][] = [
       ["ACTIVITY_UPDATES", "{nope", /must be a JSON object/],
@@ -59,6 +76,8 @@ describe("webhook subscription filters", () => {
       ["ACTIVITY_UPDATES", JSON.stringify({ type: Array(101).fill("ACTIVITY_TYPE_CREATE_WALLET") }), /at most 100 values/],
       ["BALANCE_FINALIZED_UPDATES", '{"status":"INCLUDED"}', /cannot be filtered on "status"/],
       ["BALANCE_CONFIRMED_UPDATES", '{"caip2":"mainnet"}', /expected a CAIP-2 chain id/],
+      ["BALANCE_CONFIRMED_UPDATES", '{"caip2":"eip155:0x1"}', /caip2 "eip155:0x1": expected a CAIP-2 chain id .*decimal chain id/],
+      ["SEND_TRANSACTION_STATUS_UPDATES", '{"caip2":"cosmos:cosmoshub-4"}', /unsupported caip2 namespace cosmos/],
       ["BALANCE_CONFIRMED_UPDATES", '{"operation":"transfer"}', /expected one of deposit, withdraw/],
       ["SEND_TRANSACTION_STATUS_UPDATES", '{"status":"COMPLETED"}', /expected one of BROADCASTING, INCLUDED, FAILED/],
     ];

@@ -11,22 +11,34 @@
  * organization: a parent can pick sub-organizations); balance events `organizationId`,
  * `caip2`, `address`, `operation`; SEND_TRANSACTION_STATUS_UPDATES `organizationId`, `caip2`,
  * `status`. Anything else is refused when the endpoint is created, naming the field.
+ *
+ * `caip2` values are read by networks/caip2.ts, the emulator's one CAIP-2 parser, and compared in
+ * its canonical form on both sides: events carry `solana:<first 32 characters of the genesis
+ * hash>`, and a filter may name the cluster that way, by its full genesis hash or by its alias
+ * (`solana:mainnet`, `solana:devnet`); all three match the same events.
  */
 import { invalidArgument } from "../errors.js";
+import { parseCaip2 } from "../networks/caip2.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../events/index.js";
 import { ACTIVITY_STATUSES } from "../store/activities.js";
 import type { WebhookEventType } from "./event-types.js";
 
 export type EventFilter = ReadonlyMap<string, readonly string[]>;
 
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 const MAX_VALUES = 100;
 
 /** Per field: a check of one value (the reason it is refused, or null). */
 type FieldRule = (v: string) => string | null;
 const oneOf = (allowed: readonly string[]): FieldRule => (v) => (allowed.includes(v) ? null : `expected one of ${allowed.join(", ")}`);
 const anyText: FieldRule = () => null;
-const caip2: FieldRule = (v) => (CAIP2.test(v) ? null : "expected a CAIP-2 chain id such as eip155:1");
+const caip2: FieldRule = (v) => {
+  try {
+    parseCaip2(v);
+    return null;
+  } catch (e) {
+    return `expected a CAIP-2 chain id such as eip155:1 or solana:mainnet (${(e as Error).message})`;
+  }
+};
 
 const FIELDS: Record<WebhookEventType, Record<string, FieldRule>> = {
   ACTIVITY_UPDATES: {
@@ -61,9 +73,18 @@ export function parseEventFilter(eventType: WebhookEventType, filtersJson: strin
       const why = rule(v);
       if (why) throw invalidArgument(`filtersJson: ${name} ${JSON.stringify(v)}: ${why}`, field);
     }
-    filter.set(name, name === "address" ? values.map(normalAddress) : values);
+    filter.set(name, name === "address" ? values.map(normalAddress) : name === "caip2" ? values.map(canonicalCaip2) : values);
   }
   return filter;
+}
+
+/** A chain id in the form events carry (an alias or full genesis hash named the same cluster); one that does not parse stays as written. */
+function canonicalCaip2(v: string): string {
+  try {
+    return parseCaip2(v).caip2;
+  } catch {
+    return v;
+  }
 }
 
 /** EVM addresses are compared without regard to case (checksummed or not); others as written. */
@@ -75,9 +96,9 @@ export function filterFields(event: Exclude<EmulatorEvent, { type: "CLOCK_MOVED"
     case "ACTIVITY_UPDATES":
       return { type: event.activity.type, status: event.activity.status, organizationId: orgId };
     case "SEND_TRANSACTION_STATUS_UPDATES":
-      return { organizationId: orgId, caip2: event.msg.caip2, status: event.msg.status };
+      return { organizationId: orgId, caip2: canonicalCaip2(event.msg.caip2), status: event.msg.status };
     default:
-      return { organizationId: orgId, caip2: event.msg.caip2, address: normalAddress(event.msg.address), operation: event.msg.operation };
+      return { organizationId: orgId, caip2: canonicalCaip2(event.msg.caip2), address: normalAddress(event.msg.address), operation: event.msg.operation };
   }
 }
 
