@@ -6,22 +6,17 @@
  * X-Forwarded-For counts only on an instance started with trustProxy; sub-organization
  * credentials and the control API are never subject to it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../emulator/index.js";
-import { createApiKeyUser, devKey, newP256KeyPair, rawPost, readJson, sdkClient, startCliEmulator, startTestEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { createApiKeyUser, devKey, newP256KeyPair, rawPost, readJson, sdkClient, startCliEmulator, storeCounts, submitBody, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 const NOT_LOOPBACK = "203.0.113.0/24";
 const REFUSED = /^request not authorized: source IP address 127\.0\.0\.1 is not in the IP allowlist of organization /;
 
-let emu: RunningEmulator;
-let proxied: RunningEmulator;
+const emu = useTestEmulator();
+const proxied = useTestEmulator({ trustProxy: true });
 
-beforeAll(async () => {
-  [emu, proxied] = await Promise.all([startTestEmulator(), startTestEmulator({ trustProxy: true })]);
-});
-afterAll(async () => {
-  await Promise.all([emu?.stop(), proxied?.stop()]);
-});
 afterEach(async () => {
   // Every test starts from the seeded state (an allowlist left behind would lock the next test out).
   for (const e of [emu, proxied]) expect((await fetch(`${e.url}/emulator/v1/reset`, { method: "POST" })).status).toBeLessThan(300);

@@ -8,13 +8,13 @@
  * policy and a DENY policy on eth.tx.to) is reproduced through the published signers; the
  * expected texts are the live service's (docs/activity-lifecycle.md names the sources).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TurnkeySigner, TurnkeyActivityError as EthersActivityError } from "@turnkey/ethers";
 import { createAccount, TurnkeyActivityError as ViemActivityError } from "@turnkey/viem";
 import { Transaction, parseEther, verifyMessage } from "ethers";
 import { parseGwei, type Hex } from "viem";
-import type { RunningEmulator } from "../emulator/index.js";
-import { httpClient, newP256KeyPair, rawPost, sdkClient, startTestEmulator, submitBody, type KeyPair } from "./support.js";
+import { httpClient, newP256KeyPair, rawPost, sdkClient, submitBody, type KeyPair } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 /** The live service's top-level message for a policy denial (implicit and explicit alike). */
 const DENIED =
@@ -29,9 +29,9 @@ type EngineDetail = { "@type": string; message: string; policyEvaluations: Evalu
 type RequestError = Error & { code?: number; details?: EngineDetail[] | null };
 
 /** The SDK suite's organization: the signer's allow-all and DENY policies. */
-let emu: RunningEmulator;
+const emu = useTestEmulator();
 /** An organization with no policy for the users made in it (an ALLOW naming someone else would make them wait for consensus). */
-let bare: RunningEmulator;
+const bare = useTestEmulator();
 let signer: { id: string; key: KeyPair };
 let allowAllId: string;
 let denyId: string;
@@ -45,7 +45,6 @@ async function newUser(name: string, e = emu): Promise<{ id: string; key: KeyPai
 }
 
 beforeAll(async () => {
-  [emu, bare] = await Promise.all([startTestEmulator(), startTestEmulator()]);
   const root = sdkClient(emu);
   signer = await newUser("sdk-suite-signer");
   const only = `approvers.any(user, user.id == '${signer.id}')`;
@@ -54,9 +53,6 @@ beforeAll(async () => {
   const pk = await root.createPrivateKeys({ privateKeys: [{ privateKeyName: "suite key", curve: "CURVE_SECP256K1", addressFormats: ["ADDRESS_FORMAT_ETHEREUM"], privateKeyTags: [] }] });
   privateKeyId = pk.privateKeys[0]!.privateKeyId!;
   privateKeyAddress = pk.privateKeys[0]!.addresses![0]!.address!;
-});
-afterAll(async () => {
-  await Promise.all([emu.stop(), bare.stop()]);
 });
 
 /** The explicit deny's detail: names the DENY policy and reports the ALLOW that also matched. */

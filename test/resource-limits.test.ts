@@ -2,16 +2,12 @@
  * The service's per-organization limits answer 429 ResourceExhausted (gRPC code 8) and write
  * nothing: users (100 per organization) and tags (100 per organization, 10 per sub-organization).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../emulator/index.js";
-import { newP256KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts } from "./support.js";
+import { describe, expect, it } from "vitest";
+import { newP256KeyPair, rawPost, sdkClient, storeCounts } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
 
 describe("resource limits", () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.stop());
+  const emu = useTestEmulator();
 
   it("a sub-organization holds 10 tags; the 11th is 429 and writes nothing", async () => {
     const key = newP256KeyPair();

@@ -12,8 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
-import { startTestEmulator, devKey } from "../support.js";
-import type { RunningEmulator } from "../../emulator/index.js";
+import { devKey } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 import { seededRng } from "./prng.js";
 import { generateValue } from "./zod-generate.js";
 import { MUTATIONS, mutate, type FuzzBody } from "./mutations.js";
@@ -38,18 +38,16 @@ const EXCLUDED_TABLES = new Set<string>();
 type Failure = { path: string; kind: string; detail: string; sent: string; status: number; problem: string; stack?: string };
 
 describe("contract fuzz", () => {
-  let emu: RunningEmulator;
+  const emu = useTestEmulator();
   const errorLog: string[] = [];
   const realConsoleError = console.error;
 
-  beforeAll(async () => {
-    emu = await startTestEmulator();
+  beforeAll(() => {
     // The emulator logs each internal error with its id and stack; keep them to report a 5xx precisely.
     console.error = (...args: unknown[]) => void errorLog.push(args.map(String).join(" "));
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.error = realConsoleError;
-    await emu?.stop();
   });
 
   it("the state digest sees a write and total_changes() moves with it", async () => {

@@ -2,16 +2,14 @@
  * The request limits of docs/limits.md, end to end through the official SDK: a refused
  * request is a 400 naming the field, and nothing is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index.js";
-import { sdkClient, startTestEmulator, storeCounts } from "../support.js";
+import { describe, expect, it } from "vitest";
+import { sdkClient, storeCounts } from "../support.js";
+import { useTestEmulator } from "../use-test-emulator.js";
 
 const eth = (i: number) => ({ curve: "CURVE_SECP256K1" as const, pathFormat: "PATH_FORMAT_BIP32" as const, path: `m/44'/60'/0'/0/${i}`, addressFormat: "ADDRESS_FORMAT_ETHEREUM" as const });
 
 describe("request limits", () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => void (emu = await startTestEmulator()));
-  afterAll(async () => emu?.stop());
+  const emu = useTestEmulator();
 
   /** The SDK's error for a refused call, with the store's row counts before and after. */
   async function refused(call: () => Promise<unknown>) {
