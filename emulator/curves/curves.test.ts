@@ -6,7 +6,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "./ed25519.js";
-import { compressPoint, publicKeyOf } from "./index.js";
+import { compressPoint, publicKeyOf, weierstrassPoint } from "./index.js";
 import { p256PublicKey } from "./p256.js";
 import { secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
 
@@ -85,5 +85,39 @@ describe("compressPoint", () => {
     for (const [curve, c] of [["CURVE_SECP256K1", secp256k1], ["CURVE_P256", p256]] as const) {
       for (const k of keys(c, 20)) expect(bytesToHex(compressPoint(publicKeyOf(curve, k, false)))).toBe(bytesToHex(c.getPublicKey(k, true)));
     }
+  });
+});
+
+describe("weierstrassPoint (SEC1 decoding: libsecp256k1, OpenSSL)", () => {
+  const curves = [
+    ["CURVE_SECP256K1", secp256k1],
+    ["CURVE_P256", p256],
+  ] as const;
+  it.each(curves)("%s: both forms of random points equal noble's, from either input form", (name, noble) => {
+    for (const k of keys(noble, 25)) {
+      const compressed = noble.getPublicKey(k, true);
+      const uncompressed = noble.getPublicKey(k, false);
+      for (const input of [compressed, uncompressed]) {
+        expect(bytesToHex(weierstrassPoint(name, input, true)!)).toBe(bytesToHex(compressed));
+        expect(bytesToHex(weierstrassPoint(name, input, false)!)).toBe(bytesToHex(uncompressed));
+      }
+    }
+  });
+  it.each(curves)("%s: bytes noble refuses as a point are refused (null)", (name, noble) => {
+    const refusedByNoble = (bytes: Uint8Array) => {
+      try {
+        noble.Point.fromBytes(bytes);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    const valid = noble.getPublicKey(keys(noble, 1)[0]!, false);
+    const offCurve = Uint8Array.from(valid);
+    offCurve[64] ^= 1; // y changed: not on the curve
+    const candidates = [offCurve, Uint8Array.of(5, ...valid.subarray(1, 33)), Uint8Array.of(4, ...valid.subarray(1, 33)), new Uint8Array(33), new Uint8Array(65), valid.subarray(0, 64)];
+    // Random x coordinates: about half are not the x of any point.
+    for (let i = 0; i < 40; i++) candidates.push(Uint8Array.of(2 + (i & 1), ...randomBytes(32)));
+    for (const bytes of candidates) expect(weierstrassPoint(name, bytes, true) === null).toBe(refusedByNoble(bytes));
   });
 });

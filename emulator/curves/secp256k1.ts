@@ -11,6 +11,8 @@ type Libsecp256k1 = {
   pointFromScalar(secretKey: Uint8Array, compressed?: boolean): Uint8Array | null;
   signRecoverable(hash: Uint8Array, secretKey: Uint8Array): { signature: Uint8Array; recoveryId: number };
   xOnlyPointAddTweak(p: Uint8Array, tweak: Uint8Array): { parity: 0 | 1; xOnlyPubkey: Uint8Array } | null;
+  isPoint(p: Uint8Array): boolean;
+  pointCompress(p: Uint8Array, compressed?: boolean): Uint8Array;
 };
 
 const libsecp256k1 = lazyModule<Libsecp256k1>("tiny-secp256k1");
@@ -20,6 +22,12 @@ export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): U
   const point = libsecp256k1.pointFromScalar(privateKey, compressed);
   if (!point) throw new Error("invalid secp256k1 private key");
   return point;
+}
+
+/** A SEC1 public key (33 or 65 bytes) on the curve, in the form asked for; null for bytes that are not a point. */
+export function secp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint8Array | null {
+  if (!libsecp256k1.isPoint(publicKey)) return null;
+  return libsecp256k1.pointCompress(publicKey, compressed);
 }
 
 /** x(P + t*G) for the x-only key P (its even-y point) and a tweak t < n: the BIP-341 output key. */

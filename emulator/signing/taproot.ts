@@ -4,6 +4,7 @@
  */
 import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToNumberBE, numberToBytesBE } from "@noble/curves/utils.js";
+import { taggedHash } from "../chains/address/hash.js";
 
 const Point = secp256k1.Point;
 const N = Point.Fn.ORDER;
@@ -16,7 +17,7 @@ export function tweakKeyPathKey(secretKey: Uint8Array): TweakedKey {
   // BIP-340 keys are x-only: use the secret whose point has even y.
   if (P.toAffine().y % 2n === 1n) d = N - d;
   const internalXOnly = schnorr.getPublicKey(secretKey);
-  const t = bytesToNumberBE(schnorr.utils.taggedHash("TapTweak", internalXOnly));
+  const t = bytesToNumberBE(taggedHash("TapTweak", internalXOnly));
   if (t >= N) throw new Error("taproot tweak out of range");
   const tweaked = (d + t) % N;
   if (tweaked === 0n) throw new Error("taproot tweak produced the zero key");

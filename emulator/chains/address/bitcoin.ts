@@ -10,12 +10,11 @@
  *           TaggedHash("TapTweak", x) with no script tree.
  * Regtest uses HRP "bcrt"; signet shares testnet's "tb" and version bytes.
  */
-import { schnorr } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
 import { base58, bech32, bech32m } from "@scure/base";
 import { secp256k1XOnlyTweakAdd } from "../../curves/secp256k1.js";
-import { hash160, withChecksum } from "./hash.js";
+import { hash160, taggedHash, withChecksum } from "./hash.js";
 import { secp256k1Compressed } from "./pubkey.js";
 
 export type BitcoinNetwork = "MAINNET" | "TESTNET" | "SIGNET" | "REGTEST";
@@ -48,7 +47,7 @@ function segwit(hrp: string, version: 0 | 1, program: Uint8Array): string {
 /** BIP-86 / BIP-341 output key (x-only, 32 bytes) for a key-path-only taproot output. */
 export function taprootOutputKey(compressed: Uint8Array): Uint8Array {
   const x = compressed.subarray(1);
-  return secp256k1XOnlyTweakAdd(x, schnorr.utils.taggedHash("TapTweak", x));
+  return secp256k1XOnlyTweakAdd(x, taggedHash("TapTweak", x));
 }
 
 /** P2WSH witness script used for a single key: <33-byte key> OP_CHECKSIG. */

@@ -1,4 +1,5 @@
 /** Hash helpers used by several chains. */
+import { createHash } from "node:crypto";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
@@ -11,3 +12,9 @@ export const sha256d = (data: Uint8Array): Uint8Array => sha256(sha256(data));
 
 /** payload || first 4 bytes of SHA256d(payload): the Base58Check body before alphabet encoding. */
 export const withChecksum = (payload: Uint8Array): Uint8Array => concatBytes(payload, sha256d(payload).subarray(0, 4));
+
+/** BIP-340 tagged hash: SHA256(SHA256(tag) || SHA256(tag) || message). */
+export function taggedHash(tag: string, message: Uint8Array): Uint8Array {
+  const tagHash = createHash("sha256").update(tag).digest();
+  return new Uint8Array(createHash("sha256").update(tagHash).update(tagHash).update(message).digest());
+}

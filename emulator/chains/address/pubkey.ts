@@ -1,7 +1,6 @@
 /** Public-key parsing shared by the address encoders. */
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { p256 } from "@noble/curves/nist.js";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { weierstrassPoint } from "../../curves/index.js";
 import { InputError } from "../../input-error.js";
 import type { Curve } from "../keys/curve.js";
 
@@ -12,19 +11,18 @@ export interface WeierstrassKey {
   uncompressed: Uint8Array;
 }
 
-/** Validates a secp256k1 / P-256 public key (33 or 65 bytes) and returns both SEC1 forms. */
+/**
+ * Validates a secp256k1 / P-256 public key (33 or 65 bytes) and returns both SEC1 forms
+ * (libsecp256k1 and OpenSSL decode the point: no @noble/curves BigInt arithmetic per address).
+ */
 export function weierstrassKey(curve: "CURVE_SECP256K1" | "CURVE_P256", publicKey: Uint8Array): WeierstrassKey {
-  const Point = curve === "CURVE_SECP256K1" ? secp256k1.Point : p256.Point;
   if (publicKey.length !== 33 && publicKey.length !== 65) {
     throw new InputError(`invalid ${curve} public key: expected 33 or 65 bytes, got ${publicKey.length}`, "publicKey");
   }
-  let point;
-  try {
-    point = Point.fromBytes(publicKey);
-  } catch {
-    throw new InputError(`invalid ${curve} public key: not a point on the curve`, "publicKey");
-  }
-  return { compressed: point.toBytes(true), uncompressed: point.toBytes(false) };
+  const compressed = weierstrassPoint(curve, publicKey, true);
+  const uncompressed = compressed && weierstrassPoint(curve, compressed, false);
+  if (!compressed || !uncompressed) throw new InputError(`invalid ${curve} public key: not a point on the curve`, "publicKey");
+  return { compressed, uncompressed };
 }
 
 /** Validates a 32-byte ed25519 public key. */
