@@ -2,41 +2,12 @@
  * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]`
  */
 import { parseArgs } from "node:util";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { packageRoot } from "./package-root.js";
-import { WEBHOOK_FLAG_OPTIONS, WEBHOOK_FLAG_USAGE, webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
-
-const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
-       emulator conformance [options]   (see: emulator conformance --help)
-       emulator --version
-
-  --port N         port to listen on (default 8787; 0 picks a free port)
-  --host H         interface to listen on (default 127.0.0.1)
-  --db FILE        keep state in this SQLite file (default: in memory)
-  --state FILE     load this state file at start (GET /emulator/v1/state's format)
-  --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)
-  --log            print one line per request (method, path, status, latency, org, caller)
-  --rate-limit     enforce the per-organization limit of 10 requests per second
-  --trust-proxy    take the client address for IP allowlists from X-Forwarded-For (only
-                   behind a proxy you run; otherwise the TCP peer address)
-  --fixtures FILE  seed state (default: fixtures/default.json)
-  --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
-                   the embedded one; repeatable
-${WEBHOOK_FLAG_USAGE}`;
+import { answerAtOnce, USAGE } from "./cli-usage.js";
+import { WEBHOOK_FLAG_OPTIONS, webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
 
 async function main(argv: string[]): Promise<void> {
+  if (answerAtOnce(argv)) return;
   const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h" || command === "help") {
-    console.log(USAGE);
-    return;
-  }
-  if (command === "--version" || command === "-v") {
-    // Nothing else is loaded for --help and --version: they answer at once.
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
-    console.log(pkg.version);
-    return;
-  }
   if (command === "conformance") {
     // Loaded on demand: the harness is not needed to start the emulator.
     const { conformanceCommand } = await import("./cli-conformance.js");

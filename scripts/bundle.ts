@@ -1,10 +1,17 @@
 /**
- * `npm run build` step 2: bundles the CLI and the package entry into dist/bundle/ (esbuild,
- * ES modules with code splitting), which bin/emulator.js and the package's "." export load.
+ * `npm run build` step 2: bundles the CLI and the package entry into dist/bundle/, which
+ * bin/emulator.js and the package's "." export load. dist/emulator/ (tsc) stays for the type
+ * declarations.
+ *
+ * Each entry is one CommonJS file (cli.cjs, index.cjs) that a small ES module stub (cli.js,
+ * index.js) runs through a V8 code cache (emulator/bundle-loader/cached-script.ts): a start then
+ * neither parses nor compiles what an earlier start compiled. The build makes that cache with
+ * one start of each (`warm`), so the first real start has it too.
  *
  * Why: start-up was dominated by loading ~430 ES modules and ~100 CommonJS files one by one
- * (resolution, file reads, one compile each); one graph in a few chunks loads in about half
- * the CPU time (`npm run bench -- start`). dist/emulator/ (tsc) stays for the type declarations.
+ * (resolution, file reads, one compile each); one graph in one file loads in about half the CPU
+ * time, and its compile then goes to the code cache (`npm run bench -- start`). Modules the code
+ * imports dynamically stay lazy: esbuild wraps them in functions run on first import.
  *
  * Packages stay external when they cannot be bundled or are loaded on first use anyway:
  * native addons (better-sqlite3, EDR, LiteSVM), tiny-secp256k1 (reads its .wasm beside
@@ -12,9 +19,11 @@
  * requires lazily (viem, bitcoinjs-lib, @solana/web3.js, @turnkey/*).
  */
 import { build, type BuildOptions, type Plugin } from "esbuild";
-import { rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/bundle-loader/cached-script.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -62,10 +71,81 @@ export const SHIPPED: BuildOptions = {
   logLevel: "warning",
 };
 
-/** Writes cli.js, index.js and their chunks to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
-export async function bundle(outdir: string): Promise<void> {
-  rmSync(outdir, { recursive: true, force: true });
-  await build({ ...SHIPPED, entryPoints: { cli: `${root}emulator/cli.ts`, index: `${root}emulator/index.ts` }, outdir, sourcemap: "linked" });
+/** How the shipped entries are bundled: one CommonJS file each, run by cached-script.ts. */
+const SHIPPED_CJS: BuildOptions = {
+  ...SHIPPED,
+  splitting: false,
+  format: "cjs",
+  banner: {},
+  // The wrapper cached-script.ts runs the file in passes the bundle's own URL under this name.
+  define: { "import.meta.url": BUNDLE_URL_PARAMETER },
+  // import() of a bundled module becomes a lazily run function, of an external one a require (Node >= 20.19 requires ES modules).
+  supported: { "dynamic-import": false },
+  // Non-ASCII characters in strings, templates and regular expressions escaped, so the loader decodes the file as latin1
+  // into a one-byte string (what is left outside ASCII is in comments, where latin1 cannot change the code).
+  charset: "ascii",
+  outExtension: { ".js": ".cjs" },
+};
+
+const LOADER = fileURLToPath(new URL("../emulator/bundle-loader/cached-script.ts", import.meta.url));
+
+const CLI_USAGE = fileURLToPath(new URL("../emulator/cli-usage.ts", import.meta.url));
+
+/**
+ * The ES module that runs `name`.cjs through the code cache and re-exports `exportNames` of it;
+ * the CLI's answers --help and --version itself, without loading its bundle.
+ */
+function stub(name: "cli" | "index", exportNames: string[], writeCacheAfterMs: number): string {
+  const load = `loadCachedBundle(fileURLToPath(new URL(${JSON.stringify(`./${name}.cjs`)}, import.meta.url)), { writeCacheAfterMs: ${writeCacheAfterMs} })`;
+  const lines = [`import { fileURLToPath } from "node:url";`, `import { loadCachedBundle } from ${JSON.stringify(LOADER)};`];
+  if (name === "cli") return [...lines, `import { answerAtOnce } from ${JSON.stringify(CLI_USAGE)};`, `if (!answerAtOnce(process.argv.slice(2))) ${load};`].join("\n");
+  return [...lines, `const { exports: m } = ${load};`, ...exportNames.map((e) => `export const ${e} = m[${JSON.stringify(e)}];`)].join("\n");
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await bundle(`${root}dist/bundle`);
+export type BundleOptions = {
+  /** Start each entry once so that its code cache exists before the first real start (the build does; tests need not). */
+  warm?: boolean;
+};
+
+/** Writes cli.js, index.js and their .cjs bundles to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
+export async function bundle(outdir: string, options: BundleOptions = {}): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({ ...SHIPPED_CJS, entryPoints: { cli: `${root}emulator/cli.ts`, index: `${root}emulator/index.ts` }, outdir, sourcemap: "linked" });
+  // The package entry's names, read from the bundle itself (a load without a cache: nothing is started).
+  const indexFile = join(outdir, "index.cjs");
+  const exportNames = Object.keys(loadCachedBundle(indexFile, { cacheDirs: [] }).exports).filter((n) => n !== "__esModule");
+  const stubs = { cli: stub("cli", [], 1000), index: stub("index", exportNames, 1000) };
+  for (const [name, contents] of Object.entries(stubs)) {
+    await build({ stdin: { contents, resolveDir: root, sourcefile: `${name}.js`, loader: "js" }, bundle: true, format: "esm", platform: "node", target: "node20", outfile: join(outdir, `${name}.js`), logLevel: "warning" });
+  }
+  // A build without caches still works (the first start writes them): say so, do not fail.
+  if (options.warm) await warmCaches(outdir).catch((e: Error) => console.warn(`bundle: no code cache made at build time (${e.message}); the first start will make it`));
+}
+
+/** One start of the CLI and one startEmulator() through the package entry, each until its code cache is written. */
+async function warmCaches(outdir: string): Promise<void> {
+  const cacheDir = cacheDirsFor(join(outdir, "cli.cjs"))[0]!;
+  const written = (name: string) => existsSync(cacheDir) && readdirSync(cacheDir).some((f) => f.startsWith(`${name}.cjs-`) && f.endsWith(".bin"));
+  const runUntil = (args: string[], name: string) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, args, { cwd: outdir, stdio: ["ignore", "ignore", "inherit"] });
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if (!written(name) && Date.now() - started < 30_000) return;
+        clearInterval(poll);
+        child.kill("SIGTERM");
+        if (written(name)) resolve();
+        else reject(new Error(`no code cache for ${name}.cjs after 30 s`));
+      }, 100);
+      child.once("exit", (code) => {
+        if (written(name)) return;
+        clearInterval(poll);
+        reject(new Error(`warming ${name}.cjs: the process exited (${code}) before writing its code cache`));
+      });
+    });
+  await runUntil([join(outdir, "cli.js"), "start", "--port", "0"], "cli");
+  const library = `const m = await import(${JSON.stringify(join(outdir, "index.js"))}); const e = await m.startEmulator({ port: 0 }); await (await fetch(e.url + "/emulator/v1/info")).json(); setTimeout(() => e.stop(), 5000);`;
+  await runUntil(["--input-type=module", "-e", library], "index");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await bundle(`${root}dist/bundle`, { warm: true });

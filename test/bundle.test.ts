@@ -2,11 +2,12 @@
  * The bundled build (scripts/bundle.ts; what bin/emulator.js and the package entry load) works:
  * the suite otherwise runs the TypeScript sources, so a bundling mistake (a package that must stay
  * external, a path resolved from the wrong place, a lazily required chain library) would only show
- * after publishing. Bundles a fresh copy, then drives its CLI with the official SDK and checks the
- * answers with viem and @solana/web3.js.
+ * after publishing. Bundles a fresh copy as the build does (with its V8 code caches, so what runs
+ * below is code from the cache), then drives its CLI with the official SDK and checks the answers
+ * with viem and @solana/web3.js, and the package entry with startEmulator().
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
 import { Turnkey } from "@turnkey/sdk-server";
@@ -22,8 +23,8 @@ let child: ChildProcess | undefined;
 let banner = "";
 
 beforeAll(async () => {
-  await bundle(OUT);
-}, 60_000);
+  await bundle(OUT, { warm: true });
+}, 120_000);
 
 afterAll(() => {
   child?.kill("SIGTERM");
@@ -33,6 +34,10 @@ afterAll(() => {
 const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(banner)![1]!;
 
 describe("the bundled CLI", () => {
+  it("comes with a code cache for the CLI and for the package entry", () => {
+    expect(readdirSync(join(OUT, ".v8-cache")).map((f) => f.replace(/-[0-9a-f]{20}-.*/, "")).sort()).toEqual(["cli.cjs", "index.cjs"]);
+  });
+
   it("answers --help and --version without starting anything", () => {
     const help = spawnSync(process.execPath, [join(OUT, "cli.js"), "--help"], { encoding: "utf8" });
     expect(help.status).toBe(0);
@@ -76,5 +81,20 @@ describe("the bundled CLI", () => {
     const signed = `0x${signedTransaction.replace(/^0x/, "")}` as Hex;
     expect(parseTransaction(signed).value).toBe(1n);
     expect((await recoverTransactionAddress({ serializedTransaction: signed as never })).toLowerCase()).toBe(eth.toLowerCase());
+  }, 60_000);
+});
+
+describe("the bundled package entry", () => {
+  it("exports startEmulator, which serves the SDK", async () => {
+    const entry = (await import(join(OUT, "index.js"))) as typeof import("../emulator/index.js");
+    const emu = await entry.startEmulator({ port: 0 });
+    try {
+      const api = new Turnkey({ apiBaseUrl: emu.url, defaultOrganizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey! }).apiClient();
+      const { wallets } = await api.getWallets();
+      expect(wallets.length).toBeGreaterThan(0);
+      expect(typeof entry.loadFixture).toBe("function");
+    } finally {
+      await emu.stop();
+    }
   }, 60_000);
 });
