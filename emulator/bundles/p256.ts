@@ -6,7 +6,7 @@
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { p256PublicKey } from "../curves/p256.js";
+import { p256Point, p256PublicKey } from "../curves/p256.js";
 import { InputError } from "../input-error.js";
 
 export type P256KeyPair = {
@@ -27,20 +27,22 @@ export function p256KeyPairFromPrivate(privateKey: Uint8Array | string): P256Key
   return { privateKey: Uint8Array.from(sk), publicKey: p256PublicKey(sk, false) };
 }
 
-/** Parses a compressed (33) or uncompressed (65) SEC1 P-256 point; throws on anything else. */
+/** A compressed (33) or uncompressed (65) SEC1 P-256 point in the form asked for (OpenSSL decodes it); throws on anything else. */
+function p256PointAs(key: Uint8Array | string, field: string, compressed: boolean): Uint8Array {
+  const point = p256Point(typeof key === "string" ? decodeHex(key, field) : key, compressed);
+  if (!point) throw new InputError(`invalid P-256 public key in ${field}`, field);
+  return point;
+}
+
+/** Parses a compressed (33) or uncompressed (65) SEC1 P-256 point into its uncompressed form; throws on anything else. */
 export function parseP256PublicKey(key: Uint8Array | string, field = "publicKey"): Uint8Array {
-  const bytes = typeof key === "string" ? decodeHex(key, field) : key;
-  try {
-    return p256.Point.fromBytes(bytes).toBytes(false);
-  } catch {
-    throw new InputError(`invalid P-256 public key in ${field}`, field);
-  }
+  return p256PointAs(key, field, false);
 }
 
 export const uncompressedP256 = (key: Uint8Array | string, field?: string): Uint8Array => parseP256PublicKey(key, field);
 
-export function compressedP256(key: Uint8Array | string, field?: string): Uint8Array {
-  return p256.Point.fromBytes(parseP256PublicKey(key, field)).toBytes(true);
+export function compressedP256(key: Uint8Array | string, field = "publicKey"): Uint8Array {
+  return p256PointAs(key, field, true);
 }
 
 export const uncompressedP256Hex = (key: Uint8Array | string): string => bytesToHex(uncompressedP256(key));

@@ -52,6 +52,7 @@ function serializedEmpty(): Buffer {
   }
 }
 
+/** Applies the migrations a database lacks, all in one transaction (a new database takes every one: one commit, not one each). */
 export function migrate(db: Db): void {
   const applied = db.pragma("user_version", { simple: true }) as number;
   if (applied > MIGRATIONS.length) {
@@ -59,12 +60,11 @@ export function migrate(db: Db): void {
       `database schema version ${applied} is newer than this emulator understands (${MIGRATIONS.length}); upgrade the emulator`,
     );
   }
-  for (let i = applied; i < MIGRATIONS.length; i++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[i]!);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
-  }
+  if (applied === MIGRATIONS.length) return;
+  db.transaction(() => {
+    for (let i = applied; i < MIGRATIONS.length; i++) db.exec(MIGRATIONS[i]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
 }
 
 export function getMeta(db: Db, key: string): string | undefined {

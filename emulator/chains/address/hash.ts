@@ -1,14 +1,14 @@
-/** Hash helpers used by several chains. */
+/** Hash helpers used by several chains (OpenSSL through node:crypto: native from the first call, where pure-JS hashes run cold at start-up). */
 import { createHash } from "node:crypto";
-import { ripemd160 } from "@noble/hashes/legacy.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
 
+const digest = (algorithm: string, data: Uint8Array): Uint8Array => new Uint8Array(createHash(algorithm).update(data).digest());
+
 /** RIPEMD160(SHA256(x)): Bitcoin's HASH160. */
-export const hash160 = (data: Uint8Array): Uint8Array => ripemd160(sha256(data));
+export const hash160 = (data: Uint8Array): Uint8Array => digest("ripemd160", digest("sha256", data));
 
 /** SHA256(SHA256(x)). */
-export const sha256d = (data: Uint8Array): Uint8Array => sha256(sha256(data));
+export const sha256d = (data: Uint8Array): Uint8Array => digest("sha256", digest("sha256", data));
 
 /** payload || first 4 bytes of SHA256d(payload): the Base58Check body before alphabet encoding. */
 export const withChecksum = (payload: Uint8Array): Uint8Array => concatBytes(payload, sha256d(payload).subarray(0, 4));
