@@ -8,7 +8,7 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "./ed25519.js";
 import { compressPoint, publicKeyOf, weierstrassPoint } from "./index.js";
 import { p256PublicKey } from "./p256.js";
-import { secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
+import { opensslSecp256k1PublicKey, opensslXOnlyTweakAdd, secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
 
 const keys = (curve: { utils: { randomSecretKey(): Uint8Array } }, n = 50) => Array.from({ length: n }, () => curve.utils.randomSecretKey());
 
@@ -52,13 +52,32 @@ describe("Ed25519 (OpenSSL)", () => {
 });
 
 describe("secp256k1 x-only tweak (BIP-341)", () => {
-  it("equals noble's lift_x(P) + t*G for random keys and tweaks", () => {
+  it("equals noble's lift_x(P) + t*G for random keys and tweaks, through OpenSSL + addition and through libsecp256k1", () => {
     for (const k of keys(secp256k1, 20)) {
       const x = secp256k1.getPublicKey(k, true).subarray(1);
       const t = secp256k1.utils.randomSecretKey();
-      const expected = schnorr.utils.lift_x(BigInt(`0x${bytesToHex(x)}`)).add(secp256k1.Point.BASE.multiply(BigInt(`0x${bytesToHex(t)}`)));
-      expect(bytesToHex(secp256k1XOnlyTweakAdd(x, t))).toBe(bytesToHex(expected.toBytes(true).subarray(1)));
+      const expected = bytesToHex(schnorr.utils.lift_x(BigInt(`0x${bytesToHex(x)}`)).add(secp256k1.Point.BASE.multiply(BigInt(`0x${bytesToHex(t)}`))).toBytes(true).subarray(1));
+      expect(bytesToHex(secp256k1XOnlyTweakAdd(x, t))).toBe(expected);
+      expect(bytesToHex(opensslXOnlyTweakAdd(x, t)!)).toBe(expected);
     }
+  });
+  it("through OpenSSL refuses an x that is no point's and a tweak >= n, and a zero tweak leaves the key", () => {
+    const x = secp256k1.getPublicKey(secp256k1.utils.randomSecretKey(), true).subarray(1);
+    expect(opensslXOnlyTweakAdd(hexToBytes("ff".repeat(32)), hexToBytes("00".repeat(31) + "01"))).toBeNull(); // x >= p
+    expect(opensslXOnlyTweakAdd(x, hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"))).toBeNull();
+    expect(bytesToHex(opensslXOnlyTweakAdd(x, new Uint8Array(32))!)).toBe(bytesToHex(x));
+  });
+});
+
+describe("secp256k1 public keys through OpenSSL (before libsecp256k1 is loaded)", () => {
+  it("equal noble's, compressed and uncompressed, and refuse 0 and n", () => {
+    for (const k of keys(secp256k1, 30)) {
+      expect(bytesToHex(opensslSecp256k1PublicKey(k, true)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, true)));
+      expect(bytesToHex(opensslSecp256k1PublicKey(k, false)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, false)));
+    }
+    expect(opensslSecp256k1PublicKey(new Uint8Array(32), true)).toBeNull();
+    expect(opensslSecp256k1PublicKey(hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"), true)).toBeNull();
+    expect(bytesToHex(opensslSecp256k1PublicKey(hexToBytes("00".repeat(31) + "01"), true)!)).toBe(bytesToHex(secp256k1.Point.BASE.toBytes(true)));
   });
 });
 

@@ -4,7 +4,14 @@
  * generator tables compiled in, so the first key costs the module load (~25 ms) instead of the
  * ~100-200 ms table build of @noble/curves, and each key or signature is 3-4x cheaper.
  * Results are byte-identical to @noble/curves (deterministic, low-S; tested against it).
+ *
+ * Until something needs libsecp256k1 (a signature), the first public keys come from OpenSSL
+ * instead (node:crypto, ~1 ms a key, nothing to load): seeding a fixture's few accounts then
+ * costs ~15 ms where loading and warming the WebAssembly module took ~40. Past
+ * OPENSSL_KEYS_FIRST keys (bulk wallet creation), libsecp256k1 is worth its load (~0.2 ms a key).
  */
+import { createECDH } from "node:crypto";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { lazyModule } from "../lazy-module.js";
 
 type Libsecp256k1 = {
@@ -15,11 +22,28 @@ type Libsecp256k1 = {
   pointCompress(p: Uint8Array, compressed?: boolean): Uint8Array;
 };
 
-const libsecp256k1 = lazyModule<Libsecp256k1>("tiny-secp256k1");
+let libsecp256k1Loaded = false;
+const libsecp256k1 = lazyModule<Libsecp256k1>("tiny-secp256k1", () => (libsecp256k1Loaded = true));
+
+const OPENSSL_KEYS_FIRST = 64;
+let opensslKeys = 0;
+/** Whether this operation goes through OpenSSL: libsecp256k1 is not loaded yet and the first keys are not all spent. */
+const openssl = (): boolean => !libsecp256k1Loaded && opensslKeys++ < OPENSSL_KEYS_FIRST;
+
+/** OpenSSL's public key of a private scalar, or null outside [1, n-1] (Node checks the range). Exported for the tests. */
+export function opensslSecp256k1PublicKey(privateKey: Uint8Array, compressed: boolean): Uint8Array | null {
+  try {
+    const ecdh = createECDH("secp256k1");
+    ecdh.setPrivateKey(privateKey);
+    return new Uint8Array(ecdh.getPublicKey(null, compressed ? "compressed" : "uncompressed"));
+  } catch {
+    return null;
+  }
+}
 
 /** Public key of a private scalar in [1, n-1]: compressed (33 bytes) or uncompressed (65 bytes). */
 export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): Uint8Array {
-  const point = libsecp256k1.pointFromScalar(privateKey, compressed);
+  const point = privateKey.length === 32 && openssl() ? opensslSecp256k1PublicKey(privateKey, compressed) : libsecp256k1.pointFromScalar(privateKey, compressed);
   if (!point) throw new Error("invalid secp256k1 private key");
   return point;
 }
@@ -30,11 +54,30 @@ export function secp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint
   return libsecp256k1.pointCompress(publicKey, compressed);
 }
 
+/**
+ * x(P + t*G) with t*G from OpenSSL and one affine addition by @noble/curves (an addition needs
+ * none of noble's multiplication tables); null when P is not a point, t >= n or the sum is the
+ * point at infinity. Exported for the tests.
+ */
+export function opensslXOnlyTweakAdd(xOnly: Uint8Array, tweak: Uint8Array): Uint8Array | null {
+  let P;
+  try {
+    P = secp256k1.Point.fromBytes(Uint8Array.of(2, ...xOnly)); // lift_x: the even-y point
+  } catch {
+    return null;
+  }
+  if (tweak.every((b) => b === 0)) return xOnly.slice();
+  const tG = opensslSecp256k1PublicKey(tweak, false);
+  if (!tG) return null;
+  const Q = P.add(secp256k1.Point.fromBytes(tG));
+  return Q.is0() ? null : Q.toBytes(true).subarray(1);
+}
+
 /** x(P + t*G) for the x-only key P (its even-y point) and a tweak t < n: the BIP-341 output key. */
 export function secp256k1XOnlyTweakAdd(xOnly: Uint8Array, tweak: Uint8Array): Uint8Array {
-  const tweaked = libsecp256k1.xOnlyPointAddTweak(xOnly, tweak);
+  const tweaked = xOnly.length === 32 && tweak.length === 32 && openssl() ? opensslXOnlyTweakAdd(xOnly, tweak) : libsecp256k1.xOnlyPointAddTweak(xOnly, tweak)?.xOnlyPubkey;
   if (!tweaked) throw new Error("invalid x-only key or tweak");
-  return tweaked.xOnlyPubkey;
+  return tweaked;
 }
 
 export function signRecoverableSecp256k1(digest: Uint8Array, privateKey: Uint8Array): { r: Uint8Array; s: Uint8Array; recovery: number } {
