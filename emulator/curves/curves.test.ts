@@ -8,7 +8,7 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "./ed25519.js";
 import { compressPoint, publicKeyOf, weierstrassPoint } from "./index.js";
 import { p256PublicKey } from "./p256.js";
-import { opensslSecp256k1PublicKey, opensslXOnlyTweakAdd, secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
+import { opensslSecp256k1Point, opensslSecp256k1PublicKey, opensslXOnlyTweakAdd, secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
 
 const keys = (curve: { utils: { randomSecretKey(): Uint8Array } }, n = 50) => Array.from({ length: n }, () => curve.utils.randomSecretKey());
 
@@ -138,5 +138,11 @@ describe("weierstrassPoint (SEC1 decoding: libsecp256k1, OpenSSL)", () => {
     // Random x coordinates: about half are not the x of any point.
     for (let i = 0; i < 40; i++) candidates.push(Uint8Array.of(2 + (i & 1), ...randomBytes(32)));
     for (const bytes of candidates) expect(weierstrassPoint(name, bytes, true) === null).toBe(refusedByNoble(bytes));
+    if (name === "CURVE_SECP256K1") {
+      // Both secp256k1 decoders (OpenSSL before libsecp256k1 is loaded, libsecp256k1 after), hybrid forms included.
+      const hybrid = Uint8Array.of(6 | (valid[64]! & 1), ...valid.subarray(1));
+      for (const bytes of [...candidates, hybrid, valid]) expect(opensslSecp256k1Point(bytes, false) === null).toBe(refusedByNoble(bytes));
+      expect(bytesToHex(opensslSecp256k1Point(valid, true)!)).toBe(bytesToHex(noble.Point.fromBytes(valid).toBytes(true)));
+    }
   });
 });

@@ -10,7 +10,7 @@
  * costs ~15 ms where loading and warming the WebAssembly module took ~40. Past
  * OPENSSL_KEYS_FIRST keys (bulk wallet creation), libsecp256k1 is worth its load (~0.2 ms a key).
  */
-import { createECDH } from "node:crypto";
+import { ECDH, createECDH } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { lazyModule } from "../lazy-module.js";
 
@@ -50,8 +50,20 @@ export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): U
 
 /** A SEC1 public key (33 or 65 bytes) on the curve, in the form asked for; null for bytes that are not a point. */
 export function secp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint8Array | null {
+  if (openssl()) return opensslSecp256k1Point(publicKey, compressed);
   if (!libsecp256k1.isPoint(publicKey)) return null;
   return libsecp256k1.pointCompress(publicKey, compressed);
+}
+
+/** OpenSSL's decoding of a SEC1 key (33 bytes 02/03 or 65 bytes 04; it checks the point is on the curve). Exported for the tests. */
+export function opensslSecp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint8Array | null {
+  // OpenSSL also reads the 65-byte "hybrid" forms (06/07), which SEC1 users and libsecp256k1 refuse.
+  if (!((publicKey.length === 33 && (publicKey[0] === 2 || publicKey[0] === 3)) || (publicKey.length === 65 && publicKey[0] === 4))) return null;
+  try {
+    return new Uint8Array(ECDH.convertKey(publicKey, "secp256k1", undefined, undefined, compressed ? "compressed" : "uncompressed") as Buffer);
+  } catch {
+    return null;
+  }
 }
 
 /**
