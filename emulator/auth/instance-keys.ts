@@ -3,11 +3,9 @@
  * TLS fetcher, notarizer) and of an OIDC provider's signing key. Deterministic per fixture:
  * derived from the fixture organization id, so tests and apps can pin the public halves.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { hkdf } from "@noble/hashes/hkdf.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { p256 } from "@noble/curves/nist.js";
-import { enclaveKeysFromSeed, enclavePublicKeysHex, p256KeyPairFromPrivate, type EnclaveKeys, type P256KeyPair } from "../bundles/index.js";
+import { createHash } from "node:crypto";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { derivedP256KeyPair, enclaveKeysFromSeed, enclavePublicKeysHex, type EnclaveKeys, type P256KeyPair } from "../bundles/index.js";
 
 export type InstanceKeys = {
   enclave: EnclaveKeys;
@@ -18,10 +16,12 @@ export type InstanceKeys = {
 };
 
 export function instanceKeysFor(seedText: string): InstanceKeys {
-  const seed = sha256(utf8ToBytes(`turnkey-emulator/instance/${seedText}`));
-  const oidcScalar = p256.utils.randomSecretKey(hkdf(sha256, seed, utf8ToBytes("turnkey-emulator/oidc-issuer/v1"), utf8ToBytes("oidc"), 48));
-  const onRampScalar = p256.utils.randomSecretKey(hkdf(sha256, seed, utf8ToBytes("turnkey-emulator/on-ramp/v1"), utf8ToBytes("on-ramp"), 48));
-  return { enclave: enclaveKeysFromSeed(seed), oidcIssuer: p256KeyPairFromPrivate(oidcScalar), onRamp: p256KeyPairFromPrivate(onRampScalar) };
+  const seed = new Uint8Array(createHash("sha256").update(`turnkey-emulator/instance/${seedText}`).digest());
+  return {
+    enclave: enclaveKeysFromSeed(seed),
+    oidcIssuer: derivedP256KeyPair(seed, "turnkey-emulator/oidc-issuer/v1", "oidc"),
+    onRamp: derivedP256KeyPair(seed, "turnkey-emulator/on-ramp/v1", "on-ramp"),
+  };
 }
 
 /** What /emulator/v1/info publishes: uncompressed lowercase hex, as the SDK overrides compare them. */

@@ -5,12 +5,9 @@
  *  - tlsFetcher: OTP encryption-target bundles and OTP verification tokens
  *  - notarizer: session JWTs
  */
-import { p256 } from "@noble/curves/nist.js";
-import { hkdf } from "@noble/hashes/hkdf.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { InputError } from "../input-error.js";
-import { generateP256KeyPair, p256KeyPairFromPrivate, type P256KeyPair } from "./p256.js";
+import { derivedP256KeyPair, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 
 export type EnclaveKeys = {
   signer: P256KeyPair;
@@ -21,7 +18,7 @@ export type EnclaveKeys = {
 export type EnclavePublicKeysHex = { signer: string; tlsFetcher: string; notarizer: string };
 
 const ROLES = ["signer", "tlsFetcher", "notarizer"] as const;
-const SEED_SALT = utf8ToBytes("turnkey-emulator/enclave-keys/v1");
+const SEED_SALT = "turnkey-emulator/enclave-keys/v1";
 
 export function generateEnclaveKeys(): EnclaveKeys {
   return { signer: generateP256KeyPair(), tlsFetcher: generateP256KeyPair(), notarizer: generateP256KeyPair() };
@@ -33,8 +30,7 @@ export function generateEnclaveKeys(): EnclaveKeys {
  */
 export function enclaveKeysFromSeed(seed: Uint8Array): EnclaveKeys {
   if (seed.length < 16) throw new InputError("enclave key seed must be at least 16 bytes", "seed");
-  const derive = (role: string) =>
-    p256KeyPairFromPrivate(p256.utils.randomSecretKey(hkdf(sha256, seed, SEED_SALT, utf8ToBytes(role), 48)));
+  const derive = (role: string) => derivedP256KeyPair(seed, SEED_SALT, role);
   const [signer, tlsFetcher, notarizer] = ROLES.map(derive) as [P256KeyPair, P256KeyPair, P256KeyPair];
   return { signer, tlsFetcher, notarizer };
 }

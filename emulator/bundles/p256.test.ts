@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
-import { compressedP256Hex, p256KeyPairFromPrivate, parseP256PublicKey } from "./p256.js";
+import { hkdf } from "@noble/hashes/hkdf.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { compressedP256Hex, derivedP256KeyPair, p256KeyPairFromPrivate, parseP256PublicKey } from "./p256.js";
 
 describe("p256KeyPairFromPrivate", () => {
   it("computes the same uncompressed point as @noble/curves, including scalars with leading zero bytes", () => {
@@ -30,5 +33,17 @@ describe("parseP256PublicKey / compressedP256Hex", () => {
     const offCurve = p256.getPublicKey(p256.utils.randomSecretKey(), false);
     offCurve[64] ^= 1;
     for (const bad of [offCurve, new Uint8Array(33), new Uint8Array(64), "zz"]) expect(() => parseP256PublicKey(bad, "targetPublicKey")).toThrow(/targetPublicKey/);
+  });
+});
+
+describe("derivedP256KeyPair", () => {
+  it("is noble's HKDF-SHA256 (48 bytes) reduced into a scalar, and its point", () => {
+    for (let i = 0; i < 10; i++) {
+      const ikm = p256.utils.randomSecretKey();
+      const expected = p256.utils.randomSecretKey(hkdf(sha256, ikm, utf8ToBytes(`salt ${i}`), utf8ToBytes(`role ${i}`), 48));
+      const pair = derivedP256KeyPair(ikm, `salt ${i}`, `role ${i}`);
+      expect(Buffer.from(pair.privateKey).toString("hex")).toBe(Buffer.from(expected).toString("hex"));
+      expect(Buffer.from(pair.publicKey).toString("hex")).toBe(Buffer.from(p256.getPublicKey(expected, false)).toString("hex"));
+    }
   });
 });

@@ -3,6 +3,7 @@
  * DER hex (enclave bundle signatures) and raw r‖s (client signatures, app proofs, JWTs).
  * Every signature here is ECDSA over SHA-256 of the given bytes unless `prehashed` says otherwise.
  */
+import { hkdfSync } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
@@ -25,6 +26,14 @@ export function p256KeyPairFromPrivate(privateKey: Uint8Array | string): P256Key
   if (sk.length !== 32 || !p256.utils.isValidSecretKey(sk)) throw new InputError("invalid P-256 private key", "privateKey");
   // OpenSSL computes the point (emulator/curves/p256.ts): noble's first P-256 multiplication builds its tables.
   return { privateKey: Uint8Array.from(sk), publicKey: p256PublicKey(sk, false) };
+}
+
+/**
+ * A deterministic key pair: the scalar is HKDF-SHA256(ikm, salt, info) -> 48 bytes reduced into
+ * [1, n-1] (FIPS 186-5 A.4.1, @noble/curves' mapHashToField). HKDF runs in OpenSSL (node:crypto).
+ */
+export function derivedP256KeyPair(ikm: Uint8Array, salt: string | Uint8Array, info: string): P256KeyPair {
+  return p256KeyPairFromPrivate(p256.utils.randomSecretKey(new Uint8Array(hkdfSync("sha256", ikm, salt, info, 48))));
 }
 
 /** A compressed (33) or uncompressed (65) SEC1 P-256 point in the form asked for (OpenSSL decodes it); throws on anything else. */

@@ -11,11 +11,7 @@
  * create_sub_organization with a wallet. Other activities asked for proofs get none: the
  * service's other proof types (policy outcomes) have no published payload schema to follow.
  */
-import { hkdf } from "@noble/hashes/hkdf.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { p256 } from "@noble/curves/nist.js";
-import { makeAppProof, p256KeyPairFromPrivate, type EphemeralKeys } from "../bundles/index.js";
+import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles/index.js";
 import type { ActivityRow } from "../store/activities.js";
 import type { Runtime } from "../runtime.js";
 
@@ -77,7 +73,7 @@ export function ephemeralKeysOf(rt: Pick<Runtime, "keys">): EphemeralKeys {
   let keys = ephemeral.get(rt.keys);
   if (!keys) {
     const ikm = rt.keys.enclave.signer.privateKey;
-    const derive = (role: string) => p256KeyPairFromPrivate(p256.utils.randomSecretKey(hkdf(sha256, ikm, utf8ToBytes("turnkey-emulator/app-proof-ephemeral/v1"), utf8ToBytes(role), 48)));
+    const derive = (role: string) => derivedP256KeyPair(ikm, "turnkey-emulator/app-proof-ephemeral/v1", role);
     keys = { encryption: derive("encryption"), signing: derive("signing") };
     ephemeral.set(rt.keys, keys);
   }
