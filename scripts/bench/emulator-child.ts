@@ -179,8 +179,9 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
 let bundle: Promise<string> | undefined;
 
 /**
- * This file and the emulator sources bundled the way the package ships (scripts/bundle.ts:
- * the same externals, chunks and plugins), so that the child runs on plain node what users run:
+ * This file and the emulator sources bundled like the package's entries (scripts/bundle.ts
+ * SHIPPED: the same externals and plugins; ES modules here, where the entries are one CommonJS
+ * file run through a code cache, which only start-up sees), so that the child runs on plain node what users run:
  * no loader thread whose heap would count in its RSS, always the current sources. Written
  * under node_modules/.cache, inside the package, so that the emulator finds its package root.
  */
