@@ -97,14 +97,23 @@ const LOADER = fileURLToPath(new URL("../emulator/bundle-loader/cached-script.ts
 const CLI_USAGE = fileURLToPath(new URL("../emulator/cli-usage.ts", import.meta.url));
 
 /**
- * The ES module that runs `name`.cjs through the code cache and re-exports `exportNames` of it;
- * the CLI's answers --help and --version itself, without loading its bundle.
+ * The ES module that runs `name`.cjs through the code cache (cached-script.js, the loader built
+ * beside it) and re-exports `exportNames` of it. The CLI's answers --help and --version itself
+ * and only then imports the loader: node:crypto and node:vm alone cost ~20 ms to load.
  */
 function stub(name: "cli" | "index", exportNames: string[], writeCacheAfterMs: number): string {
   const load = `loadCachedBundle(fileURLToPath(new URL(${JSON.stringify(`./${name}.cjs`)}, import.meta.url)), { writeCacheAfterMs: ${writeCacheAfterMs} })`;
-  const lines = [`import { fileURLToPath } from "node:url";`, `import { loadCachedBundle } from ${JSON.stringify(LOADER)};`];
-  if (name === "cli") return [...lines, `import { answerAtOnce } from ${JSON.stringify(CLI_USAGE)};`, `if (!answerAtOnce(process.argv.slice(2))) ${load};`].join("\n");
-  return [...lines, `const { exports: m } = ${load};`, ...exportNames.map((e) => `export const ${e} = m[${JSON.stringify(e)}];`)].join("\n");
+  const lines = [`import { fileURLToPath } from "node:url";`];
+  if (name === "cli")
+    return [
+      ...lines,
+      `import { answerAtOnce } from ${JSON.stringify(CLI_USAGE)};`,
+      `if (!answerAtOnce(process.argv.slice(2))) {`,
+      `  const { loadCachedBundle } = await import("./cached-script.js");`,
+      `  ${load};`,
+      `}`,
+    ].join("\n");
+  return [...lines, `import { loadCachedBundle } from "./cached-script.js";`, `const { exports: m } = ${load};`, ...exportNames.map((e) => `export const ${e} = m[${JSON.stringify(e)}];`)].join("\n");
 }
 
 export type BundleOptions = {
@@ -112,7 +121,7 @@ export type BundleOptions = {
   warm?: boolean;
 };
 
-/** Writes cli.js, index.js and their .cjs bundles to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
+/** Writes cli.js, index.js, their .cjs bundles and the loader (cached-script.js) to `outdir` (emptied first); it must lie inside the package, whose root the emulator finds by walking up. */
 export async function bundle(outdir: string, options: BundleOptions = {}): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({ ...SHIPPED_CJS, entryPoints: { cli: `${root}emulator/cli.ts`, index: `${root}emulator/index.ts` }, outdir, sourcemap: "linked" });
@@ -120,8 +129,10 @@ export async function bundle(outdir: string, options: BundleOptions = {}): Promi
   const indexFile = join(outdir, "index.cjs");
   const exportNames = Object.keys(loadCachedBundle(indexFile, { cacheDirs: [] }).exports).filter((n) => n !== "__esModule");
   const stubs = { cli: stub("cli", [], 1000), index: stub("index", exportNames, 1000) };
+  const esm = { bundle: true, format: "esm", platform: "node", target: "node20", logLevel: "warning" } as const;
+  await build({ ...esm, entryPoints: [LOADER], outfile: join(outdir, "cached-script.js") });
   for (const [name, contents] of Object.entries(stubs)) {
-    await build({ stdin: { contents, resolveDir: root, sourcefile: `${name}.js`, loader: "js" }, bundle: true, format: "esm", platform: "node", target: "node20", outfile: join(outdir, `${name}.js`), logLevel: "warning" });
+    await build({ ...esm, stdin: { contents, resolveDir: root, sourcefile: `${name}.js`, loader: "js" }, external: ["./cached-script.js"], outfile: join(outdir, `${name}.js`) });
   }
   // A build without caches still works (the first start writes them): say so, do not fail.
   if (options.warm) await warmCaches(outdir).catch((e: Error) => console.warn(`bundle: no code cache made at build time (${e.message}); the first start will make it`));
