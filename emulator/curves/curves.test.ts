@@ -8,7 +8,8 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ed25519PublicKey } from "./ed25519.js";
 import { compressPoint, publicKeyOf, weierstrassPoint } from "./index.js";
 import { p256PublicKey } from "./p256.js";
-import { opensslSecp256k1Point, opensslSecp256k1PublicKey, opensslXOnlyTweakAdd, secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
+import { opensslPoint, opensslPublicKey } from "./openssl.js";
+import { opensslXOnlyTweakAdd, secp256k1PublicKey, secp256k1XOnlyTweakAdd, signRecoverableSecp256k1 } from "./secp256k1.js";
 
 const keys = (curve: { utils: { randomSecretKey(): Uint8Array } }, n = 50) => Array.from({ length: n }, () => curve.utils.randomSecretKey());
 
@@ -72,12 +73,12 @@ describe("secp256k1 x-only tweak (BIP-341)", () => {
 describe("secp256k1 public keys through OpenSSL (before libsecp256k1 is loaded)", () => {
   it("equal noble's, compressed and uncompressed, and refuse 0 and n", () => {
     for (const k of keys(secp256k1, 30)) {
-      expect(bytesToHex(opensslSecp256k1PublicKey(k, true)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, true)));
-      expect(bytesToHex(opensslSecp256k1PublicKey(k, false)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, false)));
+      expect(bytesToHex(opensslPublicKey("secp256k1", k, true)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, true)));
+      expect(bytesToHex(opensslPublicKey("secp256k1", k, false)!)).toBe(bytesToHex(secp256k1.getPublicKey(k, false)));
     }
-    expect(opensslSecp256k1PublicKey(new Uint8Array(32), true)).toBeNull();
-    expect(opensslSecp256k1PublicKey(hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"), true)).toBeNull();
-    expect(bytesToHex(opensslSecp256k1PublicKey(hexToBytes("00".repeat(31) + "01"), true)!)).toBe(bytesToHex(secp256k1.Point.BASE.toBytes(true)));
+    expect(opensslPublicKey("secp256k1", new Uint8Array(32), true)).toBeNull();
+    expect(opensslPublicKey("secp256k1", hexToBytes("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"), true)).toBeNull();
+    expect(bytesToHex(opensslPublicKey("secp256k1", hexToBytes("00".repeat(31) + "01"), true)!)).toBe(bytesToHex(secp256k1.Point.BASE.toBytes(true)));
   });
 });
 
@@ -137,12 +138,12 @@ describe("weierstrassPoint (SEC1 decoding: libsecp256k1, OpenSSL)", () => {
     const candidates = [offCurve, Uint8Array.of(5, ...valid.subarray(1, 33)), Uint8Array.of(4, ...valid.subarray(1, 33)), new Uint8Array(33), new Uint8Array(65), valid.subarray(0, 64)];
     // Random x coordinates: about half are not the x of any point.
     for (let i = 0; i < 40; i++) candidates.push(Uint8Array.of(2 + (i & 1), ...randomBytes(32)));
+    // The 65-byte "hybrid" form (06/07), which OpenSSL and libsecp256k1 would read.
+    candidates.push(Uint8Array.of(6 | (valid[64]! & 1), ...valid.subarray(1)));
     for (const bytes of candidates) expect(weierstrassPoint(name, bytes, true) === null).toBe(refusedByNoble(bytes));
-    if (name === "CURVE_SECP256K1") {
-      // Both secp256k1 decoders (OpenSSL before libsecp256k1 is loaded, libsecp256k1 after), hybrid forms included.
-      const hybrid = Uint8Array.of(6 | (valid[64]! & 1), ...valid.subarray(1));
-      for (const bytes of [...candidates, hybrid, valid]) expect(opensslSecp256k1Point(bytes, false) === null).toBe(refusedByNoble(bytes));
-      expect(bytesToHex(opensslSecp256k1Point(valid, true)!)).toBe(bytesToHex(noble.Point.fromBytes(valid).toBytes(true)));
-    }
+    // secp256k1 decodes through OpenSSL before libsecp256k1 is loaded and through libsecp256k1 after: the OpenSSL path directly.
+    const openssl = name === "CURVE_SECP256K1" ? "secp256k1" : "prime256v1";
+    for (const bytes of [...candidates, valid]) expect(opensslPoint(openssl, bytes, false) === null).toBe(refusedByNoble(bytes));
+    expect(bytesToHex(opensslPoint(openssl, valid, true)!)).toBe(bytesToHex(noble.Point.fromBytes(valid).toBytes(true)));
   });
 });

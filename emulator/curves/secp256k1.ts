@@ -10,9 +10,10 @@
  * costs ~15 ms where loading and warming the WebAssembly module took ~40. Past
  * OPENSSL_KEYS_FIRST keys (bulk wallet creation), libsecp256k1 is worth its load (~0.2 ms a key).
  */
-import { ECDH, createECDH } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { lazyModule } from "../lazy-module.js";
+import { opensslPoint, opensslPublicKey } from "./openssl.js";
+import { isSec1PublicKey } from "./sec1.js";
 
 type Libsecp256k1 = {
   pointFromScalar(secretKey: Uint8Array, compressed?: boolean): Uint8Array | null;
@@ -30,40 +31,18 @@ let opensslKeys = 0;
 /** Whether this operation goes through OpenSSL: libsecp256k1 is not loaded yet and the first keys are not all spent. */
 const openssl = (): boolean => !libsecp256k1Loaded && opensslKeys++ < OPENSSL_KEYS_FIRST;
 
-/** OpenSSL's public key of a private scalar, or null outside [1, n-1] (Node checks the range). Exported for the tests. */
-export function opensslSecp256k1PublicKey(privateKey: Uint8Array, compressed: boolean): Uint8Array | null {
-  try {
-    const ecdh = createECDH("secp256k1");
-    ecdh.setPrivateKey(privateKey);
-    return new Uint8Array(ecdh.getPublicKey(null, compressed ? "compressed" : "uncompressed"));
-  } catch {
-    return null;
-  }
-}
-
 /** Public key of a private scalar in [1, n-1]: compressed (33 bytes) or uncompressed (65 bytes). */
 export function secp256k1PublicKey(privateKey: Uint8Array, compressed = true): Uint8Array {
-  const point = privateKey.length === 32 && openssl() ? opensslSecp256k1PublicKey(privateKey, compressed) : libsecp256k1.pointFromScalar(privateKey, compressed);
+  const point = privateKey.length === 32 && openssl() ? opensslPublicKey("secp256k1", privateKey, compressed) : libsecp256k1.pointFromScalar(privateKey, compressed);
   if (!point) throw new Error("invalid secp256k1 private key");
   return point;
 }
 
 /** A SEC1 public key (33 or 65 bytes) on the curve, in the form asked for; null for bytes that are not a point. */
 export function secp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint8Array | null {
-  if (openssl()) return opensslSecp256k1Point(publicKey, compressed);
-  if (!libsecp256k1.isPoint(publicKey)) return null;
+  if (openssl()) return opensslPoint("secp256k1", publicKey, compressed);
+  if (!isSec1PublicKey(publicKey) || !libsecp256k1.isPoint(publicKey)) return null;
   return libsecp256k1.pointCompress(publicKey, compressed);
-}
-
-/** OpenSSL's decoding of a SEC1 key (33 bytes 02/03 or 65 bytes 04; it checks the point is on the curve). Exported for the tests. */
-export function opensslSecp256k1Point(publicKey: Uint8Array, compressed: boolean): Uint8Array | null {
-  // OpenSSL also reads the 65-byte "hybrid" forms (06/07), which SEC1 users and libsecp256k1 refuse.
-  if (!((publicKey.length === 33 && (publicKey[0] === 2 || publicKey[0] === 3)) || (publicKey.length === 65 && publicKey[0] === 4))) return null;
-  try {
-    return new Uint8Array(ECDH.convertKey(publicKey, "secp256k1", undefined, undefined, compressed ? "compressed" : "uncompressed") as Buffer);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -79,7 +58,7 @@ export function opensslXOnlyTweakAdd(xOnly: Uint8Array, tweak: Uint8Array): Uint
     return null;
   }
   if (tweak.every((b) => b === 0)) return xOnly.slice();
-  const tG = opensslSecp256k1PublicKey(tweak, false);
+  const tG = opensslPublicKey("secp256k1", tweak, false);
   if (!tG) return null;
   const Q = P.add(secp256k1.Point.fromBytes(tG));
   return Q.is0() ? null : Q.toBytes(true).subarray(1);

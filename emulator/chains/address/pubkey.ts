@@ -19,10 +19,10 @@ export function weierstrassKey(curve: "CURVE_SECP256K1" | "CURVE_P256", publicKe
   if (publicKey.length !== 33 && publicKey.length !== 65) {
     throw new InputError(`invalid ${curve} public key: expected 33 or 65 bytes, got ${publicKey.length}`, "publicKey");
   }
-  const compressed = weierstrassPoint(curve, publicKey, true);
-  const uncompressed = compressed && weierstrassPoint(curve, compressed, false);
-  if (!compressed || !uncompressed) throw new InputError(`invalid ${curve} public key: not a point on the curve`, "publicKey");
-  return { compressed, uncompressed };
+  // One decode: it checks the point and gives the other form; the given form is kept as it came.
+  const other = weierstrassPoint(curve, publicKey, publicKey.length === 65);
+  if (!other) throw new InputError(`invalid ${curve} public key: not a point on the curve`, "publicKey");
+  return publicKey.length === 65 ? { compressed: other, uncompressed: publicKey.slice() } : { compressed: publicKey.slice(), uncompressed: other };
 }
 
 /** Validates a 32-byte ed25519 public key. */
