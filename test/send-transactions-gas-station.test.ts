@@ -171,6 +171,9 @@ describe("sponsored eth_send_transaction (gas station)", () => {
     expect(JSON.stringify(err)).toMatch(new RegExp(`insufficient funds: ${SECOND} holds ${held} wei on ${caip2}, the batch needs up to [0-9]+ \\(value ${held + 1n} \\+ gasLimit [0-9]+ \\* maxFeePerGas [0-9]+\\)`));
     expect(await chain.getTransactionCount({ address: SECOND })).toBe(nonceBefore);
     expect(await chain.getBalance({ address: SECOND })).toBe(held);
+    // Refused before anything was written: no delegation of the account, no gas-station delegate code.
+    expect(await chain.getCode({ address: SECOND })).toBeUndefined();
+    expect(await chain.getCode({ address: GAS_DELEGATE_ADDRESS })).toBeUndefined();
   });
 
   it("sponsorship stops at the organization's window limit (set on the control route), naming parameters.sponsor", async () => {

@@ -55,8 +55,16 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
   // The caller's fees are checked before anything reaches the chain; a sponsored batch pays the paymaster's (the chain's) fees at send time.
   const ownFees = input.sponsor ? undefined : eip1559Fees(await chain.getFeeData(), input);
   const d = await delegate();
-  await d.ensureDelegateInstalled(chain);
   const delegated = (await d.delegationOf(chain, input.from, "pending")) === d.GAS_DELEGATE_ADDRESS;
+  // Sponsored, the gas is the paymaster's; the values the calls move are still the account's own.
+  const value = input.calls.reduce((n, c) => n + c.value, 0n);
+  const firstBatchGas = BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n;
+  // Before anything is written (the delegate's code) or signed: the account must hold the values, and,
+  // unsponsored, the gas as far as it is known now: the caller's limit, the fixed one of a first
+  // delegation, else (an estimate still to come) the 21,000 every transaction costs at least.
+  // Sponsored, this is the whole check, made outside the paymaster's queue.
+  await requireFunds(chain, input.from, { value, ...(ownFees ? { gas: { limit: input.gasLimit ?? (delegated ? 21_000n : firstBatchGas), maxFeePerGas: ownFees.maxFee } } : {}) }, "the batch");
+  await d.ensureDelegateInstalled(chain);
   const batchNonce = input.gasStationNonce ?? (await d.gasStationNonce(chain, input.from, delegated));
   const deadline = input.deadline ?? 0n;
   const typed = d.batchTypedData(chain.chainId, input.from, input.calls, batchNonce, deadline);
@@ -82,11 +90,10 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
             (g) => (g * 12n) / 10n,
             () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
           )
-        : BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n);
-    // Sponsored, the gas is the paymaster's; the values the calls move are still the account's own.
-    const value = input.calls.reduce((n, c) => n + c.value, 0n);
-    await requireFunds(chain, input.from, { value, ...(input.sponsor ? {} : { gas: { limit: gas, maxFeePerGas: maxFee } }) }, "the batch");
+        : firstBatchGas);
+    // The full check once the gas is known (the sponsored one was made above, before the queue).
     if (input.sponsor) await topUp(chain, EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT);
+    else await requireFunds(chain, input.from, { value, gas: { limit: gas, maxFeePerGas: maxFee } }, "the batch");
     const unsigned = viem.serializeTransaction(
       authorizationList.length
         ? { type: "eip7702", chainId: chain.chainId, nonce: Number(senderNonce), to: input.from, data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip, authorizationList }
