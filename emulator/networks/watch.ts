@@ -19,10 +19,12 @@ import type { SolanaChain } from "./solana-chain.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../events/index.js";
 import { prep } from "../store/statements.js";
 import { WebhookEndpoints } from "../webhooks/endpoints.js";
+import { BILLING_SCOPED } from "../webhooks/event-types.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
 
 const TICK_MS = 500;
-const CHAIN_EVENT_TYPES = ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES", "SEND_TRANSACTION_STATUS_UPDATES"] as const;
+/** The event types the chains produce: the billing-scoped ones. */
+const CHAIN_EVENT_TYPES = [...BILLING_SCOPED];
 /** reportedStatus of a send made while nobody subscribed: settled, never reported. */
 const UNWATCHED = "UNWATCHED";
 
