@@ -7,7 +7,7 @@
  *   --webhook-retry-delays LIST    emulated-time delays before each retry, in ms, comma-separated
  *                                  (`none`: no retries)
  */
-import type { WebhookOptions } from "./settings.js";
+import { canonicalAllowHost, type WebhookOptions } from "./settings.js";
 
 export type WebhookFlags = { "webhook-allow-host"?: string[]; "webhook-retry-delays"?: string };
 
@@ -32,29 +32,13 @@ export function webhookOptionsFromFlags(flags: WebhookFlags): WebhookOptions {
   return options;
 }
 
-/** A bare host: a DNS name or an IP literal (IPv6 with or without brackets), no scheme, port or path. */
+/** The flag's value, checked and canonicalised by the emulator's own setting (settings.ts); errors name the flag. */
 function allowedHost(raw: string): string {
-  const host = raw.trim().toLowerCase();
-  const bad = (why: string) => new Error(`--webhook-allow-host ${JSON.stringify(raw)}: ${why}`);
-  if (!host) throw bad("a host name or IP address is needed");
-  const bare = host.replace(/^\[(.*)\]$/, "$1");
-  const shape = "give a bare host name or IP address (letters, digits, hyphens and dots; no scheme, port or path)";
-  if (/[/@?#]/.test(bare) || (bare.split(":").length - 1 === 1 && !host.startsWith("["))) throw bad(shape);
-  if (bare.includes(":")) {
-    // IPv6: the URL parser is the judge of the literal.
-    let parsed: URL;
-    try {
-      parsed = new URL(`http://[${bare}]/`);
-    } catch {
-      throw bad("not a valid IPv6 address");
-    }
-    return parsed.hostname.slice(1, -1);
+  try {
+    return canonicalAllowHost(raw);
+  } catch (e) {
+    throw new Error(`--webhook-allow-host ${JSON.stringify(raw)}: ${(e as Error).message}`, { cause: e });
   }
-  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(bare) || bare.length > 253) {
-    throw bad(shape);
-  }
-  // The form the URL check compares with (e.g. an IPv4 literal written with leading zeros).
-  return new URL(`http://${bare}/`).hostname;
 }
 
 function retryDelays(raw: string): number[] {
