@@ -44,14 +44,13 @@ describe("webhook subscription filters", () => {
     expect(filterAccepts(g, filterFields({ ...send, msg: { ...send.msg, status: "BROADCASTING" } }, "o"))).toBe(false);
   });
 
-  it("a Solana cluster named by alias, full genesis hash or canonical id matches the same events (caip2.ts normalizes both sides)", () => {
+  it("a Solana cluster named by alias, full genesis hash or canonical id matches the same events (caip2.ts normalizes the filter side; events carry the canonical id)", () => {
     const MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
     const balance = (caip2: string) =>
       ({ type: "BALANCE_FINALIZED_UPDATES", orgId: "o", msg: { operation: "deposit", caip2, address: "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96" } }) as never as EmulatorEvent & { type: "BALANCE_FINALIZED_UPDATES" };
     for (const written of ["solana:mainnet", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d", MAINNET]) {
       const f = parseEventFilter("BALANCE_FINALIZED_UPDATES", JSON.stringify({ caip2: written }), FIELD);
       expect(filterAccepts(f, filterFields(balance(MAINNET), "o")), written).toBe(true);
-      expect(filterAccepts(f, filterFields(balance("solana:mainnet"), "o")), written).toBe(true);
       expect(filterAccepts(f, filterFields(balance("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"), "o")), written).toBe(false);
     }
     const devnet = parseEventFilter("SEND_TRANSACTION_STATUS_UPDATES", '{"caip2":["solana:devnet","eip155:8453"]}', FIELD);

@@ -12,10 +12,11 @@
  * `caip2`, `address`, `operation`; SEND_TRANSACTION_STATUS_UPDATES `organizationId`, `caip2`,
  * `status`. Anything else is refused when the endpoint is created, naming the field.
  *
- * `caip2` values are read by networks/caip2.ts, the emulator's one CAIP-2 parser, and compared in
- * its canonical form on both sides: events carry `solana:<first 32 characters of the genesis
- * hash>`, and a filter may name the cluster that way, by its full genesis hash or by its alias
- * (`solana:mainnet`, `solana:devnet`); all three match the same events.
+ * `caip2` is compared in its canonical form. Events already carry it (the chain registry's id,
+ * e.g. `solana:<first 32 characters of the genesis hash>`); a filter's values are read by
+ * networks/caip2.ts, the emulator's one CAIP-2 parser, so a filter may name the cluster that way,
+ * by its full genesis hash or by its alias (`solana:mainnet`, `solana:devnet`); all three match
+ * the same events.
  */
 import { invalidArgument } from "../errors.js";
 import { parseCaip2 } from "../networks/caip2.js";
@@ -96,9 +97,9 @@ export function filterFields(event: Exclude<EmulatorEvent, { type: "CLOCK_MOVED"
     case "ACTIVITY_UPDATES":
       return { type: event.activity.type, status: event.activity.status, organizationId: orgId };
     case "SEND_TRANSACTION_STATUS_UPDATES":
-      return { organizationId: orgId, caip2: canonicalCaip2(event.msg.caip2), status: event.msg.status };
+      return { organizationId: orgId, caip2: event.msg.caip2, status: event.msg.status };
     default:
-      return { organizationId: orgId, caip2: canonicalCaip2(event.msg.caip2), address: normalAddress(event.msg.address), operation: event.msg.operation };
+      return { organizationId: orgId, caip2: event.msg.caip2, address: normalAddress(event.msg.address), operation: event.msg.operation };
   }
 }
 
