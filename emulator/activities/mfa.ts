@@ -106,15 +106,11 @@ export function recordChallenge(rt: Runtime, activityId: string, userId: string,
 /** Records a new activity waiting for its proposer's authenticators. */
 export function holdActivity(rt: Runtime, activity: Omit<ActivityRow, "seq">, evaluations: PolicyEvaluationResult[], req: MfaRequirement, now: number): ActivityRow {
   return rt.store.tx(() => {
-    const row = rt.store.activities.insert({ ...activity, status: AUTHENTICATORS_NEEDED, updatedAt: now });
-    rt.store.policyEvaluations.insert({
-      id: newId(),
-      activityId: row.id,
-      orgId: row.orgId,
-      voteId: activity.votes.at(-1)?.id ?? null,
-      evaluations: [...evaluations, { policyId: req.policy.id, outcome: OUTCOME_REQUIRES_AUTHENTICATORS }],
-      createdAt: now,
-    });
+    // The evaluation goes in with the row (one statement), as the engine writes it.
+    const row = rt.store.activities.insert(
+      { ...activity, status: AUTHENTICATORS_NEEDED, updatedAt: now },
+      { id: newId(), voteId: activity.votes.at(-1)?.id ?? null, evaluations: [...evaluations, { policyId: req.policy.id, outcome: OUTCOME_REQUIRES_AUTHENTICATORS }], createdAt: now },
+    );
     recordChallenge(rt, row.id, activity.votes[0]!.userId, req, null, now);
     rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: row.orgId, activity: row });
     return row;

@@ -139,10 +139,6 @@ export class Activities {
   }
 
   /** Appends a policy evaluation to an activity already recorded. */
-  addEvaluation(activityId: string, evaluation: PolicyEvaluationRecord): void {
-    prep(this.db, `UPDATE activities SET ${APPEND_EVALUATION} WHERE id = ?`).run(JSON.stringify(evaluation), activityId);
-  }
-
   /** The policy evaluations recorded for an activity, oldest first (none for an unknown activity). */
   evaluations(activityId: string): { orgId: string; records: PolicyEvaluationRecord[] } | undefined {
     const r = prep(this.db, "SELECT org_id AS orgId, evaluations FROM activities WHERE id = ?").get(activityId) as { orgId: string; evaluations: string | null } | undefined;

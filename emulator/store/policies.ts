@@ -106,11 +106,6 @@ export class PolicyEvaluations {
   /** The store's own activities repository (the evaluations live in its rows). */
   constructor(private readonly activities: Activities) {}
 
-  /** Appends to an activity already recorded. */
-  insert(e: PolicyEvaluationRow): void {
-    this.activities.addEvaluation(e.activityId, { id: e.id, voteId: e.voteId, evaluations: e.evaluations, createdAt: e.createdAt });
-  }
-
   forActivity(activityId: string): PolicyEvaluationRow[] {
     const found = this.activities.evaluations(activityId);
     return (found?.records ?? []).map((r) => ({ id: r.id, activityId, orgId: found!.orgId, voteId: r.voteId, evaluations: r.evaluations, createdAt: r.createdAt }));
