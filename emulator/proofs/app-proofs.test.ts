@@ -18,6 +18,11 @@ describe("asksForAppProofs", () => {
     expect(asksForAppProofs(row("T", {}, {}, { generateAppProofs: "true" }))).toBe(false);
     expect(asksForAppProofs(row("T", {}, {}, {}))).toBe(false);
   });
+  it("reads a key JSON spells with escapes, which the quick look for the name alone would miss", () => {
+    const escaped = { ...row("T", {}, {}), votes: [{ message: '{"generate\\u0041ppProofs":true}' }] } as unknown as ActivityRow;
+    expect(JSON.parse((escaped.votes[0] as { message: string }).message)).toEqual({ generateAppProofs: true }); // what the body says
+    expect(asksForAppProofs(escaped)).toBe(true);
+  });
 });
 
 describe("addressDerivationsOf", () => {

@@ -25,6 +25,8 @@ const member = (o: Obj): Obj | undefined => obj(Object.values(o)[0]);
 export function asksForAppProofs(a: ActivityRow): boolean {
   const message = a.votes[0]?.message;
   if (!message) return false;
+  // Every render asks: a body without the key (spelled out, or hidden in a \u escape) cannot set it, and is not parsed.
+  if (!message.includes("generateAppProofs") && !message.includes("\\u")) return false;
   try {
     const body = JSON.parse(message) as Obj;
     return body.generateAppProofs === true || obj(body.parameters)?.generateAppProofs === true;
