@@ -10,6 +10,8 @@ let emptyImage: Buffer | undefined;
  * Pages of 16 KiB rather than SQLite's 4 KiB for in-memory databases: a signing activity's row
  * is ~1.4 kB, of which a 4 KiB page holds two (~30% of it unused), a 16 KiB page eleven.
  * Measured with 100k such activities: RSS +252 MB with 4 KiB pages, +189 MB with 16 KiB.
+ * The price is at the small end: an empty migrated database is 2.2 MB with 16 KiB pages (0.6 MB
+ * with 4 KiB), which every instance, reset, in-memory snapshot and state export carries.
  */
 const MEMORY_PAGE_SIZE = 16_384;
 const MEMORY_CACHE_KIB = 2_048;
