@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Worker } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyTurnkeyWebhookSignature } from "@turnkey/crypto";
 import { Store } from "../store/index.js";
 import { DeliveryWorker } from "./delivery-worker.js";
@@ -59,6 +60,7 @@ describe("delivery worker", () => {
     const stores = [Store.open(), Store.open()];
     const keys = stores.map((s) => signingKeyOf(s));
     const worker = new DeliveryWorker(4);
+    const posted = vi.spyOn(Worker.prototype, "postMessage");
     try {
       got = [];
       const sends = Array.from({ length: 24 }, (_, i) => {
@@ -68,6 +70,9 @@ describe("delivery worker", () => {
       });
       const answers = await Promise.all(sends);
       expect(answers.every((a) => "statusCode" in a && a.statusCode === 204)).toBe(true);
+      // All 24 sends crossed to the worker in one message (keys may also cross on their own).
+      const sendsPerMessage = posted.mock.calls.map(([m]) => (m as { kind: string }[]).filter((x) => x.kind === "send").length).filter((n) => n > 0);
+      expect(sendsPerMessage).toEqual([24]);
       expect(got).toHaveLength(24);
       for (const g of got) {
         const i = (JSON.parse(g.body) as { i: number }).i;
@@ -83,6 +88,7 @@ describe("delivery worker", () => {
         expect(g.headers["x-turnkey-signature-key-id"]).toBe(keys[i % 2]!.kid);
       }
     } finally {
+      posted.mockRestore();
       await worker.stop();
       for (const s of stores) s.close();
     }
