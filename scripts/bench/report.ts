@@ -41,6 +41,11 @@ export const ms = (x: number, d = 0) => `${x.toFixed(d)} ms`;
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 export const ratio = (x: number) => `${x.toFixed(2)}x`;
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median with an even count taken as the mean of the two middle values (for figures from a few paired rounds). */
+export const midpointMedian = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** `--quick` (or BENCH_QUICK=1): smaller sizes and fewer runs, so that every section runs in a few minutes. */

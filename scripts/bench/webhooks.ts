@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { EmulatorChild } from "./emulator-child.js";
 import { Client, completed } from "./client.js";
 import { load, type LoadResult } from "./http.js";
-import { figure, ms, quick } from "./report.js";
+import { figure, median, midpointMedian, ms, quick } from "./report.js";
 
 const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
@@ -99,15 +99,14 @@ export async function benchWebhooks(): Promise<void> {
   for (const inFlight of [1, 16]) {
     // Per-request latency from the total time of the blocks (mean), and the median of block p50s.
     const mean = (k: string) => results[k]!.reduce((s, r) => s + (r.seconds * 1000 * inFlight) / r.requests, 0) / results[k]!.length;
-    const p50 = (k: string) => [...results[k]!.map((r) => r.p50)].sort((a, b) => a - b)[Math.floor(results[k]!.length / 2)]!;
+    const p50 = (k: string) => median(results[k]!.map((r) => r.p50));
     const off = mean(`off${inFlight}`);
     const on = mean(`on${inFlight}`);
     // Each round's paused and subscribed blocks ran back to back: the median of their ratios
     // is the figure (the other helpers' load on a shared machine swings block means by tens of %).
     const blockMean = (r: LoadResult) => (r.seconds * 1000 * inFlight) / r.requests;
     const ratios = results[`on${inFlight}`]!.map((r, i) => blockMean(r) / blockMean(results[`off${inFlight}`]![i]!)).sort((a, b) => a - b);
-    const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
-    const added = (median - 1) * 100;
+    const added = (midpointMedian(ratios) - 1) * 100;
     const pct = (r: number) => `${r >= 1 ? "+" : ""}${((r - 1) * 100).toFixed(1)}%`;
     const errors = [...results[`off${inFlight}`]!, ...results[`on${inFlight}`]!].reduce((s, r) => s + r.errors, 0);
     const avg = (m: Record<string, number[]>, k: string) => m[k]!.reduce((a, b) => a + b, 0) / m[k]!.length;
