@@ -19,6 +19,7 @@ import type { Chain } from "./chain.js";
 import { parseUsd } from "./prices.js";
 import { upsertGasUsageConfig } from "./gas-station/usage.js";
 import { chainWatcher } from "./watch.js";
+import { checkChainAddress } from "../queries/chain-address.js";
 
 const BASE = "/emulator/v1/chains";
 const body = express.text({ type: () => true, limit: "10mb" });
@@ -179,9 +180,7 @@ function parseBody(raw: unknown): Record<string, unknown> {
 
 function checkAddress(chain: Chain, v: unknown, field: string): string {
   if (typeof v !== "string") throw invalidArgument(`${field} is required`, field);
-  const ok = chain.namespace === "eip155" ? /^0x[0-9a-fA-F]{40}$/.test(v) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v);
-  if (!ok) throw invalidArgument(`${field} ${JSON.stringify(v)} is not ${chain.namespace === "eip155" ? "a 0x-prefixed 20-byte hex address" : "a base58 Solana address"}`, field);
-  return v;
+  return checkChainAddress(chain.caip2, v, field);
 }
 
 function checkAmount(v: unknown): bigint {

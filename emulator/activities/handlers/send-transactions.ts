@@ -22,6 +22,7 @@ import { lazyModule } from "../../lazy-module.js";
 import { sendBatch, sendUndelegation } from "./gas-station.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { chainWatcher } from "../../networks/watch.js";
+import { checkEvmAddress } from "../../queries/chain-address.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
@@ -48,10 +49,10 @@ function theCalls(p: EthSendParams): Call[] {
   if (calls.length < 1 || calls.length > MAX_CALLS) throw invalidArgument(`calls must hold 1 to ${MAX_CALLS} calls, got ${calls.length}`, "parameters.calls");
   return calls.map((c, i) => {
     const base = p.calls ? `parameters.calls[${i}]` : "parameters";
-    if (!viem.isAddress(c.to, { strict: false })) throw invalidArgument(`to must be a 0x-prefixed 20-byte address, got ${JSON.stringify(c.to)}`, `${base}.to`);
+    const to = checkEvmAddress(c.to, `${base}.to`);
     const data = c.data ?? "0x";
     if (!viem.isHex(data) || data.length % 2 !== 0) throw invalidArgument(`data must be 0x-prefixed hex bytes`, `${base}.data`);
-    return { to: viem.getAddress(c.to), value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
+    return { to, value: uint(c.value, `${base}.value`) ?? 0n, data: data as Hex };
   });
 }
 
