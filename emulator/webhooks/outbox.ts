@@ -14,7 +14,6 @@
  * shared by every endpoint that receives it and kept across retries.
  */
 import { newId } from "../ids.js";
-import { prep } from "../store/statements.js";
 import type { Runtime } from "../runtime.js";
 import type { EmulatorEvent } from "../events/index.js";
 import { renderActivity } from "../views/activity.js";
@@ -26,10 +25,6 @@ import { filterAccepts, filterFields, storedFilter } from "./filters.js";
 import { LEGACY_WEBHOOK_FEATURE as LEGACY_FEATURE } from "./legacy-feature.js";
 
 type Target = { orgId: string; endpointId: string | null; url: string };
-
-const ORG_ROUTING = `SELECT id, parent_id AS parentId,
-  (SELECT json_extract(f.value, '$.value') FROM json_each(organizations.features) AS f WHERE json_extract(f.value, '$.name') = ? LIMIT 1) AS legacy
-  FROM organizations WHERE id = ?`;
 
 /** Whether the endpoint has an active subscription to the event's type whose filter (if any) accepts it. */
 function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () => Record<string, string>): boolean {
@@ -43,8 +38,7 @@ function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () =>
 export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
   if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
-  // The two facts routing needs, read in one statement (not the whole organization row).
-  const org = prep(store.db, ORG_ROUTING).get(LEGACY_FEATURE, event.orgId) as { id: string; parentId: string | null; legacy: string | null } | undefined;
+  const org = store.organizations.routing(event.orgId, LEGACY_FEATURE);
   if (!org) return [];
   const endpoints = new WebhookEndpoints(store.db);
   const targets: Target[] = [];
