@@ -120,7 +120,7 @@ describe("activity storage", () => {
       const db = e.runtime.store.db;
       const count = () => (db.prepare("SELECT COUNT(*) AS n FROM activities").get() as { n: number }).n;
       const before = count();
-      // The 1 GiB cap of an in-memory database, brought down to the pages it has.
+      // A database that cannot grow: the pages it has are all it may have (a full disk, or the 1 GiB cap of a loaded state image).
       db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true }) as number}`);
       const big = "x".repeat(100_000); // more overflow pages than the free list holds
       const error = await sdkClient(e)

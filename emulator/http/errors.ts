@@ -72,9 +72,9 @@ export function toRpcError(err: unknown): TurnkeyError {
   if (isInputError(err)) return wireErrorOf(err);
   const client = fromClientError(err);
   if (client) return client;
-  // SQLite's "database or disk is full": an in-memory state is capped at 1 GiB (store/db.ts), a file by its disk.
+  // SQLite's "database or disk is full": a state loaded from an image is held whole in memory and capped at 1 GiB (control/snapshots.ts); a file, or the default temporary database, by its disk.
   if ((err as { code?: unknown } | null)?.code === "SQLITE_FULL") {
-    return new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, "the emulator's database is full (an in-memory state is capped at 1 GiB): reset it (POST /emulator/v1/reset), or start the emulator with --db FILE on a disk with room");
+    return new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, "the emulator's database is full (a state loaded from a snapshot or a state file is held in memory, capped at 1 GiB; otherwise the disk of its temporary or --db file is): reset it (POST /emulator/v1/reset), or start the emulator with --db FILE on a disk with room");
   }
   const id = randomUUID();
   // Log the failure (never a request body: it may carry secrets) so it can be matched up.

@@ -1,5 +1,6 @@
 /** How databases are opened: every path ends with the whole schema, the read indexes and the connection's settings. */
 import Database from "better-sqlite3";
+import { readdirSync, readlinkSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openStateImage } from "../control/snapshots.js";
 import { migrate, openDb, type Db } from "./db.js";
@@ -11,7 +12,7 @@ const indexNames = (db: Db) => (db.prepare("SELECT name FROM sqlite_master WHERE
 const settings = (db: Db) => ({ foreignKeys: db.pragma("foreign_keys", { simple: true }), cacheSize: db.pragma("cache_size", { simple: true }) });
 
 describe("openDb and openStateImage", () => {
-  it("an in-memory database starts at the current schema, with its read indexes, foreign keys on and a small page cache, each one separate", () => {
+  it("an in-memory database starts at the current schema, with its read indexes, foreign keys on and a 2 MiB page cache, each one separate", () => {
     const a = openDb();
     const b = openDb();
     try {
@@ -19,6 +20,7 @@ describe("openDb and openStateImage", () => {
         expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
         expect(indexNames(db)).toEqual(expect.arrayContaining(readIndexNames));
         expect(settings(db)).toEqual({ foreignKeys: 1, cacheSize: -2048 });
+        expect(db.pragma("page_size", { simple: true })).toBe(4096);
       }
       a.prepare("INSERT INTO meta (key, value) VALUES ('only', 'a')").run();
       expect(b.prepare("SELECT value FROM meta WHERE key = 'only'").get()).toBeUndefined();
@@ -41,6 +43,49 @@ describe("openDb and openStateImage", () => {
       expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
       expect(indexNames(db)).toEqual(expect.arrayContaining(readIndexNames));
       expect(settings(db)).toEqual({ foreignKeys: 1, cacheSize: -2048 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("the schema a new in-memory database is given is the one the migrations build", () => {
+    const migrated = new Database(":memory:");
+    const fresh = openDb();
+    try {
+      migrate(migrated);
+      const schema = (db: Db) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
+      expect(schema(fresh)).toEqual(schema(migrated));
+      expect(fresh.pragma("user_version", { simple: true })).toBe(migrated.pragma("user_version", { simple: true }));
+    } finally {
+      migrated.close();
+      fresh.close();
+    }
+  });
+
+  it("an in-memory database larger than its page cache spills to a deleted temporary file and still reads and serializes whole", () => {
+    const db = openDb();
+    try {
+      expect(db.memory).toBe(true); // what reset and the sealing key's home go by
+      db.pragma("cache_size = -256"); // 64 pages of 4 KiB, so that 2 MB must spill
+      const insert = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+      const value = (i: number) => `${i}:`.padEnd(2000, String.fromCharCode(97 + (i % 26)));
+      db.transaction(() => {
+        for (let i = 0; i < 1000; i++) insert.run(`k${i}`, value(i));
+      })();
+      if (process.platform === "linux") {
+        // SQLite unlinks the file as it opens it: the process holds it, nothing is left on disk.
+        const files = readdirSync("/proc/self/fd").map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ""; } });
+        expect(files.filter((f) => f.startsWith("/") && f.endsWith(" (deleted)") && f.includes("etilqs_"))).not.toEqual([]);
+      }
+      const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'k%'").all() as { key: string; value: string }[];
+      expect(rows.length).toBe(1000);
+      for (const r of rows) expect(r.value).toBe(value(Number(r.key.slice(1))));
+      const copy = new Database(db.serialize());
+      try {
+        expect(copy.prepare("SELECT count(*) AS n, sum(length(value)) AS bytes FROM meta WHERE key LIKE 'k%'").get()).toEqual({ n: 1000, bytes: 2_000_000 });
+      } finally {
+        copy.close();
+      }
     } finally {
       db.close();
     }

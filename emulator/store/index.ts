@@ -148,9 +148,10 @@ export class Store {
 
   /**
    * Drops every resource (keeps the schema, the sealing key and its check value). An in-memory
-   * database is replaced by a fresh one holding only the kept settings, and the old one is
-   * closed: SQLite frees it whole (store/db.ts keeps in-memory databases in one buffer), where
-   * deleting its rows would keep every page it ever grew to. A file keeps its rows deleted.
+   * database (the default temporary one, or a loaded state image) is replaced by a fresh
+   * temporary one holding only the kept settings, and the old one is closed: SQLite frees its
+   * pages and deletes its file, where deleting its rows would keep every page it ever grew to.
+   * A file keeps its rows deleted.
    */
   clear(): void {
     if (this.current.memory) {
