@@ -15,7 +15,9 @@ import { p256 } from "@noble/curves/nist.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import type { RunningEmulator } from "../emulator/index.js";
 import { MIGRATIONS } from "../emulator/store/schema.js";
+import { renderActivity } from "../emulator/views/activity.js";
 import { createApiKeyUser, sdkClient, startTestEmulator } from "./support.js";
+import { Receiver } from "./webhooks/receiver.js";
 
 const ANVIL_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
@@ -114,6 +116,29 @@ describe("activity storage", () => {
     }
   });
 
+  it("never keep a voter rendering read inside a transaction that changed the user and then rolled back", async () => {
+    const e = await startTestEmulator();
+    try {
+      const c = sdkClient(e);
+      const { activity } = await c.signRawPayload({ signWith: ANVIL_0, payload: "0xabcd", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+      const { store } = e.runtime;
+      const row = () => store.activities.get(e.info.organizationId, activity.id)!;
+      const voterName = () => (renderActivity(store, row()).votes as { user: { userName: string } }[])[0]!.user.userName;
+      const before = voterName();
+      expect(() =>
+        store.tx(() => {
+          store.users.update(e.info.rootUserId, { name: "never committed" }, Date.now());
+          expect(voterName()).toBe("never committed"); // what the transaction sees
+          throw new Error("roll back");
+        }),
+      ).toThrow("roll back");
+      expect(voterName()).toBe(before);
+      expect((await c.getActivity({ activityId: activity.id })).activity.votes[0]!.user.userName).toBe(before);
+    } finally {
+      await e.stop();
+    }
+  });
+
   it("answer a full database with a clear RESOURCE_EXHAUSTED rpcStatus, nothing written", async () => {
     const e = await startTestEmulator();
     try {
@@ -150,6 +175,25 @@ describe("activity storage", () => {
       expect(statements.filter((sql) => /^INSERT/.test(sql))).toHaveLength(1);
     } finally {
       await e.stop();
+    }
+  });
+
+  it("with a webhook endpoint subscribed, the outbox renders the activity inside its transaction without re-reading the voter either", async () => {
+    const e = await startTestEmulator();
+    const receiver = await Receiver.start();
+    try {
+      const c = sdkClient(e);
+      await c.createWebhookEndpoint({ url: receiver.url, name: "statements", subscriptions: [{ eventType: "ACTIVITY_UPDATES" }] });
+      const sign = (payload: string) => c.signRawPayload({ signWith: ANVIL_0, payload, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
+      await sign("0x01");
+      const statements = (await executedStatements(e, () => sign("0x02"))).filter((sql) => !/FROM webhook_deliveries\b|^UPDATE webhook_deliveries\b/.test(sql));
+      expect(statements.filter((sql) => /^INSERT INTO webhook_deliveries\b/.test(sql))).toHaveLength(1);
+      // The same reads as without an endpoint (the test above), plus the outbox's own.
+      expect(statements.filter((sql) => /FROM (authenticators|oauth_providers|tag_members|app_proofs)\b/.test(sql))).toEqual([]);
+      expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(15 + 3);
+    } finally {
+      await e.stop();
+      await receiver.stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { openDb, setMeta, type Db } from "./db.js";
-import { watchUserChanges } from "./user-changes.js";
+import { watchUserChanges, withChangesAtStart } from "./user-changes.js";
 import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
@@ -143,7 +143,9 @@ export class Store {
 
   /** Runs `fn` in one SQLite transaction: all of its writes land, or none. */
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    // The outermost one notes the user-change count it began at (views reuse voter renderings read inside it).
+    const run = this.db.transaction(fn);
+    return this.db.inTransaction ? run() : withChangesAtStart(this.db, run);
   }
 
   /**

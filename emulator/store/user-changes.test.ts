@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Store } from "./index.js";
-import { userChanges } from "./user-changes.js";
+import { userChanges, userRowsCommitted } from "./user-changes.js";
 
 const stores: Store[] = [];
 afterEach(() => {
@@ -35,6 +35,28 @@ describe("user changes", () => {
       }
     })).toBe(1);
     expect((db.prepare("SELECT name FROM users WHERE id = 'u'").get() as { name: string }).name).toBe("m");
+  });
+
+  it("tells committed user rows: outside a transaction, in a Store.tx until it writes a user table, never in one begun elsewhere", () => {
+    const store = Store.open();
+    stores.push(store);
+    const db = store.db;
+    store.organizations.insert({ id: "o", name: "o", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 1, updatedAt: 1 });
+    expect(userRowsCommitted(db)).toBe(true);
+    const seen: boolean[] = [];
+    store.tx(() => {
+      seen.push(userRowsCommitted(db));
+      db.prepare("INSERT INTO tags (id, org_id, tag_type, name, created_at, updated_at) VALUES ('t', 'o', 'TAG_TYPE_USER', 't', 1, 1)").run();
+      seen.push(userRowsCommitted(db)); // a write elsewhere
+      store.tx(() => seen.push(userRowsCommitted(db))); // nested: still the outer one's start
+      db.prepare("INSERT INTO users (id, org_id, name, created_at, updated_at) VALUES ('u', 'o', 'n', 1, 1)").run();
+      seen.push(userRowsCommitted(db));
+      store.tx(() => seen.push(userRowsCommitted(db)));
+    });
+    expect(seen).toEqual([true, true, true, false, false]);
+    expect(userRowsCommitted(db)).toBe(true);
+    db.transaction(() => seen.push(userRowsCommitted(db)))();
+    expect(seen.at(-1)).toBe(false);
   });
 
   it("watches the fresh database a reset puts in place", () => {

@@ -4,7 +4,7 @@ import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
 import { appProofsOf, asksForAppProofs } from "../proofs/app-proofs.js";
-import { userChanges } from "../store/user-changes.js";
+import { userChanges, userRowsCommitted } from "../store/user-changes.js";
 import type { Db } from "../store/db.js";
 
 type UserView = ReturnType<typeof renderUser>;
@@ -12,8 +12,9 @@ type UserView = ReturnType<typeof renderUser>;
 /**
  * Renderings of voters, reused while no user data changes (store/user-changes.ts): a signing
  * activity's response would otherwise read its voter's user, keys, authenticators, tags,
- * OAuth providers and MFA policies again (six queries) on every request. Only reads made
- * outside a transaction are kept, so what is kept was committed.
+ * OAuth providers and MFA policies again (six queries) on every request. Only reads of
+ * committed rows are kept: outside a transaction, or inside one that has not changed a user
+ * yet (the webhook outbox renders inside the activity's transaction).
  */
 const voters = new WeakMap<Db, { changes: number; views: Map<string, UserView | null> }>();
 const MAX_VOTERS = 1_000;
@@ -24,7 +25,7 @@ function voterView(store: Store, userId: string): UserView | null {
     return user ? renderUser(store, user) : null;
   };
   const changes = userChanges(store.db);
-  if (changes === undefined || store.db.inTransaction) return read();
+  if (changes === undefined || !userRowsCommitted(store.db)) return read();
   let kept = voters.get(store.db);
   if (!kept || kept.changes !== changes || kept.views.size >= MAX_VOTERS) voters.set(store.db, (kept = { changes, views: new Map() }));
   let view = kept.views.get(userId);

@@ -63,6 +63,31 @@ describe("webhook delivery", () => {
     expect(view!.history[0]).toMatchObject({ attempt: 1, statusCode: 200, outcome: "delivered", timestampMs: got!.headers["x-turnkey-timestamp"] });
   });
 
+  it("the body shows the voter as the activity left them, even when the activity changed that user (voter renderings are reused across activities)", async () => {
+    receiver = await Receiver.start();
+    await endpointFor(receiver);
+    const c = sdkClient(emu);
+    const voterName = async (activityId: string) => {
+      const [d] = await deliveriesOf(emu, activityId, (x) => x.length === 1 && x[0]!.status === "DELIVERED");
+      expect(d).toBeDefined();
+      return receiver.forActivity(activityId)[0]!.json.votes[0].user.userName as string;
+    };
+    // Two activities by the same voter: the second body may reuse the first one's rendering of the user.
+    const before = (await c.getUser({ userId: emu.info.rootUserId })).user.userName;
+    const first = await c.createPrivateKeyTag({ privateKeyTagName: "voter-view-1", privateKeyIds: [] });
+    expect(await voterName(first.activity.id)).toBe(before);
+    const second = await c.createPrivateKeyTag({ privateKeyTagName: "voter-view-2", privateKeyIds: [] });
+    expect(await voterName(second.activity.id)).toBe(before);
+    // Read outside any transaction too, so that a rendering of the voter is surely kept.
+    expect((await c.getActivity({ activityId: second.activity.id })).activity.votes[0]!.user.userName).toBe(before);
+    // An activity that renames its own voter: its body (rendered in the same transaction) has the new name.
+    const renamed = await c.updateUser({ userId: emu.info.rootUserId, userName: "renamed by its own activity" });
+    expect(await voterName(renamed.activity.id)).toBe("renamed by its own activity");
+    const { activity } = await c.getActivity({ activityId: renamed.activity.id });
+    expect(activity.votes[0]!.user.userName).toBe("renamed by its own activity");
+    await c.updateUser({ userId: emu.info.rootUserId, userName: before });
+  });
+
   it("serves the key as a JWKS (OKP Ed25519, cacheable) that does not change across a reset", async () => {
     const res = await fetch(`${emu.url}/public/v1/discovery/webhooks/jwks`);
     expect(res.status).toBe(200);
