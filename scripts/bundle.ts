@@ -24,6 +24,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/bundle-loader/cached-script.js";
+import { newDatabaseSchema } from "../emulator/store/db.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -71,6 +72,8 @@ export const SHIPPED: BuildOptions = {
   external: EXTERNAL,
   chunkNames: "chunks/[name]-[hash]",
   plugins: [zodEnglishOnly],
+  // A new database's schema, taken from the migrations now rather than by every process that starts (store/db.ts).
+  define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema()) },
   // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
   banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
   logLevel: "warning",
@@ -83,7 +86,7 @@ const SHIPPED_CJS: BuildOptions = {
   format: "cjs",
   banner: {},
   // The wrapper cached-script.ts runs the file in passes the bundle's own URL under this name.
-  define: { "import.meta.url": BUNDLE_URL_PARAMETER },
+  define: { ...SHIPPED.define, "import.meta.url": BUNDLE_URL_PARAMETER },
   // import() of a bundled module becomes a lazily run function, of an external one a require (Node >= 20.19 requires ES modules).
   supported: { "dynamic-import": false },
   // Non-ASCII characters in strings, templates and regular expressions escaped, so the loader decodes the file as latin1

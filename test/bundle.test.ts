@@ -14,6 +14,9 @@ import { Turnkey } from "@turnkey/sdk-server";
 import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, serializeTransaction, toHex, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/bundle.js";
+import Database from "better-sqlite3";
+import { migrate } from "../emulator/store/db.js";
+import { MIGRATIONS } from "../emulator/store/schema.js";
 import { startCliEmulator } from "./support.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -93,6 +96,16 @@ describe("the bundled package entry", () => {
       const { wallets } = await api.getWallets();
       expect(wallets.length).toBeGreaterThan(0);
       expect(typeof entry.loadFixture).toBe("function");
+      // Its databases get the schema the bundler took from the migrations: the one they build now.
+      const migrated = new Database(":memory:");
+      try {
+        migrate(migrated);
+        const schema = (db: Database.Database) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
+        expect(schema(emu.runtime.store.db)).toEqual(schema(migrated));
+        expect(emu.runtime.store.db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+      } finally {
+        migrated.close();
+      }
     } finally {
       await emu.stop();
     }
