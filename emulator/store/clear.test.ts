@@ -33,8 +33,10 @@ describe("Store.clear", () => {
     // Every repository writes to the new database.
     organization(store, "org-b");
     expect((store.db.prepare("SELECT id FROM organizations").all() as { id: string }[]).map((r) => r.id)).toEqual(["org-b"]);
-    // And the new database opens again with the same sealing key.
-    expect(new Store(store.db).sealer.openText(sealed)).toBe("secret");
+    // And the new database kept the check value of the same sealing key (held by the process, not in the database).
+    expect(getMeta(store.db, "sealing_key")).toBeUndefined();
+    expect(new Store(store.db, { sealingKey: store.sealing.key.toString("hex") }).sealer.openText(sealed)).toBe("secret");
+    expect(() => new Store(store.db, { sealingKey: "11".repeat(32) })).toThrow(/does not open the secrets/);
   });
 
   it("in a file: rows are deleted, the database stays", () => {

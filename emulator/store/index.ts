@@ -134,8 +134,8 @@ export class Store {
   }
 
   /**
-   * The whole database as one SQLite image that opens anywhere: a key kept in a key file
-   * goes inside the image (an EMULATOR_SEALING_KEY never does).
+   * The whole database as one SQLite image that opens anywhere: a key kept in a key file or
+   * in the process goes inside the image (an EMULATOR_SEALING_KEY never does).
    */
   image(): Buffer {
     return withKeyInside(this.db.serialize(), this.sealing, (image) => new Database(image));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSealer, keyFileOf, openSealing, sealerFor } from "./seal.js";
@@ -50,15 +50,64 @@ describe("sealing", () => {
     expect(() => createSealer(randomBytes(32)).open(sealed)).toThrow();
   });
 
-  it("an in-memory database keeps one random key in the process; another key is refused at open", () => {
+  it("an in-memory database's random key lives in the process only, never in the database (whose pages may reach a temporary file); another key is refused at open", () => {
     const db = openDb();
-    const a = sealerFor(db, undefined);
-    const b = sealerFor(db, undefined);
-    expect(b.openText(a.seal("x"))).toBe("x");
+    const sealing = openSealing(db, undefined);
+    expect(sealing.source).toBe("memory");
+    expect(getMeta(db, "sealing_key")).toBeUndefined();
+    const hex = sealing.key.toString("hex");
+    const cells = (db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => `${r.key}=${r.value}`);
+    expect(cells.some((c) => c.includes(hex))).toBe(false);
+    // Without the key at hand, the database's secrets cannot be opened again.
+    expect(refusal(() => sealerFor(db, undefined)).message).toMatch(/no sealing key at hand opens the secrets of this database/);
+    expect(sealerFor(db, hex).openText(sealing.sealer.seal("x"))).toBe("x");
     const e = refusal(() => sealerFor(db, randomBytes(32).toString("hex")));
     expect(isTurnkeyError(e)).toBe(true);
     expect(e.message).toMatch(/EMULATOR_SEALING_KEY does not open the secrets of this database/);
     expect(() => sealerFor(db, "abc")).toThrow(/64 hex/);
+  });
+
+  it.runIf(process.platform === "linux")("an in-memory store whose pages spill to its temporary file writes no copy of its key there", () => {
+    const store = Store.open(undefined, { sealingKey: undefined });
+    try {
+      const key = store.sealing.key;
+      store.db.pragma("cache_size = -256"); // 64 pages of 4 KiB: the rows below must spill
+      const insert = store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+      store.tx(() => {
+        for (let i = 0; i < 1000; i++) insert.run(`filler-${i}`, store.sealer.seal("x".repeat(1500)));
+      });
+      // SQLite's temporary files, deleted as they were opened, still readable through this process's descriptors.
+      const spilled = readdirSync("/proc/self/fd")
+        .map((fd) => ({ fd, target: (() => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ""; } })() }))
+        .filter((f) => f.target.includes("etilqs_") && f.target.endsWith(" (deleted)"))
+        .map((f) => readFileSync(`/proc/self/fd/${f.fd}`));
+      expect(spilled.some((bytes) => bytes.length > 1_000_000)).toBe(true);
+      for (const bytes of spilled) {
+        expect(bytes.includes(Buffer.from(key.toString("hex")))).toBe(false);
+        expect(bytes.includes(key)).toBe(false);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it("an in-memory store's state image carries its key; a store opened from it takes the key out of its database", () => {
+    const store = Store.open(undefined, { sealingKey: undefined });
+    const secret = store.sealer.seal("a mnemonic");
+    const image = store.image();
+    const copy = new Database(image);
+    expect(getMeta(copy, "sealing_key")).toBe(store.sealing.key.toString("hex"));
+    copy.close();
+    const loaded = new Store(new Database(image), { sealingKey: undefined });
+    expect(loaded.sealer.openText(secret)).toBe("a mnemonic");
+    expect(getMeta(loaded.db, "sealing_key")).toBeUndefined();
+    // A reset keeps the key (in the process) and the check value, not a copy of the key in the database.
+    loaded.clear();
+    expect(getMeta(loaded.db, "sealing_key")).toBeUndefined();
+    expect(loaded.sealer.openText(secret)).toBe("a mnemonic");
+    expect(new Database(loaded.image()).prepare("SELECT value FROM meta WHERE key = 'sealing_key'").get()).toEqual({ value: store.sealing.key.toString("hex") });
+    store.close();
+    loaded.close();
   });
 });
 

@@ -7,8 +7,9 @@
  * - EMULATOR_SEALING_KEY (64 hex characters), when set: used as given, stored nowhere;
  * - a database file `<db>`: the file `<db>.key` beside it (mode 0600), generated with the
  *   database; a key an older emulator kept inside the file is moved out to `<db>.key`;
- * - `:memory:`: a random key held in the process (in the in-memory database's meta table,
- *   so that a snapshot or an exported state image carries it).
+ * - `:memory:`: a random key held in the process only: the default temporary database may
+ *   spill pages to a (deleted) file, so the key stays out of it; a snapshot or an exported
+ *   state image gets it inside (as a file's does), and loading one takes it back out.
  *
  * Each database records a key check value (a known text sealed under its key) when it is
  * created. Opening a database verifies it first: a key that does not open the database's
@@ -20,7 +21,7 @@ import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
 import { getMeta, setMeta, type Db } from "./db.js";
 
 const VERSION = "s1";
-/** Meta keys: the check value, and the key itself (only inside in-memory databases and state images). */
+/** Meta keys: the check value, and the key itself (only inside state images). */
 const CHECK = "sealing_check";
 const KEY = "sealing_key";
 const CHECK_TEXT = "turnkey-emulator sealing key check v1";
@@ -139,7 +140,8 @@ export function openSealing(db: Db, envKey: string | undefined = process.env.EMU
   const sealer = createSealer(key);
   db.transaction(() => {
     if (!sample?.isCheck) setMeta(db, CHECK, sealer.seal(CHECK_TEXT));
-    if (source === "memory" && !stored?.equals(key)) setMeta(db, KEY, key.toString("hex"));
+    // An image's key moves into the process (a later reset copies the meta table into a temporary database).
+    if (source === "memory" && inFile !== undefined) db.prepare("DELETE FROM meta WHERE key = ?").run(KEY);
   })();
   if (file) {
     if (source === "key-file" && !onDisk?.equals(key)) writeKeyFile(keyFile!, key);
@@ -156,10 +158,10 @@ export function sealerFor(db: Db, envKey: string | undefined = process.env.EMULA
 /**
  * Makes a serialized image of a database self-contained: unless its key came from the
  * environment, the key goes inside the image (a state image opens anywhere; the database
- * file itself never holds its key).
+ * itself, a file or the temporary one, never holds its key).
  */
 export function withKeyInside(image: Buffer, sealing: Sealing, open: (image: Buffer) => Db): Buffer {
-  if (sealing.source !== "key-file") return image; // in memory it is there already; an environment key travels apart
+  if (sealing.source === "environment") return image; // an environment key travels apart
   // A file database serializes in WAL form (header bytes 18-19 = 2), which does not open in memory; 1 does.
   if (image.length >= 100) image[18] = image[19] = 1;
   const copy = open(image);
