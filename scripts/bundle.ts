@@ -25,6 +25,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/bundle-loader/cached-script.js";
 import { newDatabaseSchema } from "../emulator/store/db.js";
+import { checkedFixtures } from "../emulator/fixtures/load.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -72,8 +73,9 @@ export const SHIPPED: BuildOptions = {
   external: EXTERNAL,
   chunkNames: "chunks/[name]-[hash]",
   plugins: [zodEnglishOnly],
-  // A new database's schema, taken from the migrations now rather than by every process that starts (store/db.ts).
-  define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema()) },
+  // A new database's schema, taken from the migrations now rather than by every process that starts (store/db.ts);
+  // the package's fixtures, parsed and checked now (fixtures/load.ts: a start skips an unchanged one).
+  define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema()), __EMULATOR_CHECKED_FIXTURES__: JSON.stringify(checkedFixtures()) },
   // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
   banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
   logLevel: "warning",

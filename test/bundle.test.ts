@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/bundle.js";
 import Database from "better-sqlite3";
 import { migrate } from "../emulator/store/db.js";
+import { loadFixture } from "../emulator/fixtures/load.js";
 import { MIGRATIONS } from "../emulator/store/schema.js";
 import { startCliEmulator } from "./support.js";
 
@@ -96,6 +97,9 @@ describe("the bundled package entry", () => {
       const { wallets } = await api.getWallets();
       expect(wallets.length).toBeGreaterThan(0);
       expect(typeof entry.loadFixture).toBe("function");
+      // The package's fixtures were checked when it was bundled: what it loads is what the sources parse.
+      expect(entry.loadFixture()).toStrictEqual(loadFixture());
+      expect(entry.loadFixture("treasury")).toStrictEqual(loadFixture("treasury"));
       // Its databases get the schema the bundler took from the migrations: the one they build now.
       const migrated = new Database(":memory:");
       try {
