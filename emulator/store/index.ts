@@ -29,6 +29,49 @@ import { AppProofs } from "./app-proofs.js";
 import { IpAllowlists } from "./ip-allowlist.js";
 import { Secrets } from "./secrets.js";
 
+/** The store's members that are not repositories. */
+type NotRepository = "sealer" | "sealing" | "db" | "image" | "tx" | "clear" | "close";
+type RepositoryName = Exclude<keyof Store, NotRepository>;
+
+/** A repository per aggregate, over `db`. */
+function repositories(db: Db) {
+  const activities = new Activities(db);
+  return {
+    organizations: new Organizations(db),
+    users: new Users(db),
+    apiKeys: new ApiKeys(db),
+    tags: new Tags(db),
+    sendTransactions: new SendTransactions(db),
+    gasUsageConfigs: new GasUsageConfigs(db),
+    activities,
+    authenticators: new Authenticators(db),
+    wallets: new Wallets(db),
+    privateKeys: new PrivateKeys(db),
+    oauthProviders: new OauthProviders(db),
+    otps: new Otps(db),
+    verificationTokens: new VerificationTokens(db),
+    importTargets: new ImportTargets(db),
+    mailbox: new Mailbox(db),
+    subOrganizations: new SubOrganizations(db),
+    policies: new Policies(db),
+    oauth2: new Oauth2(db),
+    smartContractInterfaces: new SmartContractInterfaces(db),
+    policyEvaluations: new PolicyEvaluations(activities),
+    authProxyConfigs: new AuthProxyConfigs(db),
+    mfaPolicies: new MfaPolicies(db),
+    mfaChallenges: new MfaChallenges(db),
+    invitations: new Invitations(db),
+    sessionProfiles: new SessionProfiles(db),
+    fiatOnRampCredentials: new FiatOnRampCredentials(db),
+    onRampTransactions: new OnRampTransactions(db),
+    swapConfigs: new SwapConfigs(db),
+    tvc: new Tvc(db),
+    appProofs: new AppProofs(db),
+    ipAllowlists: new IpAllowlists(db),
+    secrets: new Secrets(db),
+  };
+}
+
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 export class Store {
   declare readonly organizations: Organizations;
@@ -86,41 +129,8 @@ export class Store {
   private attach(db: Db): void {
     this.current = db;
     watchUserChanges(db);
-    const activities = new Activities(db);
-    Object.assign(this, {
-      organizations: new Organizations(db),
-      users: new Users(db),
-      apiKeys: new ApiKeys(db),
-      tags: new Tags(db),
-      sendTransactions: new SendTransactions(db),
-      gasUsageConfigs: new GasUsageConfigs(db),
-      activities,
-      authenticators: new Authenticators(db),
-      wallets: new Wallets(db),
-      privateKeys: new PrivateKeys(db),
-      oauthProviders: new OauthProviders(db),
-      otps: new Otps(db),
-      verificationTokens: new VerificationTokens(db),
-      importTargets: new ImportTargets(db),
-      mailbox: new Mailbox(db),
-      subOrganizations: new SubOrganizations(db),
-      policies: new Policies(db),
-      oauth2: new Oauth2(db),
-      smartContractInterfaces: new SmartContractInterfaces(db),
-      policyEvaluations: new PolicyEvaluations(activities),
-      authProxyConfigs: new AuthProxyConfigs(db),
-      mfaPolicies: new MfaPolicies(db),
-      mfaChallenges: new MfaChallenges(db),
-      invitations: new Invitations(db),
-      sessionProfiles: new SessionProfiles(db),
-      fiatOnRampCredentials: new FiatOnRampCredentials(db),
-      onRampTransactions: new OnRampTransactions(db),
-      swapConfigs: new SwapConfigs(db),
-      tvc: new Tvc(db),
-      appProofs: new AppProofs(db),
-      ipAllowlists: new IpAllowlists(db),
-      secrets: new Secrets(db),
-    });
+    // Every declared repository, and only those (a compile error otherwise).
+    Object.assign(this, repositories(db) satisfies Pick<Store, RepositoryName>);
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {
