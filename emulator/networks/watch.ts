@@ -31,6 +31,8 @@ const UNWATCHED = "UNWATCHED";
 type SendStatus = (typeof SEND_STATUSES)[number];
 type BalanceOperation = (typeof BALANCE_OPERATIONS)[number];
 const isSendStatus = (s: string): s is SendStatus => (SEND_STATUSES as readonly string[]).includes(s);
+/** Reported statuses a send can still move on from. */
+const NOT_FINAL: readonly SendStatus[] = ["BROADCASTING"];
 /** The status a send is reported with first; a send first seen settled is reported with it too. */
 const FIRST_STATUS: SendStatus = "BROADCASTING";
 /** Which side of a transfer each address is on. */
@@ -144,7 +146,7 @@ export class ChainWatcher {
   /** Nobody would receive these events: settle what happened without reading it from the chains. */
   private async skipUnwatched(): Promise<void> {
     this.pendingSolana.clear();
-    const unsettled = this.rt.store.sendTransactions.unsettled();
+    const unsettled = this.rt.store.sendTransactions.unsettled(NOT_FINAL);
     if (unsettled.length) this.rt.store.tx(() => unsettled.forEach((row) => this.rt.store.sendTransactions.update(row.id, { reportedStatus: UNWATCHED })));
     for (const chain of this.rt.networks?.started() ?? []) {
       if (chain.namespace === "eip155") this.unwatchedThrough.set(chain, BigInt(await (chain as EvmChain).rpc<string>("eth_blockNumber")));
@@ -161,7 +163,7 @@ export class ChainWatcher {
   /** Emits the status each unsettled send has reached, if it is new. */
   private async settleSends(): Promise<void> {
     const { statusOfRow } = await import("./send-status.js");
-    for (const row of this.rt.store.sendTransactions.unsettled()) {
+    for (const row of this.rt.store.sendTransactions.unsettled(NOT_FINAL)) {
       let status: string;
       let record: Record<string, unknown>;
       try {

@@ -54,9 +54,9 @@ export class SendTransactions {
     return rows.readAll(prep(this.db, q).all(since, ...orgIds));
   }
 
-  /** Sends whose last reported status is not final (for the status watcher). */
-  unsettled(): SendTransactionRow[] {
-    return rows.readAll(prep(this.db, "SELECT * FROM send_transactions WHERE reported_status IS NULL OR reported_status = 'BROADCASTING' ORDER BY created_at").all());
+  /** Sends never reported, or last reported with one of the `notFinal` statuses (the status watcher's, networks/watch.ts). */
+  unsettled(notFinal: readonly string[]): SendTransactionRow[] {
+    return rows.readAll(prep(this.db, "SELECT * FROM send_transactions WHERE reported_status IS NULL OR reported_status IN (SELECT value FROM json_each(?)) ORDER BY created_at").all(JSON.stringify(notFinal)));
   }
 
   update(id: string, patch: Partial<Pick<SendTransactionRow, "reportedStatus" | "fee">>): void {
