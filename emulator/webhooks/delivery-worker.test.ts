@@ -73,6 +73,9 @@ describe("delivery worker", () => {
       // All 24 sends crossed to the worker in one message (keys may also cross on their own).
       const sendsPerMessage = posted.mock.calls.map(([m]) => (m as { kind: string }[]).filter((x) => x.kind === "send").length).filter((n) => n > 0);
       expect(sendsPerMessage).toEqual([24]);
+      // Each state's key crossed once, not again when the worker started.
+      const keysSent = posted.mock.calls.flatMap(([m]) => (m as { kind: string; kid?: string }[]).filter((x) => x.kind === "key").map((x) => x.kid));
+      expect(keysSent.sort()).toEqual(keys.map((k) => k.kid).sort());
       expect(got).toHaveLength(24);
       for (const g of got) {
         const i = (JSON.parse(g.body) as { i: number }).i;

@@ -106,6 +106,8 @@ export class DeliveryWorker {
   private readonly sentKeys = new Map<string, KeyObject>();
   private outgoing: Outgoing[] = [];
   private flushScheduled = false;
+  /** Whether a worker was started before (a new one then needs every key sent so far). */
+  private restarting = false;
 
   /** @param concurrency the most POSTs the worker has in flight at once (more wait in its queue). */
   constructor(private readonly concurrency = 16) {}
@@ -149,7 +151,9 @@ export class DeliveryWorker {
     if (this.worker) return this.worker;
     const w = new Worker(WORKER_CODE, { eval: true, workerData: { concurrency: this.concurrency } });
     w.unref();
-    if (this.sentKeys.size) w.postMessage([...this.sentKeys].map(([kid, key]) => ({ kind: "key", kid, key })));
+    // A first worker gets each key with the batch that first needs it; one started after a failure, all of them first.
+    if (this.restarting && this.sentKeys.size) w.postMessage([...this.sentKeys].map(([kid, key]) => ({ kind: "key", kid, key })));
+    this.restarting = true;
     w.on("message", (answers: (Answer & { id: number })[]) => {
       for (const { id, ...answer } of answers) {
         const resolve = this.waiting.get(id);
