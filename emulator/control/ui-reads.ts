@@ -5,7 +5,7 @@
  * with the UI's filters. Read-only: nothing here writes.
  */
 import type { Store } from "../store/index.js";
-import { activityRows, type ActivityRow } from "../store/activities.js";
+import { ACTIVITY_COLUMNS, activityRows, type ActivityRow } from "../store/activities.js";
 import { prep } from "../store/statements.js";
 
 /** Ids of the organizations without a parent, oldest first. */
@@ -80,7 +80,8 @@ export function queryActivities(store: Store, q: ActivityQuery): { page: Activit
     paged.sql = paged.sql ? `${paged.sql} AND seq < ?` : "WHERE seq < ?";
     paged.args.push(q.beforeSeq);
   }
-  const page = activityRows.readAll(prep(store.db, `SELECT * FROM activities ${paged.sql} ORDER BY seq DESC LIMIT ?`).all(...paged.args, q.limit));
+  // The repository's columns: not the policy evaluations, which the list never shows.
+  const page = activityRows.readAll(prep(store.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${paged.sql} ORDER BY seq DESC LIMIT ?`).all(...paged.args, q.limit));
   return { page, total };
 }
 

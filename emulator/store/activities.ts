@@ -60,7 +60,7 @@ export type ActivityRow = {
  * Every column but `evaluations` (read only by get_policy_evaluations): votes are kept
  * compactly (kept-votes.ts) and expanded here, so every reader sees whole votes.
  */
-const COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at";
+export const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at";
 const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"] });
 
 function read(raw: unknown): ActivityRow | undefined {
@@ -69,7 +69,7 @@ function read(raw: unknown): ActivityRow | undefined {
   return { ...r, votes: readVotes(r.votes, r) };
 }
 
-/** Activity rows as read by `SELECT *` or the repository's own columns (the control UI lists them too). */
+/** Activity rows as read by ACTIVITY_COLUMNS (the control UI lists them too). */
 export const activityRows = { read, readAll: (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!) };
 
 export type ActivityFilter = {
@@ -90,15 +90,15 @@ export class Activities {
   constructor(private readonly db: Db) {}
 
   get(orgId: string, id: string): ActivityRow | undefined {
-    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE id = ? AND org_id = ?`).get(id, orgId));
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   byId(id: string): ActivityRow | undefined {
-    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE id = ?`).get(id));
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE id = ?`).get(id));
   }
 
   byFingerprint(fingerprint: string): ActivityRow | undefined {
-    return read(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE fingerprint = ?`).get(fingerprint));
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE fingerprint = ?`).get(fingerprint));
   }
 
   /** Records a new activity, with the policy evaluation of its first decision when given. */
@@ -168,7 +168,7 @@ export class Activities {
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
     const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const page = activityRows.readAll(prep(this.db, `SELECT ${COLUMNS} FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    const page = activityRows.readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
     return order === "ASC" ? page.reverse() : page;
   }
 }
