@@ -21,7 +21,7 @@ import { GrpcCode, invalidArgument, notFound, TurnkeyError, turnkeyErrorDetail }
 import { newId } from "../ids.js";
 import { Keyring } from "../keyring.js";
 import type { Runtime } from "../runtime.js";
-import { migrate, useImageSettings, type Db } from "../store/db.js";
+import { migrate, useMemorySettings, type Db } from "../store/db.js";
 import { Store } from "../store/index.js";
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
@@ -64,7 +64,7 @@ export function openStateImage(image: Buffer, opts: { check?: boolean } = {}): D
         throw invalidArgument("the state is a SQLite database but not an emulator state (no emulator schema)", "body");
       }
     }
-    useImageSettings(db);
+    useMemorySettings(db);
     try {
       migrate(db);
     } catch (e) {
