@@ -1,10 +1,10 @@
 /** How databases are opened: every path ends with the whole schema, the read indexes and the connection's settings. */
 import Database from "better-sqlite3";
-import { readdirSync, readlinkSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openStateImage } from "../control/snapshots.js";
 import { migrate, openDb, type Db } from "./db.js";
 import { READ_INDEXES } from "./indexes.js";
+import { newSqliteTempFiles } from "../../test/sqlite-temp-files.js";
 import { MIGRATIONS } from "./schema.js";
 
 const readIndexNames = READ_INDEXES.map((sql) => /INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]!);
@@ -69,14 +69,14 @@ describe("openDb and openStateImage", () => {
       db.pragma("cache_size = -256"); // 64 pages of 4 KiB, so that 2 MB must spill
       const insert = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
       const value = (i: number) => `${i}:`.padEnd(2000, String.fromCharCode(97 + (i % 26)));
-      db.transaction(() => {
-        for (let i = 0; i < 1000; i++) insert.run(`k${i}`, value(i));
-      })();
+      const fill = () =>
+        db.transaction(() => {
+          for (let i = 0; i < 1000; i++) insert.run(`k${i}`, value(i));
+        })();
       if (process.platform === "linux") {
-        // SQLite unlinks the file as it opens it: the process holds it, nothing is left on disk.
-        const files = readdirSync("/proc/self/fd").map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ""; } });
-        expect(files.filter((f) => f.startsWith("/") && f.endsWith(" (deleted)") && f.includes("etilqs_"))).not.toEqual([]);
-      }
+        // This database's own file (SQLite opens it at the first spill and unlinks it at once: nothing is left on disk).
+        expect(newSqliteTempFiles(fill)).toHaveLength(1);
+      } else fill();
       const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'k%'").all() as { key: string; value: string }[];
       expect(rows.length).toBe(1000);
       for (const r of rows) expect(r.value).toBe(value(Number(r.key.slice(1))));

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSealer, keyFileOf, openSealing, sealerFor } from "./seal.js";
 import { getMeta, openDb } from "./db.js";
 import { Store } from "./index.js";
+import { newSqliteTempFiles } from "../../test/sqlite-temp-files.js";
 import { isTurnkeyError } from "../errors.js";
 
 const dirs: string[] = [];
@@ -73,19 +74,16 @@ describe("sealing", () => {
       const key = store.sealing.key;
       store.db.pragma("cache_size = -256"); // 64 pages of 4 KiB: the rows below must spill
       const insert = store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
-      store.tx(() => {
-        for (let i = 0; i < 1000; i++) insert.run(`filler-${i}`, store.sealer.seal("x".repeat(1500)));
-      });
-      // SQLite's temporary files, deleted as they were opened, still readable through this process's descriptors.
-      const spilled = readdirSync("/proc/self/fd")
-        .map((fd) => ({ fd, target: (() => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ""; } })() }))
-        .filter((f) => f.target.includes("etilqs_") && f.target.endsWith(" (deleted)"))
-        .map((f) => readFileSync(`/proc/self/fd/${f.fd}`));
-      expect(spilled.some((bytes) => bytes.length > 1_000_000)).toBe(true);
-      for (const bytes of spilled) {
-        expect(bytes.includes(Buffer.from(key.toString("hex")))).toBe(false);
-        expect(bytes.includes(key)).toBe(false);
-      }
+      const files = newSqliteTempFiles(() =>
+        store.tx(() => {
+          for (let i = 0; i < 1000; i++) insert.run(`filler-${i}`, store.sealer.seal("x".repeat(1500)));
+        }),
+      );
+      expect(files).toHaveLength(1); // this store's own file
+      const bytes = files[0]!.read();
+      expect(bytes.length).toBeGreaterThan(1_000_000);
+      expect(bytes.includes(Buffer.from(key.toString("hex")))).toBe(false);
+      expect(bytes.includes(key)).toBe(false);
     } finally {
       store.close();
     }
