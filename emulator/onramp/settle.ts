@@ -3,8 +3,9 @@
  * declined (FAILED) or the buyer walks away (CANCELLED). On COMPLETED the provider "delivers"
  * the coin: when the network has a local chain and the coin is its native one, the amount is
  * credited to the destination address on that chain (Chain.fund), so balances read through
- * get_wallet_address_balances or any JSON-RPC client (viem) see it. Credits are serialized
- * per instance, since a native credit reads the balance and writes it back.
+ * get_wallet_address_balances or any JSON-RPC client (viem) see it. Chain.fund is atomic
+ * itself (an EVM chain holds its request gate alone for the read and the write), so credits
+ * need no queue of their own.
  */
 import { GrpcCode, TurnkeyError, invalidArgument, notFound } from "../errors.js";
 import type { Runtime } from "../runtime.js";
@@ -24,14 +25,6 @@ export const reportedStatus = (s: OnRampStatus): string => (s === "PROCESSING" ?
 
 const alreadySettled = (t: OnRampTransactionRow) =>
   new TurnkeyError(GrpcCode.FAILED_PRECONDITION, `on-ramp transaction ${t.id} is already ${reportedStatus(t.status)}: a checkout settles once`, []);
-
-const creditQueues = new WeakMap<Runtime, Promise<unknown>>();
-
-function serialized<T>(rt: Runtime, fn: () => Promise<T>): Promise<T> {
-  const run = (creditQueues.get(rt) ?? Promise.resolve()).then(fn, fn);
-  creditQueues.set(rt, run.catch(() => undefined));
-  return run;
-}
 
 const optionalString = (v: unknown, field: string): string | undefined => {
   if (v === undefined || v === null || v === "") return undefined;
@@ -73,8 +66,7 @@ export async function settleCheckout(rt: Runtime, id: string, s: CheckoutSubmiss
   }
   try {
     if (!rt.networks) throw new Error("this emulator instance runs no chains");
-    const networks = rt.networks;
-    await serialized(rt, async () => (await networks.get(target.caip2)).fund(t.walletAddress, units));
+    await (await rt.networks.get(target.caip2)).fund(t.walletAddress, units);
     repo.transition(t.id, "PROCESSING", "COMPLETED", { caip2: target.caip2 }, rt.clock.now());
   } catch (e) {
     repo.transition(t.id, "PROCESSING", "FAILED", { caip2: target.caip2, note: `delivery to ${target.caip2} failed: ${(e as Error).message}` }, rt.clock.now());
