@@ -79,14 +79,8 @@ export function parseEventFilter(eventType: WebhookEventType, filtersJson: strin
   return filter;
 }
 
-/** A chain id in the form events carry (an alias or full genesis hash named the same cluster); one that does not parse stays as written. */
-function canonicalCaip2(v: string): string {
-  try {
-    return parseCaip2(v).caip2;
-  } catch {
-    return v;
-  }
-}
+/** A chain id (already checked by its rule) in the form events carry: an alias or full genesis hash names the same cluster. */
+const canonicalCaip2 = (v: string): string => parseCaip2(v).caip2;
 
 /** EVM addresses are compared without regard to case (checksummed or not); others as written. */
 const normalAddress = (a: string) => (/^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : a);
