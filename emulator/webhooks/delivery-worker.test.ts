@@ -56,6 +56,29 @@ describe("delivery worker", () => {
     }
   });
 
+  it("a worker started after a failure, or after stop(), gets the keys the old one had", async () => {
+    const store = Store.open();
+    const key = signingKeyOf(store);
+    const worker = new DeliveryWorker();
+    const headers = (i: number) => ({ "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": String(1_800_000_000_000 + i), "x-turnkey-event-id": `evt-${i}`, "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" });
+    const send = (i: number) => worker.send({ url: `${base}/ok`, headers: headers(i), body: `{"i":${i}}`, key: key.privateKey, timeoutMs: 5_000 });
+    try {
+      got = [];
+      expect(await send(0)).toMatchObject({ statusCode: 204 });
+      // The worker dies: its key went with it.
+      const dead = (worker as unknown as { worker: Worker }).worker;
+      dead.emit("error", new Error("worker crashed"));
+      await dead.terminate();
+      expect(await send(1)).toMatchObject({ statusCode: 204 });
+      await worker.stop();
+      expect(await send(2)).toMatchObject({ statusCode: 204 });
+      expect(got.map((g) => g.headers["x-turnkey-signature"])).toEqual([0, 1, 2].map((i) => signDelivery(key, String(1_800_000_000_000 + i), `evt-${i}`, `{"i":${i}}`)));
+    } finally {
+      await worker.stop();
+      store.close();
+    }
+  });
+
   it("sends asked for in one turn cross together and each is signed with its own state's key", async () => {
     const stores = [Store.open(), Store.open()];
     const keys = stores.map((s) => signingKeyOf(s));

@@ -102,12 +102,10 @@ export class DeliveryWorker {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly waiting = new Map<number, (a: Answer) => void>();
-  /** Keys handed to the worker, by kid (a worker started again gets them all first). */
+  /** Keys the worker holds or is about to receive (in `outgoing`), by kid; a worker that is gone takes them with it. */
   private readonly sentKeys = new Map<string, KeyObject>();
   private outgoing: Outgoing[] = [];
   private flushScheduled = false;
-  /** Whether a worker was started before (a new one then needs every key sent so far). */
-  private restarting = false;
 
   /** @param concurrency the most POSTs the worker has in flight at once (more wait in its queue). */
   constructor(private readonly concurrency = 16) {}
@@ -134,6 +132,7 @@ export class DeliveryWorker {
     const w = this.worker;
     this.worker = null;
     this.outgoing = [];
+    this.sentKeys.clear();
     this.settleAll("aborted: the emulator stopped");
     if (w) await w.terminate();
   }
@@ -151,9 +150,6 @@ export class DeliveryWorker {
     if (this.worker) return this.worker;
     const w = new Worker(WORKER_CODE, { eval: true, workerData: { concurrency: this.concurrency } });
     w.unref();
-    // A first worker gets each key with the batch that first needs it; one started after a failure, all of them first.
-    if (this.restarting && this.sentKeys.size) w.postMessage([...this.sentKeys].map(([kid, key]) => ({ kind: "key", kid, key })));
-    this.restarting = true;
     w.on("message", (answers: (Answer & { id: number })[]) => {
       for (const { id, ...answer } of answers) {
         const resolve = this.waiting.get(id);
@@ -163,7 +159,10 @@ export class DeliveryWorker {
     });
     w.on("error", (e) => {
       // A worker that dies leaves its sends unanswered: they count as network errors (retried); the next send starts a new one.
-      if (this.worker === w) this.worker = null;
+      if (this.worker !== w) return;
+      this.worker = null;
+      // Sends queued meanwhile may rely on keys the dead worker had: the next one gets them all first.
+      this.outgoing.unshift(...[...this.sentKeys].map(([kid, key]) => ({ kind: "key" as const, kid, key })));
       this.settleAll(`delivery worker failed: ${e.message}`);
     });
     this.worker = w;
