@@ -5,8 +5,7 @@
  * `parseSolanaTransaction` reads (legacy and v0).
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { base58 } from "@scure/base";
-import { parseSolanaTransaction, type SolanaTx } from "./solana-wire.js";
+import { parseSolanaTransaction, signatureOf, type SolanaTx } from "./solana-wire.js";
 
 function shortvec(n: number): number[] {
   const out: number[] = [];
@@ -89,7 +88,7 @@ export function signWith(tx: SolanaTx, keys: Uint8Array[]): { wire: Uint8Array; 
     if (i < 0) throw new Error("the key is not a required signer of this transaction");
     signatures[i] = ed25519.sign(tx.message, key);
   }
-  return { wire: serializeTransaction(signatures, tx.message), signature: base58.encode(signatures[0]!) };
+  return { wire: serializeTransaction(signatures, tx.message), signature: signatureOf({ ...tx, signatures }) };
 }
 
 export function isZero(bytes: Uint8Array): boolean {
