@@ -18,11 +18,11 @@ const LOADER = fileURLToPath(new URL("./cached-script.ts", import.meta.url));
  * Loads `file` in a fresh process, as a start would: within one process V8 keeps compiled
  * scripts by their source, and a second load there would not even look at the cached data.
  */
-function loadInChild(file: string, cacheDirs: string[], write = false): { cache: string; answer: number; written?: string } {
+function loadInChild(file: string, cacheDirs: string[], write = false, v8Flags: string[] = []): { cache: string; answer: number; written?: string } {
   const script = `import { loadCachedBundle } from ${JSON.stringify(LOADER)};
 const r = loadCachedBundle(${JSON.stringify(file)}, { cacheDirs: ${JSON.stringify(cacheDirs)} });
 console.log(JSON.stringify({ cache: r.cache, answer: r.exports.answer, written: ${write} ? r.writeCache() : undefined }));`;
-  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" }).trim().split("\n").pop()!);
+  return JSON.parse(execFileSync(process.execPath, [...v8Flags, "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" }).trim().split("\n").pop()!);
 }
 
 /** A CommonJS "bundle" that uses what the wrapper passes in: require (relative to the file), module, its URL. */
@@ -41,9 +41,20 @@ describe("loadCachedBundle", () => {
     expect(first.cache).toBe("none");
     expect(first.exports).toMatchObject({ answer: 42, url: pathToFileURL(file).href, file });
     expect((first.exports.twice as (n: number) => number)(21)).toBe(42);
-    expect(first.writeCache()).toMatch(/bundle\.cjs-[0-9a-f]{20}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    expect(first.writeCache()).toMatch(/bundle\.cjs-[0-9a-f]{20}-v8-\d+\.bin$/);
 
     // V8's own verdict in a new process: cachedDataRejected false.
+    expect(loadInChild(file, cacheDirs)).toEqual({ cache: "used", answer: 42 });
+  });
+
+  it("keeps a cache per set of V8 flags: a run with other flags neither gets the other's refused nor overwrites it", () => {
+    const file = writeBundle();
+    const cacheDirs = [join(dir, "cache")];
+    const other = ["--max-old-space-size=3072"]; // changes V8's cachedDataVersionTag
+    expect(loadInChild(file, cacheDirs, true)).toMatchObject({ cache: "none" });
+    expect(loadInChild(file, cacheDirs, true, other)).toMatchObject({ cache: "none" });
+    expect(readdirSync(join(dir, "cache"))).toHaveLength(2);
+    expect(loadInChild(file, cacheDirs, false, other)).toEqual({ cache: "used", answer: 42 });
     expect(loadInChild(file, cacheDirs)).toEqual({ cache: "used", answer: 42 });
   });
 

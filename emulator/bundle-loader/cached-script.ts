@@ -7,7 +7,10 @@
  * once start-up is over, including the functions compiled while starting.
  *
  * The cache file is named after a hash of the bundle's bytes, so a rebuilt bundle never meets
- * data made for another (V8 itself checks little more than the source's length). It is written
+ * data made for another (V8 itself checks little more than the source's length), and after
+ * V8's cachedDataVersionTag (its version, flags and CPU features), so runs with other V8 flags
+ * (`NODE_OPTIONS=--max-old-space-size=...`) keep a cache of their own instead of having the
+ * build's refused and overwriting each other's. It is written
  * beside the bundle (`npm run build` makes it there), or in the system's temporary directory
  * when the package's directory is read-only; a rename makes each write atomic, so instances
  * starting together do not read half a file. A cache that cannot be read or written only costs
@@ -19,7 +22,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { cachedDataVersionTag } from "node:v8";
 import { Script } from "node:vm";
+import { threadId } from "node:worker_threads";
 
 /** The name esbuild's `define` gives `import.meta.url` in the CommonJS bundles: the bundle file's URL. */
 export const BUNDLE_URL_PARAMETER = "__emulatorBundleUrl";
@@ -48,7 +53,7 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
   const bytes = readFileSync(file);
   // The bundles are ASCII (esbuild's charset), so latin1 decodes them exactly and cheaply into a one-byte string.
   const source = bytes.toString("latin1");
-  const key = `${basename(file)}-${createHash("sha1").update(bytes).digest("hex").slice(0, 20)}-${process.version}-${process.arch}.bin`;
+  const key = `${basename(file)}-${createHash("sha1").update(bytes).digest("hex").slice(0, 20)}-v8-${cachedDataVersionTag()}.bin`;
   const dirs = options.cacheDirs ?? cacheDirsFor(file);
   const cachedData = readFirst(dirs.map((d) => join(d, key)));
   const wrapper = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL_PARAMETER}) {${source}\n})`;
@@ -65,7 +70,7 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
       try {
         mkdirSync(dir, { recursive: true });
         const target = join(dir, key);
-        const partial = `${target}.${process.pid}.tmp`;
+        const partial = `${target}.${process.pid}-${threadId}.tmp`;
         writeFileSync(partial, data);
         renameSync(partial, target);
         return target;
