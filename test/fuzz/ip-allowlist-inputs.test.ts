@@ -55,7 +55,10 @@ function oracle(candidate: string): string | undefined {
   }
   if (!address.includes("%") && !notRfc4291(address) && ipaddr.IPv6.isValid(address)) {
     if (prefix < 48 || prefix > 128) return undefined;
-    const bytes = ipaddr.IPv6.parse(address).toByteArray().map((b, i) => b & ((0xff << (8 - Math.max(0, Math.min(8, prefix - i * 8)))) & 0xff));
+    // The network as a 128-bit number with its host bits shifted out (ipaddr.js 1.9 computes network addresses for IPv4 only).
+    const value = ipaddr.IPv6.parse(address).toByteArray().reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+    const network = (value >> BigInt(128 - prefix)) << BigInt(128 - prefix);
+    const bytes = Array.from({ length: 16 }, (_, i) => Number((network >> BigInt(8 * (15 - i))) & 0xffn));
     return `${(ipaddr.fromByteArray(bytes) as ipaddr.IPv6).toString()}/${prefix}`;
   }
   return undefined;
