@@ -63,7 +63,9 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
   // unsponsored, the gas as far as it is known now: the caller's limit, the fixed one of a first
   // delegation, else (an estimate still to come) the 21,000 every transaction costs at least.
   // Sponsored, this is the whole check, made outside the paymaster's queue.
-  await requireFunds(chain, input.from, { value, ...(ownFees ? { gas: { limit: input.gasLimit ?? (delegated ? 21_000n : firstBatchGas), maxFeePerGas: ownFees.maxFee } } : {}) }, "the batch");
+  // The gas of an unsponsored batch when it is known before the estimate (the caller's limit, or a first delegation's).
+  const knownGas = input.gasLimit ?? (delegated ? undefined : firstBatchGas);
+  await requireFunds(chain, input.from, { value, ...(ownFees ? { gas: { limit: knownGas ?? 21_000n, maxFeePerGas: ownFees.maxFee } } : {}) }, "the batch");
   await d.ensureDelegateInstalled(chain);
   const batchNonce = input.gasStationNonce ?? (await d.gasStationNonce(chain, input.from, delegated));
   const deadline = input.deadline ?? 0n;
@@ -91,9 +93,9 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
             () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
           )
         : firstBatchGas);
-    // The full check once the gas is known (the sponsored one was made above, before the queue).
+    // The full check once an estimated gas is known (the sponsored one, and one with the gas known up front, were made above).
     if (input.sponsor) await topUp(chain, EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT);
-    else await requireFunds(chain, input.from, { value, gas: { limit: gas, maxFeePerGas: maxFee } }, "the batch");
+    else if (knownGas === undefined) await requireFunds(chain, input.from, { value, gas: { limit: gas, maxFeePerGas: maxFee } }, "the batch");
     const unsigned = viem.serializeTransaction(
       authorizationList.length
         ? { type: "eip7702", chainId: chain.chainId, nonce: Number(senderNonce), to: input.from, data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip, authorizationList }
