@@ -138,7 +138,6 @@ export class Activities {
     prep(this.db, `UPDATE activities SET ${set.map(([sql]) => sql).join(", ")} WHERE id = ?`).run(...set.map(([, value]) => value), a.id);
   }
 
-  /** Appends a policy evaluation to an activity already recorded. */
   /** The policy evaluations recorded for an activity, oldest first (none for an unknown activity). */
   evaluations(activityId: string): { orgId: string; records: PolicyEvaluationRecord[] } | undefined {
     const r = prep(this.db, "SELECT org_id AS orgId, evaluations FROM activities WHERE id = ?").get(activityId) as { orgId: string; evaluations: string | null } | undefined;
