@@ -10,11 +10,10 @@
  *           TaggedHash("TapTweak", x) with no script tree.
  * Regtest uses HRP "bcrt"; signet shares testnet's "tb" and version bytes.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
 import { base58, bech32, bech32m } from "@scure/base";
 import { secp256k1XOnlyTweakAdd } from "../../curves/secp256k1.js";
-import { hash160, taggedHash, withChecksum } from "./hash.js";
+import { hash160, sha256, taggedHash, withChecksum } from "./hash.js";
 import { secp256k1Compressed } from "./pubkey.js";
 
 export type BitcoinNetwork = "MAINNET" | "TESTNET" | "SIGNET" | "REGTEST";

@@ -4,6 +4,9 @@ import { concatBytes } from "@noble/hashes/utils.js";
 
 const digest = (algorithm: string, data: Uint8Array): Uint8Array => new Uint8Array(createHash(algorithm).update(data).digest());
 
+/** SHA256(x). */
+export const sha256 = (data: Uint8Array): Uint8Array => digest("sha256", data);
+
 /** RIPEMD160(SHA256(x)): Bitcoin's HASH160. */
 export const hash160 = (data: Uint8Array): Uint8Array => digest("ripemd160", digest("sha256", data));
 
