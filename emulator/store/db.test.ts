@@ -2,7 +2,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openStateImage } from "../control/snapshots.js";
-import { migrate, openDb, type Db } from "./db.js";
+import { inTransaction, migrate, openDb, type Db } from "./db.js";
 import { READ_INDEXES } from "./indexes.js";
 import { newSqliteTempFiles } from "../../test/sqlite-temp-files.js";
 import { MIGRATIONS } from "./schema.js";
@@ -100,5 +100,48 @@ describe("openDb and openStateImage", () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe("inTransaction", () => {
+  const fail = (message: string): never => {
+    throw new Error(message);
+  };
+  const table = () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE t (v INTEGER)");
+    const values = () => (db.prepare("SELECT v FROM t ORDER BY v").all() as { v: number }[]).map((r) => r.v);
+    const add = (v: number) => db.prepare("INSERT INTO t (v) VALUES (?)").run(v);
+    return { db, values, add };
+  };
+
+  it("commits what the function wrote and returns its result", () => {
+    const { db, values, add } = table();
+    expect(inTransaction(db, () => (add(1), add(2), "done"))).toBe("done");
+    expect(db.inTransaction).toBe(false);
+    expect(values()).toEqual([1, 2]);
+  });
+
+  it("rolls back everything when the function throws, and rethrows", () => {
+    const { db, values, add } = table();
+    expect(() => inTransaction(db, () => (add(1), fail("no")))).toThrow("no");
+    expect(db.inTransaction).toBe(false);
+    expect(values()).toEqual([]);
+  });
+
+  it("nested in an open one, undoes only its own writes when it throws", () => {
+    const { db, values, add } = table();
+    inTransaction(db, () => {
+      add(1);
+      expect(() => inTransaction(db, () => (add(2), fail("inner")))).toThrow("inner");
+      inTransaction(db, () => add(3));
+    });
+    expect(values()).toEqual([1, 3]);
+  });
+
+  it("refuses a function that returns a promise, writing nothing", () => {
+    const { db, values, add } = table();
+    expect(() => inTransaction(db, () => (add(1), Promise.resolve()))).toThrow(TypeError);
+    expect(values()).toEqual([]);
   });
 });

@@ -4,6 +4,19 @@ import { READ_INDEXES } from "./indexes.js";
 
 export type Db = Database.Database;
 
+const runners = new WeakMap<Db, (fn: () => unknown) => unknown>();
+
+/**
+ * Runs `fn` in one transaction of `db` (a savepoint inside an open one), with better-sqlite3's
+ * own transaction function, made once per connection: `db.transaction(fn)` builds four
+ * wrappers each call, ~6 µs, paid by every write the emulator makes.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  let run = runners.get(db);
+  if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
+  return run(fn) as T;
+}
+
 /** A new database's whole schema as SQL, and the schema version it stands for. */
 export type DatabaseSchema = { sql: string; version: number };
 

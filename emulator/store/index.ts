@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { openDb, setMeta, type Db } from "./db.js";
+import { inTransaction, openDb, setMeta, type Db } from "./db.js";
 import { watchUserChanges, withChangesAtStart } from "./user-changes.js";
 import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
@@ -154,8 +154,8 @@ export class Store {
   /** Runs `fn` in one SQLite transaction: all of its writes land, or none. */
   tx<T>(fn: () => T): T {
     // The outermost one notes the user-change count it began at (views reuse voter renderings read inside it).
-    const run = this.db.transaction(fn);
-    return this.db.inTransaction ? run() : withChangesAtStart(this.db, run);
+    const db = this.db;
+    return db.inTransaction ? inTransaction(db, fn) : withChangesAtStart(db, () => inTransaction(db, fn));
   }
 
   /**
