@@ -23,6 +23,7 @@ import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
+import { Serving } from "./http/serving.js";
 import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
 import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
@@ -125,6 +126,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     s.once("error", reject);
   });
   server.keepAliveTimeout = 5_000;
+  rt.serving = new Serving();
+  rt.serving.track(server);
   server.on("upgrade", (req, socket) => rt.networks?.handleUpgrade(req, socket));
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;

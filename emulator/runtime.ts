@@ -8,6 +8,7 @@ import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
 import type { Networks } from "./networks/registry.js";
 import type { EventBus } from "./events/index.js";
+import type { Serving } from "./http/serving.js";
 
 export type Runtime = {
   store: Store;
@@ -23,4 +24,6 @@ export type Runtime = {
   networks?: Networks;
   /** Activity status changes, balance and send-status events (emulator/events): the webhook outbox listens. */
   events: EventBus;
+  /** The HTTP server's load (requests open, the last one's end), once it listens: background work waits for a quiet moment. */
+  serving?: Serving;
 };

@@ -2,13 +2,17 @@
  * Sends the outbox: real HTTP(S) POSTs, after the transaction that wrote the rows has
  * committed and never on the path of the request that caused them.
  *
- * Two ways in: `offer` hands over the rows an event just wrote (sent on the next turn of the
- * event loop, once the transaction is over and the response written, after checking that they
- * were committed; during a burst of events, BATCH_MS after the first of the batch, so that a
- * busy server wakes the delivery worker once per batch rather than once per activity), and
- * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left;
- * when the emulated clock moves; when a retry falls due; once a second in case the state was
- * replaced by a restore or import). Outcomes are written back in batches, one transaction each.
+ * Two ways in: `offer` hands over the rows an event just wrote (sent once the transaction is
+ * over, after checking that they were committed), and `rescan` looks in the store for PENDING
+ * rows that are due (at start: what a --db file left; when the emulated clock moves; when a
+ * retry falls due; once a second in case the state was replaced by a restore or import).
+ * Outcomes are written back in batches, one transaction each.
+ *
+ * Sending waits for a quiet moment: once the server has answered every service request and
+ * taken none for QUIET_MS (http/serving.ts). Signing, the POST and the receiver's own work then
+ * never take CPU from requests being served, neither from the one that caused the event nor
+ * from the next; what a burst of requests queued goes out together, in one message to the
+ * delivery worker. Under continuous load nothing waits longer than MAX_HOLD_MS.
  *
  * Each attempt is signed afresh (X-Turnkey-Timestamp = emulated now, same X-Turnkey-Event-Id).
  * Outcomes (behaviour-facts §9.4): 2xx delivered; 3xx (redirects are not followed), 4xx and
@@ -31,13 +35,10 @@ import { DeliveryWorker } from "./delivery-worker.js";
 /** How often the outbox is looked at without being told to (a restored state, a clock moved in code). */
 const SAFETY_TICK_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * Events closer together than this (wall-clock ms) are a burst: their rows are sent together
- * once BATCH_MS has passed since the first of the batch, instead of one by one. A lone event
- * (the previous one longer ago) is sent at once.
- */
-const BURST_MS = 25;
-const BATCH_MS = 50;
+/** How long (wall-clock ms) the server must have served nothing before deliveries go out. */
+const QUIET_MS = 5;
+/** The longest (wall-clock ms) deliveries wait for a quiet moment: under continuous load, they go out then. */
+const MAX_HOLD_MS = 1_000;
 /** Rows handed to the worker at once at most (it keeps `concurrency` of them in flight). */
 const MAX_HANDED = 1024;
 export const USER_AGENT = "turnkey-emulator-webhooks/1";
@@ -61,9 +62,9 @@ export class Dispatcher {
   /** Signs and POSTs off the request-serving thread. */
   private readonly worker: DeliveryWorker;
   private idleWaiters: (() => void)[] = [];
-  /** performance.now() of the last offer, and the timer that sends a burst's batch. */
-  private lastOfferAt = -Infinity;
-  private batchTimer: NodeJS.Timeout | null = null;
+  /** performance.now() since when sending has waited for a quiet moment, and the timer that looks again. */
+  private heldSince: number | null = null;
+  private holdTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly rt: Runtime,
@@ -78,16 +79,7 @@ export class Dispatcher {
   offer(rows: DeliveryRow[]): void {
     if (!rows.length || this.stopped) return;
     this.fresh.push(...rows);
-    const at = performance.now();
-    const burst = at - this.lastOfferAt < BURST_MS;
-    this.lastOfferAt = at;
-    if (!burst) return this.schedule();
-    // Part of a burst: sent with the others of its batch (one message to the worker, one back).
-    if (this.batchTimer || this.scheduled) return;
-    this.batchTimer = setTimeout(() => {
-      this.batchTimer = null;
-      this.schedule();
-    }, BATCH_MS);
+    if (!this.holdTimer) this.schedule();
   }
 
   /** Looks for due PENDING rows in the store soon. */
@@ -109,7 +101,7 @@ export class Dispatcher {
     this.stopped = true;
     clearInterval(this.tick);
     if (this.timer) clearTimeout(this.timer);
-    if (this.batchTimer) clearTimeout(this.batchTimer);
+    if (this.holdTimer) clearTimeout(this.holdTimer);
     this.inFlight.clear();
     this.fresh = [];
     await this.worker.stop();
@@ -134,6 +126,14 @@ export class Dispatcher {
     }
     const outbox = new WebhookDeliveries(store.db);
     const now = this.rt.clock.now();
+    if (!this.fresh.length && this.scan && !outbox.due(now, 1).length) {
+      // Nothing due: no need to wait for a quiet moment to find that out.
+      this.scan = false;
+      const next = outbox.nextDueAfter(now);
+      if (next !== undefined) this.armTimer(next, now);
+      return this.releaseIdle();
+    }
+    if ((this.fresh.length || this.scan) && this.held()) return;
     const room = () => this.inFlight.size < MAX_HANDED;
     while (this.fresh.length && room()) {
       const d = this.fresh.shift()!;
@@ -157,6 +157,24 @@ export class Dispatcher {
     this.releaseIdle();
   }
 
+  /** Whether sending waits for the server to be quiet; if so, a timer looks again. */
+  private held(): boolean {
+    const serving = this.rt.serving;
+    if (!serving) return false;
+    const at = performance.now();
+    this.heldSince ??= at;
+    const wait = Math.min(serving.untilQuiet(QUIET_MS, at), this.heldSince + MAX_HOLD_MS - at);
+    if (wait <= 0) {
+      this.heldSince = null;
+      return false;
+    }
+    this.holdTimer ??= setTimeout(() => {
+      this.holdTimer = null;
+      this.schedule();
+    }, wait);
+    return true;
+  }
+
   private busy(id: string): boolean {
     return this.inFlight.has(id) || this.settling.has(id);
   }
@@ -177,7 +195,7 @@ export class Dispatcher {
     this.inFlight.add(d.id);
     void this.attempt(store, d).finally(() => {
       this.inFlight.delete(d.id);
-      if (this.scan || (this.fresh.length && !this.batchTimer)) this.schedule();
+      if (this.scan || (this.fresh.length && !this.holdTimer)) this.schedule();
       this.releaseIdle();
     });
   }
@@ -269,7 +287,7 @@ export class Dispatcher {
 
   private isIdle(): boolean {
     if (this.stopped) return true;
-    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled || this.batchTimer) return false;
+    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled || this.holdTimer) return false;
     try {
       return new WebhookDeliveries(this.rt.store.db).due(this.rt.clock.now(), 1).length === 0;
     } catch {

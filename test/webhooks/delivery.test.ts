@@ -269,7 +269,36 @@ describe("webhook delivery", () => {
       hung.close();
     }
   });
+
+  it("waits for a quiet moment: nothing is sent while a service request is open, at most 1 s under continuous load", async () => {
+    receiver = await Receiver.start();
+    await endpointFor(receiver);
+    const serving = emu.runtime.serving!;
+    // A request to the service that stays open (as a long one would) while an activity completes.
+    serving.open++;
+    try {
+      const held = await sdkClient(emu).createPrivateKeyTag({ privateKeyTagName: "held-while-busy", privateKeyIds: [] });
+      const completedAt = performance.now();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(receiver.forActivity(held.activity.id)).toEqual([]);
+      // Load that never pauses does not hold it forever.
+      await vi_waitFor(() => receiver.forActivity(held.activity.id).length === 1);
+      expect(performance.now() - completedAt).toBeGreaterThanOrEqual(900);
+    } finally {
+      serving.open--;
+    }
+    // Quiet: the next one goes out without waiting for the hold's limit.
+    const quiet = await sdkClient(emu).createPrivateKeyTag({ privateKeyTagName: "sent-when-quiet", privateKeyIds: [] });
+    const answeredAt = performance.now();
+    await vi_waitFor(() => receiver.forActivity(quiet.activity.id).length === 1);
+    expect(performance.now() - answeredAt).toBeLessThan(900);
+  });
 });
+
+async function vi_waitFor(ok: () => boolean) {
+  const { vi } = await import("vitest");
+  await vi.waitFor(() => expect(ok()).toBe(true), { timeout: 5_000, interval: 10 });
+}
 
 async function vi_waitForFailed() {
   const { vi } = await import("vitest");
