@@ -53,6 +53,9 @@ const rows = rowMapper<DeliveryRow>({ json: ["history"] });
 const INSERT = `INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, endpoint_id, url, body, status, attempts, next_attempt_at, history, note, created_at, updated_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** A row by its place and its id (a place alone could be a later row's, after the outbox was emptied). */
+export type DeliveryRef = Pick<DeliveryRow, "seq" | "id">;
+
 export type DeliveryFilter = { status?: string; eventId?: string; endpointId?: string; orgId?: string; limit?: number };
 
 export class WebhookDeliveries {
@@ -64,9 +67,9 @@ export class WebhookDeliveries {
     return Number(info.lastInsertRowid);
   }
 
-  /** Whether the row is (still) there and PENDING: a row written by a transaction that rolled back is not. */
-  isPending(id: string): boolean {
-    return prep(this.db, "SELECT 1 FROM webhook_deliveries WHERE id = ? AND status = 'PENDING'").get(id) !== undefined;
+  /** The row, if it is (still) there and PENDING: a row written by a transaction that rolled back is not. */
+  pending(ref: DeliveryRef): DeliveryRow | undefined {
+    return rows.read(prep(this.db, "SELECT * FROM webhook_deliveries WHERE seq = ? AND id = ? AND status = 'PENDING'").get(ref.seq, ref.id));
   }
 
   get(id: string): DeliveryRow | undefined {

@@ -26,7 +26,7 @@
  */
 import type { Runtime } from "../runtime.js";
 import type { Store } from "../store/index.js";
-import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRow } from "./deliveries.js";
+import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRef, type DeliveryRow } from "./deliveries.js";
 import { WebhookEndpoints } from "./endpoints.js";
 import { signingKeyOf } from "./signing-key.js";
 import type { WebhookSettings } from "./settings.js";
@@ -46,8 +46,11 @@ export const USER_AGENT = "turnkey-emulator-webhooks/1";
 type Patch = Parameters<WebhookDeliveries["update"]>[1];
 
 export class Dispatcher {
-  /** Rows offered by events, waiting for the next turn (their transaction may still be open now). */
-  private fresh: DeliveryRow[] = [];
+  /**
+   * Rows offered by events, by reference (their transaction may still be open now; the rows,
+   * bodies included, are read when sent, rather than kept in memory while the server is busy).
+   */
+  private fresh: DeliveryRef[] = [];
   private scan = false;
   private scheduled = false;
   private stopped = false;
@@ -76,7 +79,7 @@ export class Dispatcher {
   }
 
   /** Rows just written by an event (inside its transaction): sent once it has committed. */
-  offer(rows: DeliveryRow[]): void {
+  offer(rows: DeliveryRef[]): void {
     if (!rows.length || this.stopped) return;
     this.fresh.push(...rows);
     if (!this.holdTimer) this.schedule();
@@ -136,9 +139,11 @@ export class Dispatcher {
     if ((this.fresh.length || this.scan) && this.held()) return;
     const room = () => this.inFlight.size < MAX_HANDED;
     while (this.fresh.length && room()) {
-      const d = this.fresh.shift()!;
+      const ref = this.fresh.shift()!;
+      if (this.busy(ref.id)) continue;
       // Not there: its transaction rolled back, or a reset or restore came in between.
-      if (!this.busy(d.id) && outbox.isPending(d.id)) this.start(store, d);
+      const d = outbox.pending(ref);
+      if (d) this.start(store, d);
     }
     if (this.scan && room()) {
       this.scan = false;
