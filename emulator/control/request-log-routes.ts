@@ -9,7 +9,7 @@ import type { Runtime } from "../runtime.js";
 import { handle } from "./http.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
 import { controlOf } from "./state.js";
-import { requestFacts } from "../http/request-facts.js";
+import { answerOf, requestFacts } from "../http/request-facts.js";
 
 export function requestLogRouter(rt: Runtime): Router {
   const router = Router();
@@ -57,6 +57,7 @@ export function requestLogMiddleware(rt: Runtime) {
       return json(body);
     };
     res.once("close", () => {
+      answer ??= answerOf(res) as Answer | undefined; // a pipeline's answer is sent as text (request-facts.ts sendAnswer)
       const status = res.writableFinished ? res.statusCode : 0;
       const isError = status >= 400 && typeof answer?.code === "number";
       // What the pipeline resolved, when it got that far; otherwise (refused early) read it from the request.

@@ -13,6 +13,7 @@ import type { Runtime } from "../runtime.js";
 import { parseJsonObject, readBody } from "./body.js";
 import { conformingBody } from "./contract-check.js";
 import { sendRpcError } from "./errors.js";
+import { sendAnswer } from "./request-facts.js";
 
 export type Surface<Admitted> = {
   /** Which paths the surface serves. */
@@ -52,7 +53,7 @@ export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
       admitted = await surface.admit(rt, op, req, res, raw);
       const json = parseJsonObject(raw, surface.emptyBody?.(op) ?? false);
       const payload = await surface.run(rt, op, admitted, json, raw, res);
-      res.status(200).json(conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
+      sendAnswer(res, conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
       if (admitted === undefined) surface.refused?.(rt, req, res);
       fail(res, err);

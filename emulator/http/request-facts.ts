@@ -1,9 +1,11 @@
 /**
  * What the request pipeline learned about a request once it admitted it (the organization it
- * is served in and the caller), kept on the response so that observers (the request log)
- * read it instead of parsing the body and resolving the stamp a second time.
+ * is served in and the caller), and the body it answered with, kept on the response so that
+ * observers (the request log) read them instead of parsing the body and resolving the stamp a
+ * second time.
  */
 import type { Response } from "express";
+import { responseText } from "../views/json-text.js";
 
 export type RequestFacts = { organizationId: string; userId: string | null; credential: string | null };
 
@@ -13,4 +15,15 @@ export function noteRequest(res: Response, facts: RequestFacts): void {
 
 export function requestFacts(res: Response): RequestFacts | undefined {
   return res.locals.requestFacts as RequestFacts | undefined;
+}
+
+/** Sends a successful answer as JSON (the text of a kept rendering is reused: views/json-text.ts) and keeps the body for observers. */
+export function sendAnswer(res: Response, body: unknown): void {
+  res.locals.answer = body;
+  res.status(200).set("Content-Type", "application/json").send(responseText(body));
+}
+
+/** The body `sendAnswer` sent, if it did. */
+export function answerOf(res: Response): unknown {
+  return res.locals.answer;
 }

@@ -17,8 +17,9 @@ import { newId } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { EmulatorEvent } from "../events/index.js";
 import { renderActivity } from "../views/activity.js";
+import { jsonText } from "../views/json-text.js";
 import { WebhookEndpoints, type WebhookEndpointRow } from "./endpoints.js";
-import { WebhookDeliveries, type DeliveryRow } from "./deliveries.js";
+import { WebhookDeliveries, type DeliveryRef, type DeliveryRow } from "./deliveries.js";
 import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
 import { filterAccepts, filterFields, storedFilter } from "./filters.js";
 
@@ -34,8 +35,8 @@ function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () =>
   return !filter || filterAccepts(filter, fields());
 }
 
-/** Writes the outbox rows for one event; returns them (the dispatcher sends them once the transaction has committed). */
-export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
+/** Writes the outbox rows for one event; returns where they are (the dispatcher reads and sends them once the transaction has committed). */
+export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRef[] {
   if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
   const org = store.organizations.routing(event.orgId, LEGACY_FEATURE);
@@ -49,7 +50,7 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
     const scope = org.parentId ? [org.id, org.parentId] : [org.id];
     for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     if (org.legacy) targets.push({ orgId: org.id, endpointId: null, url: org.legacy });
-    body = () => JSON.stringify(renderActivity(store, event.activity));
+    body = () => jsonText(renderActivity(store, event.activity)); // the response to the request reuses this text
   } else {
     const billing = org.parentId ?? org.id;
     for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
@@ -78,6 +79,6 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRow[] {
       createdAt: now,
       updatedAt: now,
     };
-    return { ...row, seq: outbox.insert(row) };
+    return { seq: outbox.insert(row), id: row.id };
   });
 }
