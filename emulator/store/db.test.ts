@@ -145,3 +145,32 @@ describe("inTransaction", () => {
     expect(values()).toEqual([]);
   });
 });
+
+describe("migrations", () => {
+  it("the webhook outbox rebuilt without its unique delivery-id index keeps its rows, and its seq goes on from the last one", () => {
+    const old = new Database(":memory:");
+    const before = MIGRATIONS.findIndex((sql) => sql.includes("CREATE TABLE webhook_deliveries_next"));
+    old.transaction(() => {
+      for (const sql of MIGRATIONS.slice(0, before)) old.exec(sql);
+      old.pragma(`user_version = ${before}`);
+    })();
+    const insert = (id: string) =>
+      old
+        .prepare("INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, url, body, status, attempts, next_attempt_at, history, created_at, updated_at) VALUES (?, 'e', 'ACTIVITY_UPDATES', 'o', 'o', 'http://127.0.0.1/h', '{}', 'PENDING', 0, 5, '[]', 1, 1)")
+        .run(id);
+    insert("first");
+    insert("second");
+    old.prepare("DELETE FROM webhook_deliveries WHERE id = 'second'").run();
+    migrate(old);
+    try {
+      expect(old.prepare("SELECT seq, id, status, next_attempt_at AS due FROM webhook_deliveries").all()).toEqual([{ seq: 1, id: "first", status: "PENDING", due: 5 }]);
+      expect(indexNames(old).filter((n) => n.startsWith("sqlite_autoindex_webhook_deliveries"))).toEqual([]);
+      expect(indexNames(old)).toContain("webhook_deliveries_due");
+      // AUTOINCREMENT: a seq once given is not given again (the dispatcher's references stay unambiguous).
+      const next = old.prepare("INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, url, body, status, attempts, history, created_at, updated_at) VALUES ('third', 'e', 'ACTIVITY_UPDATES', 'o', 'o', 'u', '{}', 'PENDING', 0, '[]', 1, 1)").run();
+      expect(Number(next.lastInsertRowid)).toBe(3);
+    } finally {
+      old.close();
+    }
+  });
+});

@@ -75,8 +75,14 @@ export function insertRow<R>(db: Db, table: string, mapper: RowMapper<R>, record
 
 /** UPDATE of the given fields of the row whose key column (default `id`) holds `key`. */
 export function updateRow<R>(db: Db, table: string, mapper: RowMapper<R>, key: string, patch: Partial<R>, keyColumn = "id"): void {
+  updateWhere(db, table, mapper, { [keyColumn]: key }, patch);
+}
+
+/** UPDATE of the given fields of the rows whose columns hold all of `where`'s values. */
+export function updateWhere<R>(db: Db, table: string, mapper: RowMapper<R>, where: Record<string, string | number>, patch: Partial<R>): void {
   const cols = mapper.write(patch);
   const names = Object.keys(cols);
   if (!names.length) return;
-  prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE ${keyColumn} = ?`).run(...Object.values(cols), key);
+  const keys = Object.keys(where);
+  prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE ${keys.map((k) => `${k} = ?`).join(" AND ")}`).run(...Object.values(cols), ...Object.values(where));
 }

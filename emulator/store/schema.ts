@@ -637,4 +637,32 @@ export const MIGRATIONS: string[] = [
     DELETE FROM ip_allowlists WHERE org_id = OLD.org_id AND public_key = OLD.public_key;
   END;
   `,
+  // The webhook outbox is read and updated by seq (the rowid) only: its delivery ids need no unique
+  // index, which cost every subscribed activity an insert at a random place (issue 13's latency goal).
+  `
+  CREATE TABLE webhook_deliveries_next (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    subject_org_id TEXT NOT NULL,
+    endpoint_id TEXT,
+    url TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    history TEXT NOT NULL,
+    note TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO webhook_deliveries_next SELECT seq, id, event_id, event_type, org_id, subject_org_id, endpoint_id, url, body, status, attempts, next_attempt_at, history, note, created_at, updated_at FROM webhook_deliveries;
+  DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries_next';
+  INSERT INTO sqlite_sequence (name, seq) SELECT 'webhook_deliveries_next', seq FROM sqlite_sequence WHERE name = 'webhook_deliveries';
+  DROP TABLE webhook_deliveries;
+  ALTER TABLE webhook_deliveries_next RENAME TO webhook_deliveries;
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+  `,
 ];

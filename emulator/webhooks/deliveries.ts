@@ -5,7 +5,7 @@
  */
 import type { Db } from "../store/db.js";
 import { prep } from "../store/statements.js";
-import { rowMapper, updateRow } from "../store/rows.js";
+import { rowMapper, updateWhere } from "../store/rows.js";
 
 /** PENDING: waiting for its next attempt; then DELIVERED (2xx), FAILED (terminal answer or out of attempts) or CANCELED (endpoint gone or paused). */
 export type DeliveryStatus = "PENDING" | "DELIVERED" | "FAILED" | "CANCELED";
@@ -72,10 +72,6 @@ export class WebhookDeliveries {
     return rows.read(prep(this.db, "SELECT * FROM webhook_deliveries WHERE seq = ? AND id = ? AND status = 'PENDING'").get(ref.seq, ref.id));
   }
 
-  get(id: string): DeliveryRow | undefined {
-    return rows.read(prep(this.db, "SELECT * FROM webhook_deliveries WHERE id = ?").get(id));
-  }
-
   /** PENDING rows due at `now`, oldest first. */
   due(now: number, limit: number): DeliveryRow[] {
     return rows.readAll(
@@ -89,9 +85,9 @@ export class WebhookDeliveries {
     return r.t ?? undefined;
   }
 
-  update(id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "nextAttemptAt" | "history" | "note">>, now: number): void {
+  update(ref: DeliveryRef, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "nextAttemptAt" | "history" | "note">>, now: number): void {
     // nextAttemptAt null must be written as NULL (the row mapper leaves out undefined only).
-    updateRow(this.db, "webhook_deliveries", rows, id, { ...patch, updatedAt: now });
+    updateWhere(this.db, "webhook_deliveries", rows, { seq: ref.seq, id: ref.id }, { ...patch, updatedAt: now });
   }
 
   /** Oldest first, filtered; `limit` keeps the newest. */

@@ -58,7 +58,7 @@ export class Dispatcher {
   private timerAt = Infinity;
   private readonly tick: NodeJS.Timeout;
   private readonly inFlight = new Set<string>();
-  private results: { store: Store; id: string; patch: Patch; at: number }[] = [];
+  private results: { store: Store; ref: DeliveryRef; patch: Patch; at: number }[] = [];
   /** Rows whose outcome is recorded but not yet written: not to be picked up again meanwhile. */
   private readonly settling = new Set<string>();
   private flushScheduled = false;
@@ -205,9 +205,9 @@ export class Dispatcher {
     });
   }
 
-  private record(store: Store, id: string, patch: Patch, at: number): void {
-    this.results.push({ store, id, patch, at });
-    this.settling.add(id);
+  private record(store: Store, d: DeliveryRef, patch: Patch, at: number): void {
+    this.results.push({ store, ref: { seq: d.seq, id: d.id }, patch, at });
+    this.settling.add(d.id);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => this.flush());
@@ -218,14 +218,14 @@ export class Dispatcher {
     this.flushScheduled = false;
     const results = this.results;
     this.results = [];
-    for (const r of results) this.settling.delete(r.id);
+    for (const r of results) this.settling.delete(r.ref.id);
     const store = this.rt.store;
     const mine = results.filter((r) => r.store === store);
     if (!mine.length || !store.db.open) return this.releaseIdle();
     try {
       const outbox = new WebhookDeliveries(store.db);
       store.tx(() => {
-        for (const r of mine) outbox.update(r.id, r.patch, r.at);
+        for (const r of mine) outbox.update(r.ref, r.patch, r.at);
       });
     } catch (e) {
       // Never let a delivery take the emulator down; the rows stay PENDING and are tried again.
@@ -241,7 +241,7 @@ export class Dispatcher {
       const endpoint = new WebhookEndpoints(store.db).byId(d.endpointId);
       if (!endpoint || !endpoint.isActive) {
         const note = endpoint ? "the endpoint was paused (isActive false) before this delivery" : "the endpoint was deleted before this delivery";
-        this.record(store, d.id, { status: "CANCELED", nextAttemptAt: null, note }, startedAt);
+        this.record(store, d, { status: "CANCELED", nextAttemptAt: null, note }, startedAt);
         return;
       }
     }
@@ -268,7 +268,7 @@ export class Dispatcher {
     const now = this.rt.clock.now();
     if ("statusCode" in answer && answer.statusCode >= 200 && answer.statusCode < 300) {
       const a: DeliveryAttempt = { ...base, statusCode: answer.statusCode, outcome: "delivered" };
-      this.record(store, d.id, { status: "DELIVERED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: null }, now);
+      this.record(store, d, { status: "DELIVERED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: null }, now);
       return;
     }
     const delay = this.settings.retryDelaysMs[attempt - 1];
@@ -278,16 +278,16 @@ export class Dispatcher {
       if (delay !== undefined) {
         const a: DeliveryAttempt = { ...base, ...result, outcome: "retry" };
         const note = `${what}; retry ${attempt} of ${this.settings.retryDelaysMs.length} after ${delay} ms`;
-        this.record(store, d.id, { attempts: attempt, nextAttemptAt: now + delay, history: [...d.history, a], note }, now);
+        this.record(store, d, { attempts: attempt, nextAttemptAt: now + delay, history: [...d.history, a], note }, now);
       } else {
         const a: DeliveryAttempt = { ...base, ...result, outcome: "failed" };
-        this.record(store, d.id, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `${what}; gave up after ${attempt} attempts` }, now);
+        this.record(store, d, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `${what}; gave up after ${attempt} attempts` }, now);
       }
       return;
     }
     const why = answer.statusCode < 400 ? "redirects are not followed" : "a 3xx/4xx/429 answer is not retried";
     const a: DeliveryAttempt = { ...base, statusCode: answer.statusCode, outcome: "failed" };
-    this.record(store, d.id, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `the receiver answered ${answer.statusCode} (${why})` }, now);
+    this.record(store, d, { status: "FAILED", attempts: attempt, nextAttemptAt: null, history: [...d.history, a], note: `the receiver answered ${answer.statusCode} (${why})` }, now);
   }
 
   private isIdle(): boolean {
