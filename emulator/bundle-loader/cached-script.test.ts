@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUNDLE_URL_PARAMETER, loadCachedBundle } from "./cached-script.js";
+import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "./cached-script.js";
 
 let dir = "";
 beforeEach(() => {
@@ -76,5 +76,25 @@ describe("loadCachedBundle", () => {
     writeFileSync(written!, Buffer.alloc(4096, 7));
     expect(loadInChild(file, cacheDirs)).toEqual({ cache: "rejected", answer: 42 });
     expect(readdirSync(join(dir, "fallback")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it.skipIf(process.getuid === undefined)("neither reads nor writes a cache in a directory others can write to, or through a link", () => {
+    const file = writeBundle();
+    const shared = join(dir, "shared");
+    const cacheDirs = [shared];
+    expect(loadInChild(file, cacheDirs, true).written).toBeDefined();
+    expect(loadInChild(file, cacheDirs)).toEqual({ cache: "used", answer: 42 });
+    chmodSync(shared, 0o777); // anyone could have planted that file
+    expect(loadInChild(file, cacheDirs, true)).toEqual({ cache: "none", answer: 42 });
+    chmodSync(shared, 0o755);
+    const link = join(dir, "link");
+    symlinkSync(shared, link);
+    expect(loadInChild(file, [link], true)).toEqual({ cache: "none", answer: 42 });
+    expect(loadInChild(file, cacheDirs)).toEqual({ cache: "used", answer: 42 });
+  });
+
+  it("keeps the temporary directory's cache per user", () => {
+    const [, temporary] = cacheDirsFor("/opt/pkg/dist/bundle/cli.cjs");
+    expect(temporary).toBe(join(tmpdir(), process.getuid ? `turnkey-emulator-v8-cache-${process.getuid()}` : "turnkey-emulator-v8-cache"));
   });
 });

@@ -15,9 +15,13 @@
  * when the package's directory is read-only; a rename makes each write atomic, so instances
  * starting together do not read half a file. A cache that cannot be read or written only costs
  * the compile it would have saved.
+ *
+ * Cached data is code V8 runs, so a directory is only used when nobody else could have put
+ * files in it: a real directory (not a link), owned by this user or root, writable by no one
+ * else. The temporary directory's cache is per user (its name carries the uid).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -45,7 +49,20 @@ export type CachedBundle = {
 };
 
 export function cacheDirsFor(file: string): string[] {
-  return [join(dirname(file), ".v8-cache"), join(tmpdir(), "turnkey-emulator-v8-cache")];
+  const uid = process.getuid?.();
+  return [join(dirname(file), ".v8-cache"), join(tmpdir(), `turnkey-emulator-v8-cache${uid === undefined ? "" : `-${uid}`}`)];
+}
+
+/** Whether only this user (or root) could have written the directory's files (always, where there are no uids). */
+function trusted(dir: string): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return true;
+  try {
+    const st = lstatSync(dir);
+    return st.isDirectory() && (st.uid === uid || st.uid === 0) && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the CommonJS bundle at `file` (an absolute path) and returns its exports. */
@@ -55,7 +72,7 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
   const source = bytes.toString("latin1");
   const key = `${basename(file)}-${createHash("sha1").update(bytes).digest("hex").slice(0, 20)}-v8-${cachedDataVersionTag()}.bin`;
   const dirs = options.cacheDirs ?? cacheDirsFor(file);
-  const cachedData = readFirst(dirs.map((d) => join(d, key)));
+  const cachedData = readFirst(dirs.filter(trusted).map((d) => join(d, key)));
   const wrapper = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL_PARAMETER}) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });
   const cache = !cachedData ? "none" : script.cachedDataRejected ? "rejected" : "used";
@@ -68,7 +85,8 @@ export function loadCachedBundle(file: string, options: CachedBundleOptions = {}
     const data = script.createCachedData();
     for (const dir of dirs) {
       try {
-        mkdirSync(dir, { recursive: true });
+        mkdirSync(dir, { recursive: true, mode: 0o755 });
+        if (!trusted(dir)) continue;
         const target = join(dir, key);
         const partial = `${target}.${process.pid}-${threadId}.tmp`;
         writeFileSync(partial, data);
