@@ -3,11 +3,11 @@
  * 32-byte P-256 API private key. Opened client-side by @turnkey/crypto `decryptCredentialBundle`.
  */
 import { createBase58check } from "@scure/base";
-import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
 import { InputError } from "../input-error.js";
 import { hpkeOpen, hpkeSeal, type HpkeSealOptions } from "./hpke.js";
+import { compressedP256 } from "./p256.js";
 
 export const base58check = createBase58check(sha256);
 
@@ -18,7 +18,7 @@ export function encryptCredentialBundle(
 ): string {
   if (privateKey32.length !== 32) throw new InputError("credential private key must be 32 bytes", "privateKey");
   const { enc, ciphertext } = hpkeSeal(privateKey32, targetPublicKeyHex, options);
-  const compressedEnc = p256.Point.fromBytes(enc).toBytes(true);
+  const compressedEnc = compressedP256(enc, "enc");
   return base58check.encode(concatBytes(compressedEnc, ciphertext));
 }
 

@@ -3,21 +3,14 @@
  * P-256 key pairs whose public half is two uncompressed points, encryption ‖ signing (130
  * bytes); a single SEC1 point (33 or 65 bytes) is accepted too. Keys are kept as lowercase hex.
  */
-import { p256 } from "@noble/curves/nist.js";
+import { p256Point } from "../curves/p256.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { InputError } from "../input-error.js";
 
 const HEX = /^(?:0x)?([0-9a-fA-F]{2})+$/;
 const POINT = 65;
 
-const isPoint = (bytes: Uint8Array): boolean => {
-  try {
-    p256.Point.fromBytes(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const isPoint = (bytes: Uint8Array): boolean => p256Point(bytes, true) !== null;
 
 /**
  * Checks a TVC public key and returns it as lowercase hex (no 0x). Throws an InputError naming
