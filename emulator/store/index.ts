@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { inTransaction, openDb, setMeta, type Db } from "./db.js";
-import { watchUserChanges, withChangesAtStart } from "./user-changes.js";
+import { watchTableChanges, withChangesAtStart } from "./table-changes.js";
 import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
@@ -128,7 +128,7 @@ export class Store {
   /** Points every repository at `db`. */
   private attach(db: Db): void {
     this.current = db;
-    watchUserChanges(db);
+    watchTableChanges(db);
     // Every declared repository, and only those (a compile error otherwise).
     Object.assign(this, repositories(db) satisfies Pick<Store, RepositoryName>);
   }

@@ -4,17 +4,17 @@ import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
 import { appProofsOf, asksForAppProofs } from "../proofs/app-proofs.js";
-import { userChanges, userRowsCommitted } from "../store/user-changes.js";
+import { rowsCommitted, tableChanges } from "../store/table-changes.js";
 import type { Db } from "../store/db.js";
 
 type UserView = ReturnType<typeof renderUser>;
 
 /**
- * Renderings of voters, reused while no user data changes (store/user-changes.ts): a signing
+ * Renderings of voters, reused while no user data changes (store/table-changes.ts): a signing
  * activity's response would otherwise read its voter's user, keys, authenticators, tags,
  * OAuth providers and MFA policies again (six queries) on every request. Only reads of
  * committed rows are kept: outside a transaction, or inside one that has not changed a user
- * yet (the webhook outbox renders inside the activity's transaction).
+ * yet (the webhook outbox renders inside the activity's transaction). store/table-changes.ts.
  */
 const voters = new WeakMap<Db, { changes: number; views: Map<string, UserView | null> }>();
 const MAX_VOTERS = 1_000;
@@ -24,8 +24,8 @@ function voterView(store: Store, userId: string): UserView | null {
     const user = store.users.byId(userId);
     return user ? renderUser(store, user) : null;
   };
-  const changes = userChanges(store.db);
-  if (changes === undefined || !userRowsCommitted(store.db)) return read();
+  const changes = tableChanges(store.db, "users");
+  if (changes === undefined || !rowsCommitted(store.db, "users")) return read();
   let kept = voters.get(store.db);
   if (!kept || kept.changes !== changes || kept.views.size >= MAX_VOTERS) voters.set(store.db, (kept = { changes, views: new Map() }));
   let view = kept.views.get(userId);

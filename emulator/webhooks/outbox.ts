@@ -18,12 +18,11 @@ import type { Runtime } from "../runtime.js";
 import type { EmulatorEvent } from "../events/index.js";
 import { renderActivity } from "../views/activity.js";
 import { jsonText } from "../views/json-text.js";
-import { WebhookEndpoints, type WebhookEndpointRow } from "./endpoints.js";
+import type { WebhookEndpointRow } from "./endpoints.js";
+import { activeEndpoints, orgRouting } from "./routing.js";
 import { WebhookDeliveries, type DeliveryRef, type DeliveryRow } from "./deliveries.js";
 import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
 import { filterAccepts, filterFields, storedFilter } from "./filters.js";
-
-import { LEGACY_WEBHOOK_FEATURE as LEGACY_FEATURE } from "./legacy-feature.js";
 
 type Target = { orgId: string; endpointId: string | null; url: string };
 
@@ -39,21 +38,20 @@ function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () =>
 export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRef[] {
   if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
-  const org = store.organizations.routing(event.orgId, LEGACY_FEATURE);
+  const org = orgRouting(store, event.orgId);
   if (!org) return [];
-  const endpoints = new WebhookEndpoints(store.db);
   const targets: Target[] = [];
   let fieldValues: Record<string, string> | undefined;
   const fields = () => (fieldValues ??= filterFields(event, org.id));
   let body: () => string;
   if (event.type === "ACTIVITY_UPDATES") {
     const scope = org.parentId ? [org.id, org.parentId] : [org.id];
-    for (const e of endpoints.activeIn(scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    for (const e of activeEndpoints(store, scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     if (org.legacy) targets.push({ orgId: org.id, endpointId: null, url: org.legacy });
     body = () => jsonText(renderActivity(store, event.activity)); // the response to the request reuses this text
   } else {
     const billing = org.parentId ?? org.id;
-    for (const e of endpoints.activeIn([billing])) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
+    for (const e of activeEndpoints(store, [billing])) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     body = () => JSON.stringify({ type: PAYLOAD_TYPE[event.type], organizationId: org.id, parentOrganizationId: billing, msg: event.msg });
   }
   if (!targets.length) return [];

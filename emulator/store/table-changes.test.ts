@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Store } from "./index.js";
-import { userChanges, userRowsCommitted } from "./user-changes.js";
+import { rowsCommitted, tableChanges } from "./table-changes.js";
+import type { Db } from "./db.js";
+
+const userChanges = (db: Db) => tableChanges(db, "users");
+const userRowsCommitted = (db: Db) => rowsCommitted(db, "users");
 
 const stores: Store[] = [];
 afterEach(() => {
