@@ -142,4 +142,42 @@ describe("delivery worker", () => {
       store.close();
     }
   });
+
+  it("sends one POST at a time per URL, in the order asked, while other URLs go meanwhile", async () => {
+    const store = Store.open();
+    const key = signingKeyOf(store);
+    const worker = new DeliveryWorker(16);
+    const answered: string[] = [];
+    const seen: { id: string; answeredBefore: string[] }[] = [];
+    const slow = createServer((req, res) => {
+      const id = String(req.headers["x-turnkey-event-id"]);
+      seen.push({ id, answeredBefore: [...answered] });
+      req.resume();
+      // The first answers last if nothing held the others back.
+      const delay = id === "a1" ? 80 : id === "a2" ? 40 : 0;
+      setTimeout(() => {
+        answered.push(id);
+        res.end();
+      }, delay);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+    try {
+      const send = (path: string, id: string) =>
+        worker.send({ url: `${url}${path}`, headers: { "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": "1", "x-turnkey-event-id": id }, body: "{}", key: key.privateKey, timeoutMs: 5_000 });
+      const answers = await Promise.all([send("/a", "a1"), send("/a", "a2"), send("/a", "a3"), send("/b", "b1")]);
+      expect(answers.map((a) => ("statusCode" in a ? a.statusCode : a.error))).toEqual([200, 200, 200, 200]);
+      const at = (id: string, prefix = id[0]!) => seen.find((x) => x.id === id)!.answeredBefore.filter((x) => x.startsWith(prefix));
+      // Same URL: each arrived only once the one before it had its answer.
+      expect(at("a1")).toEqual([]);
+      expect(at("a2")).toEqual(["a1"]);
+      expect(at("a3")).toEqual(["a1", "a2"]);
+      // Another URL did not wait for them.
+      expect(at("b1", "a")).not.toContain("a1");
+    } finally {
+      await worker.stop();
+      slow.close();
+      store.close();
+    }
+  });
 });

@@ -6,7 +6,9 @@
  * machine costs about as much as a socket write), so both directions are batched: the sends
  * asked for in one turn of the event loop cross in one message, and the worker reports
  * outcomes together, once nothing it holds is still waiting for an answer (or after
- * REPORT_MS). The signing key crosses once per key, not with every send. The worker runs at
+ * REPORT_MS). It has up to `concurrency` POSTs in flight, one at a time per URL, in the order
+ * they were asked for, so that a receiver gets an endpoint's events in order (a retried one
+ * comes after those sent meanwhile). The signing key crosses once per key, not with every send. The worker runs at
  * the lowest scheduling priority (nice 19, its thread alone), so that on busy CPUs the
  * threads serving requests go first. The worker's code is plain JavaScript evaluated from a
  * string, so it runs the same from the TypeScript sources, the compiled package and a bundle.
@@ -35,6 +37,8 @@ const concurrency = workerData.concurrency;
 const keys = new Map();
 const open = new Map();
 const queue = [];
+// One POST at a time per URL, in the order asked: a receiver gets one endpoint's events in order.
+const busyUrls = new Set();
 let answers = [];
 let reportTimer = null;
 const report = () => {
@@ -49,7 +53,12 @@ const settle = (answer) => {
   if (!open.size && !queue.length) report();
   else if (!reportTimer) reportTimer = setTimeout(report, ${REPORT_MS});
 };
-const next = () => { while (open.size < concurrency && queue.length) post(queue.shift()); };
+const next = () => {
+  for (let i = 0; i < queue.length && open.size < concurrency; ) {
+    if (busyUrls.has(queue[i].url)) i++;
+    else post(queue.splice(i, 1)[0]);
+  }
+};
 const post = (m) => {
   const h = m.headers;
   const input = Buffer.concat([Buffer.from("v1.ed25519." + h["x-turnkey-signature-key-id"] + "." + h["x-turnkey-timestamp"] + "." + h["x-turnkey-event-id"] + ".", "utf8"), Buffer.from(m.body, "utf8")]);
@@ -57,10 +66,12 @@ const post = (m) => {
   const payload = Buffer.from(m.body, "utf8");
   const started = performance.now();
   let done = false;
+  busyUrls.add(m.url);
   const reply = (r) => {
     if (done) return;
     done = true;
     open.delete(m.id);
+    busyUrls.delete(m.url);
     next();
     settle({ id: m.id, durationMs: Math.round(performance.now() - started), ...r });
   };
