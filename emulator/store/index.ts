@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { inTransaction, openDb, setMeta, type Db } from "./db.js";
 import { watchTableChanges, withChangesAtStart } from "./table-changes.js";
-import { openSealing, withKeyInside, type Sealer, type Sealing } from "./seal.js";
+import { openSealing, serializeInMemoryWithKey, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
@@ -148,6 +148,8 @@ export class Store {
    * in the process goes inside the image (an EMULATOR_SEALING_KEY never does).
    */
   image(): Buffer {
+    // In memory (the temporary database or a state image), outside a transaction: the key goes in without a copy of the image.
+    if (this.db.memory && !this.db.inTransaction) return serializeInMemoryWithKey(this.db, this.sealing);
     return withKeyInside(this.db.serialize(), this.sealing, (image) => new Database(image));
   }
 

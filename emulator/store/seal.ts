@@ -173,6 +173,46 @@ export function withKeyInside(image: Buffer, sealing: Sealing, open: (image: Buf
   }
 }
 
+/**
+ * `withKeyInside` for an in-memory database, without copying its image twice:
+ * - the temporary database (named ""): the key goes into its meta table inside a savepoint for
+ *   the length of one serialize (which reads the connection's own uncommitted pages) and is
+ *   rolled back at once. Spilling is off meanwhile, so the page holding it stays in memory and
+ *   never reaches the database's temporary file.
+ * - a state image (SQLite's memdb, which serializes its committed bytes only, and which never
+ *   reaches a file): the key is committed, serialized and deleted again, with secure_delete on
+ *   so that its bytes are zeroed, not left in a free cell.
+ * Not inside an open transaction (a memdb would not see the key), nor for a file (whose pages
+ * could reach its WAL): those go through withKeyInside.
+ */
+export function serializeInMemoryWithKey(db: Db, sealing: Sealing): Buffer {
+  if (sealing.source === "environment") return db.serialize();
+  if (db.name === "") {
+    db.pragma("cache_spill = OFF");
+    db.exec("SAVEPOINT emulator_image");
+    try {
+      setMeta(db, KEY, sealing.key.toString("hex"));
+      return db.serialize();
+    } finally {
+      db.exec("ROLLBACK TO emulator_image");
+      db.exec("RELEASE emulator_image");
+      db.pragma("cache_spill = ON");
+    }
+  }
+  const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
+  db.pragma("secure_delete = ON");
+  try {
+    setMeta(db, KEY, sealing.key.toString("hex"));
+    try {
+      return db.serialize();
+    } finally {
+      db.prepare("DELETE FROM meta WHERE key = ?").run(KEY);
+    }
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
+  }
+}
+
 export function createSealer(key: Buffer): Sealer {
   if (key.length !== 32) throw new Error("sealing key must be 32 bytes");
   const open = (sealed: string): Uint8Array => {
