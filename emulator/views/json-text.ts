@@ -20,17 +20,14 @@ export function jsonText(view: object): string {
  */
 export function responseText(body: unknown): string {
   if (body === null || typeof body !== "object" || Object.getPrototypeOf(body) !== Object.prototype || "toJSON" in body) return JSON.stringify(body);
-  let reused = false;
-  const members: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const kept = value !== null && typeof value === "object" ? texts.get(value) : undefined;
-    if (kept !== undefined) {
-      reused = true;
-      members.push(`${JSON.stringify(key)}:${kept}`);
-      continue;
-    }
-    const text = JSON.stringify(value) as string | undefined; // undefined, functions and symbols are left out, as JSON.stringify does
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  const members = Object.entries(body);
+  const kept = (value: unknown) => (value !== null && typeof value === "object" ? texts.get(value) : undefined);
+  // Most answers have no kept member: one serialization of the whole body.
+  if (!members.some(([, value]) => kept(value) !== undefined)) return JSON.stringify(body);
+  const parts: string[] = [];
+  for (const [key, value] of members) {
+    const text = kept(value) ?? (JSON.stringify(value) as string | undefined); // undefined, functions and symbols are left out, as JSON.stringify does
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
   }
-  return reused ? `{${members.join(",")}}` : JSON.stringify(body);
+  return `{${parts.join(",")}}`;
 }
