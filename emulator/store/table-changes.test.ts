@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Store } from "./index.js";
-import { rowsCommitted, tableChanges } from "./table-changes.js";
+import { keptReadings, rowsCommitted, tableChanges } from "./table-changes.js";
 import type { Db } from "./db.js";
 
 const userChanges = (db: Db) => tableChanges(db, "users");
@@ -68,5 +68,33 @@ describe("user changes", () => {
     stores.push(store);
     store.clear();
     expect(userChanges(store.db)).toBe(0);
+  });
+});
+
+describe("keptReadings", () => {
+  it("keeps a reading until its group's tables change (not another group's), and never one made after the transaction changed them", () => {
+    const store = Store.open();
+    stores.push(store);
+    const db = store.db;
+    const kept = keptReadings<number>("webhookRouting");
+    let reads = 0;
+    const orgCount = () =>
+      kept(db, "orgs", () => {
+        reads++;
+        return (db.prepare("SELECT count(*) AS n FROM organizations").get() as { n: number }).n;
+      });
+    expect([orgCount(), orgCount(), reads]).toEqual([0, 0, 1]);
+    store.organizations.insert({ id: "o", name: "o", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 1, updatedAt: 1 });
+    expect([orgCount(), orgCount(), reads]).toEqual([1, 1, 2]);
+    db.prepare("INSERT INTO users (id, org_id, name, created_at, updated_at) VALUES ('u', 'o', 'n', 1, 1)").run(); // the users group
+    expect([orgCount(), reads]).toEqual([1, 2]);
+    expect(() =>
+      store.tx(() => {
+        db.prepare("DELETE FROM organizations").run();
+        expect([orgCount(), orgCount(), reads]).toEqual([0, 0, 4]); // read each time, kept never
+        throw new Error("roll back");
+      }),
+    ).toThrow("roll back");
+    expect([orgCount(), orgCount(), reads]).toEqual([1, 1, 5]);
   });
 });

@@ -6,6 +6,7 @@
  *   renderings of voters.
  * - `webhookRouting`: organizations (parent, legacy webhook feature) and webhook endpoints;
  *   webhooks/routing.ts keeps who receives an organization's events.
+ * `keptReadings` is the one cache over them.
  * Temporary triggers count every write, whichever code path or foreign-key cascade makes it;
  * they live in the connection's temp schema, so no migration and no state image holds them.
  * A write that is rolled back still moves the counter: a reuse is only ever given up, never
@@ -70,4 +71,25 @@ export function rowsCommitted(db: Db, group: TableGroup): boolean {
   if (!db.inTransaction) return true;
   const start = atStart.get(db)?.[group];
   return start !== undefined && start === counters.get(db)?.[group];
+}
+
+/** Entries a kept reading holds per database at most (one that fills up starts afresh). */
+const MAX_KEPT = 1_000;
+
+/**
+ * A cache of what is read from a group's tables, per database and key: a reading is kept until
+ * one of the group's tables changes, and only when it was read from committed rows (otherwise
+ * it is read every time). `read` may return null (kept too), not undefined.
+ */
+export function keptReadings<V>(group: TableGroup): (db: Db, key: string, read: () => V) => V {
+  const kept = new WeakMap<Db, { changes: number; values: Map<string, V> }>();
+  return (db, key, read) => {
+    const changes = counters.get(db)?.[group];
+    if (changes === undefined || !rowsCommitted(db, group)) return read();
+    let k = kept.get(db);
+    if (!k || k.changes !== changes || k.values.size >= MAX_KEPT) kept.set(db, (k = { changes, values: new Map() }));
+    let value = k.values.get(key);
+    if (value === undefined) k.values.set(key, (value = read()));
+    return value;
+  };
 }

@@ -4,8 +4,7 @@ import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
 import { appProofsOf, asksForAppProofs } from "../proofs/app-proofs.js";
-import { rowsCommitted, tableChanges } from "../store/table-changes.js";
-import type { Db } from "../store/db.js";
+import { keptReadings } from "../store/table-changes.js";
 
 type UserView = ReturnType<typeof renderUser>;
 
@@ -14,23 +13,15 @@ type UserView = ReturnType<typeof renderUser>;
  * activity's response would otherwise read its voter's user, keys, authenticators, tags,
  * OAuth providers and MFA policies again (six queries) on every request. Only reads of
  * committed rows are kept: outside a transaction, or inside one that has not changed a user
- * yet (the webhook outbox renders inside the activity's transaction). store/table-changes.ts.
+ * yet (the webhook outbox renders inside the activity's transaction).
  */
-const voters = new WeakMap<Db, { changes: number; views: Map<string, UserView | null> }>();
-const MAX_VOTERS = 1_000;
+const keptVoter = keptReadings<UserView | null>("users");
 
 function voterView(store: Store, userId: string): UserView | null {
-  const read = () => {
+  return keptVoter(store.db, userId, () => {
     const user = store.users.byId(userId);
     return user ? renderUser(store, user) : null;
-  };
-  const changes = tableChanges(store.db, "users");
-  if (changes === undefined || !rowsCommitted(store.db, "users")) return read();
-  let kept = voters.get(store.db);
-  if (!kept || kept.changes !== changes || kept.views.size >= MAX_VOTERS) voters.set(store.db, (kept = { changes, views: new Map() }));
-  let view = kept.views.get(userId);
-  if (view === undefined) kept.views.set(userId, (view = read()));
-  return view;
+  });
 }
 
 function renderVote(store: Store, activityId: string, v: StoredVote): Record<string, unknown> {
