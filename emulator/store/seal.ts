@@ -18,7 +18,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
-import { getMeta, setMeta, type Db } from "./db.js";
+import { deleteMeta, getMeta, setMeta, type Db } from "./db.js";
 
 const VERSION = "s1";
 /** Meta keys: the check value, and the key itself (only inside state images). */
@@ -91,7 +91,7 @@ function writeKeyFile(path: string, key: Buffer): void {
 /** Removes the key from a database file for good (the freed page is zeroed, the WAL emptied). */
 function dropKeyFromFile(db: Db): void {
   db.pragma("secure_delete = ON");
-  db.prepare("DELETE FROM meta WHERE key = ?").run(KEY);
+  deleteMeta(db, KEY);
   db.pragma("wal_checkpoint(TRUNCATE)");
 }
 
@@ -141,7 +141,7 @@ export function openSealing(db: Db, envKey: string | undefined = process.env.EMU
   db.transaction(() => {
     if (!sample?.isCheck) setMeta(db, CHECK, sealer.seal(CHECK_TEXT));
     // An image's key moves into the process (a later reset copies the meta table into a temporary database).
-    if (source === "memory" && inFile !== undefined) db.prepare("DELETE FROM meta WHERE key = ?").run(KEY);
+    if (source === "memory" && inFile !== undefined) deleteMeta(db, KEY);
   })();
   if (file) {
     if (source === "key-file" && !onDisk?.equals(key)) writeKeyFile(keyFile!, key);
@@ -206,7 +206,7 @@ export function serializeInMemoryWithKey(db: Db, sealing: Sealing): Buffer {
     try {
       return db.serialize();
     } finally {
-      db.prepare("DELETE FROM meta WHERE key = ?").run(KEY);
+      deleteMeta(db, KEY);
     }
   } finally {
     db.pragma(`secure_delete = ${secureDelete}`);
