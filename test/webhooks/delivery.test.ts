@@ -3,7 +3,7 @@
  * 127.0.0.1, every delivery checked with @turnkey/crypto's verifyTurnkeyWebhookSignature
  * against the JWKS the emulator serves; retries driven by the emulated clock (no sleeping).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhooksOf } from "../../emulator/webhooks/index.js";
 import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
@@ -296,12 +296,10 @@ describe("webhook delivery", () => {
 });
 
 async function vi_waitFor(ok: () => boolean) {
-  const { vi } = await import("vitest");
   await vi.waitFor(() => expect(ok()).toBe(true), { timeout: 5_000, interval: 10 });
 }
 
 async function vi_waitForFailed() {
-  const { vi } = await import("vitest");
   return vi.waitFor(
     async () => {
       const d = (await deliveries(emu)).find((x) => x.payload?.status === "ACTIVITY_STATUS_FAILED" && x.status === "DELIVERED");
