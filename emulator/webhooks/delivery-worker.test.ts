@@ -149,16 +149,22 @@ describe("delivery worker", () => {
     const worker = new DeliveryWorker(16);
     const answered: string[] = [];
     const seen: { id: string; answeredBefore: string[] }[] = [];
+    // a1 is answered only once b1 has arrived (or after 3 s, which then fails the test): the
+    // check that another URL does not wait holds however slowly the worker's thread runs.
+    let b1Arrived!: () => void;
+    const b1Seen = new Promise<void>((resolve) => (b1Arrived = resolve));
     const slow = createServer((req, res) => {
       const id = String(req.headers["x-turnkey-event-id"]);
       seen.push({ id, answeredBefore: [...answered] });
+      if (id === "b1") b1Arrived();
       req.resume();
-      // The first answers last if nothing held the others back.
-      const delay = id === "a1" ? 80 : id === "a2" ? 40 : 0;
-      setTimeout(() => {
+      const answer = () => {
         answered.push(id);
         res.end();
-      }, delay);
+      };
+      // The first answers last if nothing held the others back.
+      if (id === "a1") void Promise.race([b1Seen, new Promise((r) => setTimeout(r, 3_000))]).then(() => setTimeout(answer, 20));
+      else setTimeout(answer, id === "a2" ? 10 : 0);
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
