@@ -8,11 +8,10 @@
  * emulator registered. Wallet export and import run through the emulator's frames
  * (/emulator/frames/export and /import, the app's exportIframeUrl and importIframeUrl).
  *
- * The app is built with vite build --mode development (~25 s of CPU; kept in
- * node_modules/.cache and reused while its inputs are unchanged, see app.ts) and served by a
- * static server on 127.0.0.1 that points it at this run's emulator; the page is opened as
- * http://localhost:<port> because a passkey's relying-party id must be a domain name, not an IP
- * address. Failure screenshots go to test-results/.
+ * The app is served by Vite's dev server, as the README runs it (see app.ts), on 127.0.0.1 and
+ * pointed at this run's emulator; the page is opened as http://localhost:<port> because a
+ * passkey's relying-party id must be a domain name, not an IP address. Failure screenshots go to
+ * test-results/.
  */
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -23,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixture, type RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
 import { sdkClient } from "../support.js";
-import { appBuild, serveApp, type StaticServer } from "./app.js";
+import { appServer, type AppServer } from "./app.js";
 import { continueWithEmail, kitFrameReady, mailbox, openApp, screenshotOnFailure, settled, waitForAuthState } from "./kit-page.js";
 
 const IMPORTED_MNEMONIC = "test test test test test test test test test test test junk";
@@ -31,22 +30,21 @@ const FIXTURE = new URL("../../fixtures/embedded-wallet-app.json", import.meta.u
 
 describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium against the emulator", () => {
   let emu: RunningEmulator;
-  let server: StaticServer;
-  let appDir = "";
+  let server: AppServer;
   let browser: Browser;
   let appUrl: string;
 
   beforeAll(async () => {
-    server = await serveApp(() => ({ dir: appDir, urls: { apiBaseUrl: emu.info.baseUrl, authProxyUrl: emu.info.authProxyUrl } }));
+    server = await appServer();
     appUrl = `http://localhost:${server.port}`;
     // The fixture as shipped, plus this run's origin (the proxy refuses origins it does not list).
     const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture & { organization: { authProxy: { allowedOrigins: string[] } } };
     fixture.organization.authProxy.allowedOrigins.push(appUrl);
-    // The build (or its cached copy) needs only the fixture's ids, so it runs beside the emulator's and the browser's start.
+    [emu, browser] = await Promise.all([startEmulator({ port: 0, fixtures: fixture }), launchChromium()]);
+    // The app is configured with the fixture's ids, as its .env holds them; they are this instance's.
     const ids = { authProxyConfigId: fixture.organization.authProxy.configId, organizationId: fixture.organization.organizationId };
-    [emu, appDir, browser] = await Promise.all([startEmulator({ port: 0, fixtures: fixture }), appBuild(ids), launchChromium()]);
-    // The app talks to the backend this emulator is: the ids it was built with are the instance's.
     expect(ids).toEqual({ authProxyConfigId: emu.info.authProxyConfigId, organizationId: emu.info.organizationId });
+    await server.start({ ...ids, apiBaseUrl: emu.info.baseUrl, authProxyUrl: emu.info.authProxyUrl });
   }, 600_000);
 
   afterAll(async () => {
