@@ -4,7 +4,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { privateKeyToAccount } from "viem/accounts";
-import { devKey, newP256KeyPair, rawPost, sdkClient, storeCounts, submitBody } from "./support.js";
+import { devKey, newP256KeyPair, rawPost, sdkClient, stampBody, storeCounts, submitBody } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 
 const emu = useTestEmulator();
@@ -75,6 +75,20 @@ describe("X-Stamp schemes", () => {
 });
 
 describe("authentication failures (nothing is written)", () => {
+  it("with many requests in flight (signatures checked on the thread pool), each good stamp passes and each bad one is refused", async () => {
+    const body = whoamiBody();
+    // A stamp over another body: well-formed, from a known key, wrong signature for this body.
+    const { stampHeaderValue: wrong } = await stampBody(JSON.stringify({ organizationId: emu.info.organizationId, other: 1 }), devKey(emu));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? rawPost(emu, "/public/v1/query/whoami", body, { key: null, headers: { "X-Stamp": wrong } }) : rawPost(emu, "/public/v1/query/whoami", body))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? 401 : 200)));
+    for (const [i, a] of answers.entries()) {
+      if (i % 3 === 0) expect(a.json.message).toBe("could not verify api key signature");
+      else expect(a.json.userId).toBe(emu.info.rootUserId);
+    }
+  });
+
   const createTag = () => submitBody(emu, "ACTIVITY_TYPE_CREATE_USER_TAG", { userTagName: `t-${Math.random()}`, userIds: [] });
 
   it("rejects a request without a stamp", async () => {
@@ -88,7 +102,7 @@ describe("authentication failures (nothing is written)", () => {
   it("rejects a tampered body", async () => {
     const before = storeCounts(emu);
     const body = createTag();
-    const { stampHeaderValue } = await (await import("./support.js")).stampBody(body, devKey(emu));
+    const { stampHeaderValue } = await stampBody(body, devKey(emu));
     const tampered = body.replace("t-", "x-");
     const r = await rawPost(emu, "/public/v1/submit/create_user_tag", tampered, { key: null, headers: { "X-Stamp": stampHeaderValue } });
     expect(r.status).toBe(401);

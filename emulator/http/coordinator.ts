@@ -23,7 +23,7 @@ import { checkRequestLimits } from "../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
 
-/** Coordinator requests between admission and their answer, in this process. */
+/** Coordinator requests between admission and their answer, in this process (an app without a Serving counts only these). */
 let admitting = 0;
 
 /** The coordinator's steps in the shared pipeline: a stamp admits the request. */
@@ -31,11 +31,12 @@ const coordinatorSurface: Surface<VerifiedStamp> = {
   paths: /^\/public\/v1\/(submit|query)\/[^/]+$/,
   operation: (path) => coordinator[path],
   errorSchema: coordinatorSchemas.rpcStatus,
-  admit: (_rt, _op, req, res, raw) => {
-    // With other requests in flight the signature is checked on the thread pool meanwhile; alone, at once (no hand-off cost).
+  admit: (rt, _op, req, res, raw) => {
+    // With other requests open on the server (rt.serving: received, body still arriving) or admitted here, the
+    // signature is checked on the thread pool meanwhile; alone, at once (no hand-off cost).
     admitting++;
     res.once("close", () => admitting--);
-    return verifyStamp(req.headers, raw, { offThread: admitting > 1 });
+    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || (rt.serving?.open ?? 0) > 1 });
   },
   run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
 };
