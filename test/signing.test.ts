@@ -2,7 +2,8 @@
  * Signing through the official signer adapters (@turnkey/viem, @turnkey/solana) and raw
  * SDK calls, every signature verified with the chain's own tooling.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { request } from "node:http";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createAccount } from "@turnkey/viem";
 import { TurnkeySigner } from "@turnkey/solana";
 import { getTypesForEIP712Domain, hashMessage, keccak256, parseEther, parseGwei, recoverAddress, recoverMessageAddress, recoverTransactionAddress, verifyTypedData, type Hex } from "viem";
@@ -14,6 +15,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import * as bitcoin from "bitcoinjs-lib";
 import * as ecc from "@bitcoinerlab/secp256k1";
 import bs58 from "bs58";
+import { offThreadSignatureCount } from "../emulator/curves/secp256k1-pool.js";
 import { httpClient, sdkClient, storeCounts } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 
@@ -70,6 +72,33 @@ describe("Ethereum through @turnkey/viem", () => {
     const batch = await sdkClient(emu).signRawPayloads({ signWith: ANVIL_0, payloads: [hashMessage("a"), hashMessage("b")], encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" });
     expect(batch.signatures).toHaveLength(2);
     expect(await recoverAddress({ hash: hashMessage("b"), signature: { r: `0x${batch.signatures![1]!.r}`, s: `0x${batch.signatures![1]!.s}`, yParity: Number(batch.signatures![1]!.v) } })).toBe(ANVIL_0);
+  });
+
+  it("with other requests in flight (signatures made on the signing thread), each {r,s,v} recovers to the account and is the one a lone request gets", async () => {
+    const client = sdkClient(emu);
+    // A request whose body is still arriving keeps another service request open throughout, as under load.
+    const held = request(`${emu.url}/public/v1/query/whoami`, { method: "POST", headers: { "content-type": "application/json", "content-length": "100" } });
+    held.on("error", () => undefined);
+    held.write("{");
+    await vi.waitFor(() => expect(emu.runtime.serving!.open).toBe(1));
+    onTestFinished(() => void held.destroy());
+    const before = offThreadSignatureCount();
+    const hashes = Array.from({ length: 16 }, (_, i) => hashMessage(`in flight ${i}`));
+    const single = (hash: Hex) => client.signRawPayload({ signWith: ANVIL_0, payload: hash, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" });
+    const batch = (i: number) => client.signRawPayloads({ signWith: ANVIL_0, payloads: [hashes[i]!, hashes[(i + 1) % 16]!], encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" });
+    const [singles, batches] = await Promise.all([Promise.all(hashes.map(single)), Promise.all(hashes.map((_, i) => batch(i)))]);
+    expect(offThreadSignatureCount() - before).toBe(16 + 2 * 16); // every signature of both operations
+    for (const [i, r] of singles.entries()) {
+      expect(await recoverAddress({ hash: hashes[i]!, signature: { r: `0x${r.r}`, s: `0x${r.s}`, yParity: Number(r.v) } })).toBe(ANVIL_0);
+      // RFC 6979: the same digest gives the same signature, on the thread or off it.
+      expect(batches[i]!.signatures![0]).toEqual({ r: r.r, s: r.s, v: r.v });
+    }
+    held.destroy();
+    await vi.waitFor(() => expect(emu.runtime.serving!.open).toBe(0));
+    const alone = offThreadSignatureCount();
+    const lone = await single(hashes[3]!);
+    expect(offThreadSignatureCount()).toBe(alone);
+    expect({ r: lone.r, s: lone.s, v: lone.v }).toEqual({ r: singles[3]!.r, s: singles[3]!.s, v: singles[3]!.v });
   });
 });
 

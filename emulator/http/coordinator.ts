@@ -22,6 +22,7 @@ import { noteRequest } from "./request-facts.js";
 import { checkRequestLimits } from "../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
+import { othersInFlight } from "./serving.js";
 
 /** Coordinator requests between admission and their answer, in this process (an app without a Serving counts only these). */
 let admitting = 0;
@@ -32,11 +33,10 @@ const coordinatorSurface: Surface<VerifiedStamp> = {
   operation: (path) => coordinator[path],
   errorSchema: coordinatorSchemas.rpcStatus,
   admit: (rt, _op, req, res, raw) => {
-    // With other requests open on the server (rt.serving: received, body still arriving) or admitted here, the
-    // signature is checked on the thread pool meanwhile; alone, at once (no hand-off cost).
+    // With other requests open on the server or admitted here, the signature is checked on the thread pool meanwhile.
     admitting++;
     res.once("close", () => admitting--);
-    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || (rt.serving?.open ?? 0) > 1 });
+    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || othersInFlight(rt.serving) });
   },
   run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
 };

@@ -9,6 +9,15 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
+/**
+ * Whether the instance's server has service requests open besides the one asking: then work
+ * that can run off the event loop (a stamp's signature check, a secp256k1 signature) goes
+ * there, and the loop serves the others meanwhile; alone, it is done at once (no hand-off).
+ */
+export function othersInFlight(serving: Serving | undefined): boolean {
+  return (serving?.open ?? 0) > 1;
+}
+
 export class Serving {
   /** Service requests received and not yet answered (or dropped). */
   open = 0;

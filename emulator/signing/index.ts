@@ -1,7 +1,9 @@
-/** Pure signing library: private key bytes + request fields → the wire result. No I/O, no storage. */
+/** Pure signing library: private key bytes + request fields → the wire result. No storage; the OffThread variants sign on a worker thread. */
 export {
   signRawPayload,
   signRawPayloads,
+  signRawPayloadOffThread,
+  signRawPayloadsOffThread,
   signDigest,
   HASH_FUNCTIONS,
   type Curve,

@@ -19,6 +19,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { signRecoverableSecp256k1 } from "../curves/secp256k1.js";
+import { signRecoverableSecp256k1OffThread, type RecoverableSignature } from "../curves/secp256k1-pool.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { InputError } from "../input-error.js";
@@ -60,6 +61,23 @@ export function signRawPayloads(
   return payloads.map((p, i) => signOne(key, p, enc, hash, `payloads[${i}]`));
 }
 
+/**
+ * signRawPayload with an ECDSA secp256k1 signature made on the signing thread
+ * (curves/secp256k1-pool.ts), for a busy event loop; other keys sign at once. A bad request
+ * throws before anything is signed, as signRawPayload does.
+ */
+export function signRawPayloadOffThread(key: SigningKey, payload: string, encoding: string, hashFunction: string): Promise<RawSignature> {
+  const { enc, hash } = checkRequest(key, encoding, hashFunction);
+  return signOneOffThread(key, payload, enc, hash, "payload");
+}
+
+/** signRawPayloads, with signRawPayloadOffThread's signatures. */
+export function signRawPayloadsOffThread(key: SigningKey, payloads: string[], encoding: string, hashFunction: string): Promise<RawSignature[]> {
+  if (!Array.isArray(payloads) || payloads.length === 0) throw new InputError("payloads must not be empty", "payloads");
+  const { enc, hash } = checkRequest(key, encoding, hashFunction);
+  return Promise.all(payloads.map((p, i) => signOneOffThread(key, p, enc, hash, `payloads[${i}]`)));
+}
+
 function checkRequest(key: SigningKey, encoding: string, hashFunction: string): { enc: PayloadEncoding; hash: HashFunction } {
   if (!isPayloadEncoding(encoding)) throw new InputError(`invalid payload encoding: ${String(encoding)}`, "encoding");
   if (!isHashFunction(hashFunction)) throw new InputError(`invalid hash function: ${String(hashFunction)}`, "hashFunction");
@@ -97,6 +115,12 @@ function signOne(key: SigningKey, payload: string, encoding: PayloadEncoding, ha
   return signDigest(key, digest);
 }
 
+function signOneOffThread(key: SigningKey, payload: string, encoding: PayloadEncoding, hash: HashFunction, field: string): Promise<RawSignature> {
+  if (key.curve !== "CURVE_SECP256K1" || (key.scheme ?? "ECDSA") !== "ECDSA") return Promise.resolve(signOne(key, payload, encoding, hash, field));
+  const digest = applyHash(decodePayload(payload, encoding, field), hash, field);
+  return signRecoverableSecp256k1OffThread(digest, key.privateKey).then(rawSignature);
+}
+
 function applyHash(bytes: Uint8Array, hash: HashFunction, field: string): Uint8Array {
   switch (hash) {
     case "HASH_FUNCTION_SHA256":
@@ -127,7 +151,11 @@ export function signDigest(key: SigningKey, digest: Uint8Array): RawSignature {
   }
   const curve = key.curve === "CURVE_P256" ? p256 : secp256k1;
   if (key.curve !== "CURVE_P256" && key.curve !== "CURVE_SECP256K1") throw new Error(`ECDSA needs a Weierstrass curve, got ${key.curve}`);
-  const sig = ecdsaRecoverable(curve, digest, key.privateKey);
+  return rawSignature(ecdsaRecoverable(curve, digest, key.privateKey));
+}
+
+/** r, s and v as the service answers them. */
+function rawSignature(sig: RecoverableSignature): RawSignature {
   return { r: toHex(sig.r), s: toHex(sig.s), v: sig.recovery.toString(16).padStart(2, "0") };
 }
 

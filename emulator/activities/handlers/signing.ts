@@ -7,14 +7,15 @@ import {
   signBitcoinPsbt,
   signEthereumTransaction,
   signRawPayload,
+  signRawPayloadOffThread,
   signRawPayloads,
+  signRawPayloadsOffThread,
   signSolanaTransaction,
   signTempoTransaction,
   signTronTransaction,
 } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
-
-
+import { othersInFlight } from "../../http/serving.js";
 
 const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
@@ -53,6 +54,8 @@ export const signingOperations = [
     subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
     run(ctx, p) {
       const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
+      // Signing writes nothing: with other requests waiting, the signature is made off the event loop (the activity settles after it).
+      if (othersInFlight(ctx.rt.serving)) return withField("parameters", () => signRawPayloadOffThread(signer.key, p.payload, p.encoding, p.hashFunction));
       return withField("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
     },
   }),
@@ -61,6 +64,7 @@ export const signingOperations = [
     subjects: (p) => ({ signWith: p.signWith }),
     run(ctx, p) {
       const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
+      if (othersInFlight(ctx.rt.serving)) return withField("parameters", () => signRawPayloadsOffThread(signer.key, p.payloads, p.encoding, p.hashFunction)).then((signatures) => ({ signatures }));
       return { signatures: withField("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
     },
   }),
