@@ -48,5 +48,17 @@ export const midpointMedian = (xs: number[]) => {
 };
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
+/**
+ * A 95% bootstrap interval of `stat` over `xs` (2000 resamples, percentile method), from a fixed
+ * seed so that the same numbers give the same interval: how far the figure could move if the
+ * rounds were run again.
+ */
+export function bootstrapInterval(xs: number[], stat: (xs: number[]) => number): [number, number] {
+  let seed = 0x9e3779b9;
+  const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const stats = Array.from({ length: 2000 }, () => stat(xs.map(() => xs[Math.floor(rand() * xs.length)]!))).sort((a, b) => a - b);
+  return [stats[Math.floor(0.025 * stats.length)]!, stats[Math.ceil(0.975 * stats.length) - 1]!];
+}
+
 /** `--quick` (or BENCH_QUICK=1): smaller sizes and fewer runs, so that every section runs in a few minutes. */
 export const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
