@@ -19,17 +19,32 @@ export function initialize(data) {
 }
 
 /**
+ * @typedef {{ format?: string | null; source?: string | ArrayBuffer | ArrayBufferView | null; shortCircuit?: boolean }} LoadResult
+ */
+
+/**
  * @param {string} url
  * @param {{ format?: string | null }} context
- * @param {(url: string, context: object) => Promise<{ format?: string | null; source?: string | ArrayBuffer | ArrayBufferView | null; shortCircuit?: boolean }>} nextLoad
+ * @param {(url: string, context: object) => Promise<LoadResult>} nextLoad
  */
 export async function load(url, context, nextLoad) {
-  const result = await nextLoad(url, context);
+  return patchLoaded(url, await nextLoad(url, context), subs, debug);
+}
+
+/**
+ * A loaded module's result with the keys substituted when it is third-party JavaScript that holds
+ * them; else the result as it came. Shared by this hook and the in-thread hooks of register.js.
+ * @template {LoadResult} R
+ * @param {string} url @param {R} result
+ * @param {import("./substitute.js").Substitutions} substitutions @param {boolean} debugOn
+ * @returns {R}
+ */
+export function patchLoaded(url, result, substitutions, debugOn) {
   if (result.source == null || !url.startsWith("file:") || !isDependency(url)) return result;
   if (result.format !== "module" && result.format !== "commonjs") return result;
   const text = typeof result.source === "string" ? result.source : Buffer.from(/** @type {ArrayBuffer} */ (result.source)).toString("utf8");
-  const patched = substituteEnclaveKeys(text, subs);
+  const patched = substituteEnclaveKeys(text, substitutions);
   if (patched === null) return result;
-  if (debug) process.stderr.write(`turnkey-emulator/trust: substituted enclave keys in ${url}\n`);
+  if (debugOn) process.stderr.write(`turnkey-emulator/trust: substituted enclave keys in ${url}\n`);
   return { ...result, source: patched };
 }

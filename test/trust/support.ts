@@ -8,6 +8,9 @@ import type { RunningEmulator } from "../../emulator/index.js";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSX_CLI = join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist", "cli.mjs");
 
+/** The Node that runs the scripts: this one, or EMULATOR_TEST_NODE (another version's binary, to check the preload there). */
+const NODE = process.env.EMULATOR_TEST_NODE || process.execPath;
+
 export type ScriptRun = { code: number | null; stdout: string; stderr: string };
 
 /** How the preload is given: on the command line, through NODE_OPTIONS (the documented way), or not at all. */
@@ -27,7 +30,7 @@ export async function runScript(script: string, env: Record<string, string>, pre
   // as it resolves from node_modules in an application.
   const file = fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
   const command = runner === "tsx" ? [...args, TSX_CLI, file] : [...args, file];
-  const child = spawn(process.execPath, command, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE, command, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
