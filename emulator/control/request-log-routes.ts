@@ -50,14 +50,9 @@ export function requestLogMiddleware(rt: Runtime) {
     if (req.path.startsWith("/emulator/") || req.path === "/openapi.json") return next();
     const started = performance.now();
     const atMs = rt.clock.now();
-    let answer: Answer | undefined;
-    const json = res.json.bind(res);
-    res.json = (body: unknown) => {
-      answer = body as Answer;
-      return json(body);
-    };
     res.once("close", () => {
-      answer ??= answerOf(res) as Answer | undefined; // a pipeline's answer is sent as text (request-facts.ts sendAnswer)
+      // What the pipeline or the error path sent (request-facts.ts), kept, not parsed back.
+      const answer = answerOf(res) as Answer | undefined;
       const status = res.writableFinished ? res.statusCode : 0;
       const isError = status >= 400 && typeof answer?.code === "number";
       // What the pipeline resolved, when it got that far; otherwise (refused early) read it from the request.

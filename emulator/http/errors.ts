@@ -8,6 +8,7 @@ import type { ErrorRequestHandler, Response } from "express";
 import { randomUUID } from "node:crypto";
 import { badRequestDetail, GrpcCode, isTurnkeyError, turnkeyErrorDetail, TurnkeyError, wireErrorOf, type RpcStatus } from "../errors.js";
 import { isInputError } from "../input-error.js";
+import { sendErrorAnswer } from "./request-facts.js";
 
 /**
  * A TurnkeyError whose HTTP status is not the gRPC code's usual one: the transport-level
@@ -85,7 +86,7 @@ export function toRpcError(err: unknown): TurnkeyError {
 export function sendRpcError(res: Response, err: unknown): void {
   const e = toRpcError(err);
   const body: RpcStatus = e.toJSON();
-  res.status(e.httpStatus).json(body);
+  sendErrorAnswer(res, e.httpStatus, body);
 }
 
 /**
@@ -105,6 +106,6 @@ export function rpcErrorHandler(check?: (e: TurnkeyError) => void): ErrorRequest
     } catch (violation) {
       e = toRpcError(violation);
     }
-    res.status(e.httpStatus).json(e.toJSON());
+    sendErrorAnswer(res, e.httpStatus, e.toJSON());
   };
 }

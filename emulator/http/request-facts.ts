@@ -23,7 +23,13 @@ export function sendAnswer(res: Response, body: unknown): void {
   res.status(200).set("Content-Type", "application/json").send(responseText(body));
 }
 
-/** The body `sendAnswer` sent, if it did. */
+/** Sends an error's rpcStatus body with its HTTP status, and keeps the body for observers. */
+export function sendErrorAnswer(res: Response, status: number, body: unknown): void {
+  res.locals.answer = body;
+  res.status(status).json(body);
+}
+
+/** The body `sendAnswer` or `sendErrorAnswer` sent, if one did. */
 export function answerOf(res: Response): unknown {
   return res.locals.answer;
 }
