@@ -60,9 +60,11 @@ export async function benchWebhooks(): Promise<void> {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const warm = await bodies(300);
+    // Warm-up: the server's paths and the load generator's own code, at both concurrencies.
+    const warm = await bodies(1000);
     let w = 0;
-    await load(url, () => warm[w++]!, warm.length, 4);
+    await load(url, () => warm[w++]!, 500, 1);
+    await load(url, () => warm[w++]!, 500, 16);
     for (const inFlight of [1, 16]) {
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating order, so that a load that rises or falls during a round favours neither side.
