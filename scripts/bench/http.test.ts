@@ -28,10 +28,10 @@ describe("bench load()", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("sends every request with its body and headers, and waits for each whole answer", async () => {
+  it.each(["raw", "node:http"] as const)("sends every request with its body and headers, and waits for each whole answer (%s client)", async (client) => {
     seen.length = 0;
     let i = 0;
-    const r = await load(`${base}/length`, () => ({ body: JSON.stringify({ n: i, text: "é".repeat(i++) }), headers: { "X-Stamp": `s${i}` } }), 40, 4);
+    const r = await load(`${base}/length`, () => ({ body: JSON.stringify({ n: i, text: "é".repeat(i++) }), headers: { "X-Stamp": `s${i}` } }), 40, 4, client);
     expect(r).toMatchObject({ requests: 40, errors: 0 });
     expect(seen).toHaveLength(40);
     expect(seen.map((s) => JSON.parse(s.body).n).sort((a, b) => a - b)).toEqual([...Array(40).keys()]);
