@@ -10,6 +10,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator/index.js";
+import { writeHeld } from "../emulator/store/held-writes.js";
 
 export type KeyPair = { publicKey: string; privateKey: string };
 
@@ -83,6 +84,8 @@ export function submitBody(emu: RunningEmulator, type: string, parameters: unkno
 /** A snapshot of every table's row count, to prove a failed request wrote nothing. */
 export function storeCounts(emu: RunningEmulator): Record<string, number> {
   const db = emu.runtime.store.db;
+  // Held webhook outbox rows are written at a quiet moment; a whole-store count writes them first, as a snapshot does.
+  writeHeld(db);
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
   return Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n]));
 }

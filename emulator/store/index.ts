@@ -1,6 +1,8 @@
 import Database from "better-sqlite3";
 import { inTransaction, openDb, setMeta, type Db } from "./db.js";
 import { watchTableChanges, withChangesAtStart } from "./table-changes.js";
+import { withCommitHooks } from "./after-commit.js";
+import { writeHeld } from "./held-writes.js";
 import { openSealing, serializeInMemoryWithKey, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
@@ -148,6 +150,7 @@ export class Store {
    * in the process goes inside the image (an EMULATOR_SEALING_KEY never does).
    */
   image(): Buffer {
+    writeHeld(this.db); // rows held back until a quiet moment (the webhook outbox) are part of the state
     // In memory (the temporary database or a state image), outside a transaction: the key goes in without a copy of the image.
     if (this.db.memory && !this.db.inTransaction) return serializeInMemoryWithKey(this.db, this.sealing);
     return withKeyInside(this.db.serialize(), this.sealing, (image) => new Database(image));
@@ -157,7 +160,8 @@ export class Store {
   tx<T>(fn: () => T): T {
     // The outermost one notes the user-change count it began at (views reuse voter renderings read inside it).
     const db = this.db;
-    return db.inTransaction ? inTransaction(db, fn) : withChangesAtStart(db, () => inTransaction(db, fn));
+    // Work asked for with afterCommit inside it runs once the outermost one has committed.
+    return withCommitHooks(db, () => (db.inTransaction ? inTransaction(db, fn) : withChangesAtStart(db, () => inTransaction(db, fn))));
   }
 
   /**

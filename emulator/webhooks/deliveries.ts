@@ -48,6 +48,9 @@ export type DeliveryRow = {
   updatedAt: number;
 };
 
+/** A row not yet written (seq is given by the insert). */
+export type NewDelivery = Omit<DeliveryRow, "seq">;
+
 const rows = rowMapper<DeliveryRow>({ json: ["history"] });
 
 const INSERT = `INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, endpoint_id, url, body, status, attempts, next_attempt_at, history, note, created_at, updated_at)
@@ -62,7 +65,7 @@ export class WebhookDeliveries {
   constructor(private readonly db: Db) {}
 
   /** Returns the row's seq. One prepared statement (this runs inside every subscribed activity's transaction). */
-  insert(d: Omit<DeliveryRow, "seq">): number {
+  insert(d: NewDelivery): number {
     const info = prep(this.db, INSERT).run(d.id, d.eventId, d.eventType, d.orgId, d.subjectOrgId, d.endpointId, d.url, d.body, d.status, d.attempts, d.nextAttemptAt, JSON.stringify(d.history), d.note, d.createdAt, d.updatedAt);
     return Number(info.lastInsertRowid);
   }

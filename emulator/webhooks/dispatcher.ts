@@ -2,9 +2,11 @@
  * Sends the outbox: real HTTP(S) POSTs, after the transaction that wrote the rows has
  * committed and never on the path of the request that caused them.
  *
- * Two ways in: `offer` hands over the rows an event just wrote (sent once the transaction is
- * over, after checking that they were committed), and `rescan` looks in the store for PENDING
- * rows that are due (at start: what a --db file left; when the emulated clock moves; when a
+ * Three ways in: `offer` hands over the rows an event just wrote in a file-backed state (sent
+ * once the transaction is over, after checking that they were committed); `hold` takes the rows
+ * of an event of an in-memory state once its transaction has committed, written at the quiet
+ * moment they are sent (or before, when the state is read whole: store/held-writes.ts); and
+ * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left; when the emulated clock moves; when a
  * retry falls due; once a second in case the state was replaced by a restore or import).
  * Outcomes are written back in batches, one transaction each.
  *
@@ -26,7 +28,10 @@
  */
 import type { Runtime } from "../runtime.js";
 import type { Store } from "../store/index.js";
-import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRef, type DeliveryRow } from "./deliveries.js";
+import { inTransaction, type Db } from "../store/db.js";
+import { holdWrites } from "../store/held-writes.js";
+import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRef, type DeliveryRow, type NewDelivery } from "./deliveries.js";
+import { writeDeliveries } from "./outbox.js";
 import { WebhookEndpoints } from "./endpoints.js";
 import { signingKeyOf } from "./signing-key.js";
 import type { WebhookSettings } from "./settings.js";
@@ -41,16 +46,24 @@ const QUIET_MS = 5;
 const MAX_HOLD_MS = 1_000;
 /** Rows handed to the worker at once at most (it keeps `concurrency` of them in flight). */
 const MAX_HANDED = 1024;
+/** Attempts at writing an event's held rows before they are given up. */
+const WRITE_TRIES = 3;
 export const USER_AGENT = "turnkey-emulator-webhooks/1";
 
 type Patch = Parameters<WebhookDeliveries["update"]>[1];
 
 export class Dispatcher {
   /**
-   * Rows offered by events, by reference (their transaction may still be open now; the rows,
-   * bodies included, are read when sent, rather than kept in memory while the server is busy).
+   * Rows offered by events of a file-backed state (or just written from `unwritten`), by
+   * reference: their transaction may still be open now; the rows, bodies included, are read when sent.
    */
   private fresh: DeliveryRef[] = [];
+  /**
+   * Rows of committed events of an in-memory state, not written yet, with the database they
+   * belong to (kept for at most the hold's limit: their bodies are texts the answers reused).
+   */
+  private unwritten: { db: Db; rows: readonly NewDelivery[]; tries?: number }[] = [];
+  private readonly writeHeld = (db: Db) => this.write(db);
   private scan = false;
   private scheduled = false;
   private stopped = false;
@@ -85,6 +98,38 @@ export class Dispatcher {
     if (!this.holdTimer) this.schedule();
   }
 
+  /**
+   * Rows of an event whose transaction has committed, not written yet: they are written when
+   * they are sent (at the next quiet moment), or before `db` is read whole, whichever is first.
+   */
+  hold(db: Db, rows: readonly NewDelivery[]): void {
+    if (!rows.length || this.stopped) return;
+    this.unwritten.push({ db, rows });
+    holdWrites(db, this.writeHeld);
+    if (!this.holdTimer) this.schedule();
+  }
+
+  /** Writes the held rows of `db` (one transaction) and queues them to be sent; those of a database no longer in use are dropped. */
+  private write(db: Db): void {
+    if (!this.unwritten.length) return;
+    const current = this.rt.store.db;
+    const mine = this.unwritten.filter((u) => u.db === db);
+    // Rows of a state since replaced (reset, restore, import) go with it.
+    this.unwritten = this.unwritten.filter((u) => u.db !== db && u.db === current && u.db.open);
+    if (!mine.length || !db.open) return;
+    try {
+      const refs = inTransaction(db, () => mine.flatMap((u) => writeDeliveries(db, u.rows)));
+      if (db === current) this.fresh.push(...refs);
+    } catch (e) {
+      // Never let a delivery take the emulator down: the rows wait for the next quiet moment, and
+      // after a few failed tries they are lost, as if the event had come during a crash.
+      const again = db === current ? mine.filter((u) => (u.tries = (u.tries ?? 0) + 1) < WRITE_TRIES) : [];
+      this.unwritten.unshift(...again);
+      const lost = mine.length - again.length;
+      console.error(`webhook deliveries could not be written${lost ? ` (${lost} event(s) dropped)` : ", will retry"}: ${(e as Error).message}`);
+    }
+  }
+
   /** Looks for due PENDING rows in the store soon. */
   rescan(): void {
     this.scan = true;
@@ -100,6 +145,7 @@ export class Dispatcher {
   /** Stops sending: attempts in flight are abandoned (their rows stay PENDING), recorded outcomes are written first. */
   async stop(): Promise<void> {
     if (this.stopped) return;
+    this.write(this.rt.store.db); // an export on exit carries them, PENDING
     this.flush();
     this.stopped = true;
     clearInterval(this.tick);
@@ -107,6 +153,7 @@ export class Dispatcher {
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.inFlight.clear();
     this.fresh = [];
+    this.unwritten = [];
     await this.worker.stop();
     this.releaseIdle();
   }
@@ -125,18 +172,20 @@ export class Dispatcher {
     const store = this.rt.store;
     if (!store.db.open) {
       this.fresh = [];
+      this.unwritten = [];
       return;
     }
     const outbox = new WebhookDeliveries(store.db);
     const now = this.rt.clock.now();
-    if (!this.fresh.length && this.scan && !outbox.due(now, 1).length) {
+    if (!this.fresh.length && !this.unwritten.length && this.scan && !outbox.due(now, 1).length) {
       // Nothing due: no need to wait for a quiet moment to find that out.
       this.scan = false;
       const next = outbox.nextDueAfter(now);
       if (next !== undefined) this.armTimer(next, now);
       return this.releaseIdle();
     }
-    if ((this.fresh.length || this.scan) && this.held()) return;
+    if ((this.fresh.length || this.unwritten.length || this.scan) && this.held()) return;
+    this.write(store.db);
     const room = () => this.inFlight.size < MAX_HANDED;
     while (this.fresh.length && room()) {
       const ref = this.fresh.shift()!;
@@ -292,7 +341,7 @@ export class Dispatcher {
 
   private isIdle(): boolean {
     if (this.stopped) return true;
-    if (this.inFlight.size || this.fresh.length || this.results.length || this.scheduled || this.flushScheduled || this.holdTimer) return false;
+    if (this.inFlight.size || this.fresh.length || this.unwritten.length || this.results.length || this.scheduled || this.flushScheduled || this.holdTimer) return false;
     try {
       return new WebhookDeliveries(this.rt.store.db).due(this.rt.clock.now(), 1).length === 0;
     } catch {

@@ -5,7 +5,8 @@
  */
 import type { Runtime } from "../runtime.js";
 import { Dispatcher } from "./dispatcher.js";
-import { enqueueEvent } from "./outbox.js";
+import { afterCommit } from "../store/after-commit.js";
+import { deliveriesFor, writeDeliveries } from "./outbox.js";
 import { configureWebhooks, type WebhookOptions } from "./settings.js";
 import { signingKeyOf } from "./signing-key.js";
 
@@ -24,7 +25,16 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
   signingKeyOf(rt.store);
   const off = rt.events.on((event) => {
     if (event.type === "CLOCK_MOVED") dispatcher.rescan();
-    else dispatcher.offer(enqueueEvent(rt, event));
+    else {
+      const rows = deliveriesFor(rt, event);
+      if (!rows.length) return;
+      const { db } = rt.store;
+      // An in-memory state keeps its rows out of the request's transaction, written at the next
+      // quiet moment once it has committed (a crash loses that state whole anyway); a file keeps
+      // them in the transaction, so that what committed is delivered after a restart.
+      if (db.memory && afterCommit(db, () => dispatcher.hold(db, rows))) return;
+      dispatcher.offer(writeDeliveries(db, rows));
+    }
   });
   dispatcher.rescan();
   const webhooks: Webhooks = {

@@ -1,7 +1,9 @@
 /**
  * From an event to outbox rows: who receives it and what body they get. Runs as an event-bus
- * listener, synchronously inside the transaction that recorded the change (so the rows commit
- * or roll back with it); sending happens later (dispatcher.ts).
+ * listener, synchronously inside the transaction that recorded the change, so routing and body
+ * are what that transaction saw; the rows are written in that same transaction (a file-backed
+ * state) or held until it has committed (an in-memory state: webhooks/index.ts), and sent later
+ * (dispatcher.ts).
  *
  * Routing (behaviour-facts §9.3):
  * - ACTIVITY_UPDATES of organization O: active endpoints of O and of O's parent with an active
@@ -20,7 +22,8 @@ import { renderActivity } from "../views/activity.js";
 import { jsonText } from "../views/json-text.js";
 import type { WebhookEndpointRow } from "./endpoints.js";
 import { activeEndpoints, orgRouting } from "./routing.js";
-import { WebhookDeliveries, type DeliveryRef, type DeliveryRow } from "./deliveries.js";
+import type { Db } from "../store/db.js";
+import { WebhookDeliveries, type DeliveryRef, type NewDelivery } from "./deliveries.js";
 import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
 import { filterAccepts, filterFields, storedFilter } from "./filters.js";
 
@@ -34,8 +37,8 @@ function subscribed(e: WebhookEndpointRow, type: WebhookEventType, fields: () =>
   return !filter || filterAccepts(filter, fields());
 }
 
-/** Writes the outbox rows for one event; returns where they are (the dispatcher reads and sends them once the transaction has committed). */
-export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRef[] {
+/** The outbox rows of one event: one per receiving endpoint (none when nobody listens). */
+export function deliveriesFor(rt: Runtime, event: EmulatorEvent): NewDelivery[] {
   if (event.type === "CLOCK_MOVED") return [];
   const { store } = rt;
   const org = orgRouting(store, event.orgId);
@@ -58,9 +61,8 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRef[] {
   const text = body();
   const eventId = newId();
   const now = rt.clock.now();
-  const outbox = new WebhookDeliveries(store.db);
-  return targets.map((t) => {
-    const row: Omit<DeliveryRow, "seq"> = {
+  return targets.map(
+    (t): NewDelivery => ({
       id: newId(),
       eventId,
       eventType: event.type,
@@ -76,7 +78,12 @@ export function enqueueEvent(rt: Runtime, event: EmulatorEvent): DeliveryRef[] {
       note: null,
       createdAt: now,
       updatedAt: now,
-    };
-    return { seq: outbox.insert(row), id: row.id };
-  });
+    }),
+  );
+}
+
+/** Writes rows to the outbox; returns where they are (the dispatcher reads and sends them once their transaction has committed). */
+export function writeDeliveries(db: Db, rows: readonly NewDelivery[]): DeliveryRef[] {
+  const outbox = new WebhookDeliveries(db);
+  return rows.map((row) => ({ seq: outbox.insert(row), id: row.id }));
 }

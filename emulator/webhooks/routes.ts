@@ -8,6 +8,7 @@ import { invalidArgument } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { handle } from "../control/http.js";
 import { jwksOf, signingKeyOf } from "./signing-key.js";
+import { writeHeld } from "../store/held-writes.js";
 import { WebhookDeliveries, type DeliveryRow, type DeliveryStatus } from "./deliveries.js";
 
 const STATUSES: DeliveryStatus[] = ["PENDING", "DELIVERED", "FAILED", "CANCELED"];
@@ -68,6 +69,7 @@ export function webhookRouter(rt: Runtime): Router {
       const limitText = queryString(q, "limit");
       const limit = limitText === undefined ? 1000 : Number(limitText);
       if (!/^\d+$/.test(limitText ?? "1") || limit < 1 || limit > 1000) throw invalidArgument("limit must be a whole number from 1 to 1000", "limit");
+      writeHeld(rt.store.db); // an event's rows are listed from the moment its activity has been answered
       const deliveries = new WebhookDeliveries(rt.store.db).list({
         status,
         eventId: queryString(q, "eventId"),

@@ -1,0 +1,60 @@
+/**
+ * Work to do once the transaction that asked for it has committed, and never if it rolls back:
+ * `afterCommit(db, fn)` inside `Store.tx` (which runs through `withCommitHooks`) keeps `fn`
+ * until the outermost transaction has committed. A nested transaction (a savepoint) that rolls
+ * back drops what was asked inside it, even when the outer one commits.
+ *
+ * Inside a transaction opened some other way (not through Store.tx), when it ends is unknown
+ * here: `afterCommit` then declines (returns false) and the caller does its work at once. Only
+ * Store.tx levels are tracked: a savepoint opened directly (db.transaction, inTransaction)
+ * inside a Store.tx is not, so work asked inside it runs when the Store.tx commits even if that
+ * savepoint rolled back. Nothing that asks for such work runs in one today.
+ *
+ * A hook that throws is logged and skipped: the transaction has committed by then, and the
+ * other hooks still run.
+ */
+import type { Db } from "./db.js";
+
+/** Per database, one list of waiting work per open Store.tx level, outermost first. */
+const levels = new WeakMap<Db, (() => void)[][]>();
+
+/** Runs `fn` as one Store.tx level: `run` opens the transaction (or savepoint) and returns once it has committed. */
+export function withCommitHooks<T>(db: Db, run: () => T): T {
+  let stack = levels.get(db);
+  // Inside a transaction begun elsewhere: nothing is kept (afterCommit declines).
+  if (!stack?.length && db.inTransaction) return run();
+  if (!stack) levels.set(db, (stack = []));
+  const mine: (() => void)[] = [];
+  stack.push(mine);
+  let result: T;
+  try {
+    result = run();
+  } finally {
+    stack.pop();
+  }
+  // Committed (a savepoint: released into the transaction around it).
+  const outer = stack.at(-1);
+  if (outer) outer.push(...mine);
+  else for (const fn of mine) runHook(fn);
+  return result;
+}
+
+function runHook(fn: () => void): void {
+  try {
+    fn();
+  } catch (e) {
+    console.error(`work after a commit failed: ${(e as Error).message}`);
+  }
+}
+
+/** Runs `fn` once the current Store.tx transaction has committed (now, outside any transaction); false if it cannot tell when that is. */
+export function afterCommit(db: Db, fn: () => void): boolean {
+  const level = levels.get(db)?.at(-1);
+  if (level) {
+    level.push(fn);
+    return true;
+  }
+  if (db.inTransaction) return false;
+  fn();
+  return true;
+}
