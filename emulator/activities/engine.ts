@@ -132,7 +132,7 @@ async function settle(
       store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now, evaluation);
       written = { ...row, seq: existing.seq };
     } else written = store.activities.insert(row, evaluation);
-    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written }); // in the transaction: the outbox commits with it
+    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written }); // in the transaction: its webhook rows commit or roll back with it
     return written;
   };
   // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).

@@ -4,9 +4,10 @@
  *
  * `emit` is synchronous and runs every listener before it returns, so an event emitted inside
  * a store transaction (`rt.store.tx`) has its listeners' writes in that same transaction: if
- * the transaction rolls back, so do they (the webhook outbox relies on this: an activity that
- * is never committed never notifies anyone). A listener that throws is reported and skipped;
- * it never fails the emitter.
+ * the transaction rolls back, so do they; a listener may also defer work until it has
+ * committed (store/after-commit.ts). The webhook outbox does one or the other (file-backed or
+ * in-memory state): an activity that is never committed never notifies anyone. A listener
+ * that throws is reported and skipped; it never fails the emitter.
  *
  * Event types are the webhook event types of the service (what an endpoint subscribes to),
  * plus CLOCK_MOVED, an internal notice that the emulated clock jumped.

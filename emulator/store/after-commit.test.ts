@@ -1,12 +1,12 @@
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterCommit, withCommitHooks } from "./after-commit.js";
+import { afterCommit } from "./after-commit.js";
 import { inTransaction } from "./db.js";
 
 let db: Database.Database;
 const ran: string[] = [];
-/** A Store.tx level (as store/index.ts runs it). */
-const tx = <T>(fn: () => T): T => withCommitHooks(db, () => inTransaction(db, fn));
+/** A transaction level, as the emulator runs every one (Store.tx included). */
+const tx = <T>(fn: () => T): T => inTransaction(db, fn);
 const write = (v: string) => db.prepare("INSERT INTO t VALUES (?)").run(v);
 const rows = () => (db.prepare("SELECT v FROM t ORDER BY v").all() as { v: string }[]).map((r) => r.v);
 const later = (name: string) => expect(afterCommit(db, () => ran.push(`${name}:${rows().join(",")}`))).toBe(true);
@@ -84,7 +84,7 @@ describe("afterCommit", () => {
   it("declines inside a transaction begun some other way, whose end it cannot see", () => {
     db.transaction(() => {
       expect(afterCommit(db, () => ran.push("x"))).toBe(false);
-      // A Store.tx level inside it keeps nothing either.
+      // A level run by inTransaction inside it keeps nothing either.
       tx(() => expect(afterCommit(db, () => ran.push("y"))).toBe(false));
     })();
     expect(ran).toEqual([]);

@@ -1,24 +1,23 @@
 /**
  * Work to do once the transaction that asked for it has committed, and never if it rolls back:
- * `afterCommit(db, fn)` inside `Store.tx` (which runs through `withCommitHooks`) keeps `fn`
- * until the outermost transaction has committed. A nested transaction (a savepoint) that rolls
- * back drops what was asked inside it, even when the outer one commits.
+ * `afterCommit(db, fn)` inside a transaction run by `inTransaction` (store/db.ts: Store.tx and
+ * every other transaction of the emulator's state) keeps `fn` until the outermost one has
+ * committed. A nested transaction (a savepoint) that rolls back drops what was asked inside
+ * it, even when the outer one commits.
  *
- * Inside a transaction opened some other way (not through Store.tx), when it ends is unknown
- * here: `afterCommit` then declines (returns false) and the caller does its work at once. Only
- * Store.tx levels are tracked: a savepoint opened directly (db.transaction, inTransaction)
- * inside a Store.tx is not, so work asked inside it runs when the Store.tx commits even if that
- * savepoint rolled back. Nothing that asks for such work runs in one today.
+ * Inside a transaction opened some other way (a bare `db.transaction`: migrations, sealing),
+ * when it ends is unknown here: `afterCommit` then declines (returns false) and the caller
+ * does its work at once.
  *
  * A hook that throws is logged and skipped: the transaction has committed by then, and the
  * other hooks still run.
  */
 import type { Db } from "./db.js";
 
-/** Per database, one list of waiting work per open Store.tx level, outermost first. */
+/** Per database, one list of waiting work per open transaction level, outermost first. */
 const levels = new WeakMap<Db, (() => void)[][]>();
 
-/** Runs `fn` as one Store.tx level: `run` opens the transaction (or savepoint) and returns once it has committed. */
+/** Runs one transaction level: `run` opens the transaction (or savepoint) and returns once it has committed. */
 export function withCommitHooks<T>(db: Db, run: () => T): T {
   let stack = levels.get(db);
   // Inside a transaction begun elsewhere: nothing is kept (afterCommit declines).
@@ -47,7 +46,7 @@ function runHook(fn: () => void): void {
   }
 }
 
-/** Runs `fn` once the current Store.tx transaction has committed (now, outside any transaction); false if it cannot tell when that is. */
+/** Runs `fn` once the current transaction has committed (now, outside any transaction); false if it cannot tell when that is. */
 export function afterCommit(db: Db, fn: () => void): boolean {
   const level = levels.get(db)?.at(-1);
   if (level) {

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { MIGRATIONS } from "./schema.js";
 import { READ_INDEXES } from "./indexes.js";
+import { withCommitHooks } from "./after-commit.js";
 
 export type Db = Database.Database;
 
@@ -9,12 +10,14 @@ const runners = new WeakMap<Db, (fn: () => unknown) => unknown>();
 /**
  * Runs `fn` in one transaction of `db` (a savepoint inside an open one), with better-sqlite3's
  * own transaction function, made once per connection: `db.transaction(fn)` builds four
- * wrappers each call, ~6 µs, paid by every write the emulator makes.
+ * wrappers each call, ~6 µs, paid by every write the emulator makes. Work asked inside it with
+ * `afterCommit` runs once the outermost one has committed (after-commit.ts).
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   let run = runners.get(db);
   if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
-  return run(fn) as T;
+  const runIt = run;
+  return withCommitHooks(db, () => runIt(fn) as T);
 }
 
 /** A new database's whole schema as SQL, and the schema version it stands for. */

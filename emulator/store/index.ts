@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import { inTransaction, openDb, setMeta, type Db } from "./db.js";
 import { watchTableChanges, withChangesAtStart } from "./table-changes.js";
-import { withCommitHooks } from "./after-commit.js";
 import { writeHeld } from "./held-writes.js";
 import { openSealing, serializeInMemoryWithKey, withKeyInside, type Sealer, type Sealing } from "./seal.js";
 import { Organizations } from "./organizations.js";
@@ -160,8 +159,7 @@ export class Store {
   tx<T>(fn: () => T): T {
     // The outermost one notes the user-change count it began at (views reuse voter renderings read inside it).
     const db = this.db;
-    // Work asked for with afterCommit inside it runs once the outermost one has committed.
-    return withCommitHooks(db, () => (db.inTransaction ? inTransaction(db, fn) : withChangesAtStart(db, () => inTransaction(db, fn))));
+    return db.inTransaction ? inTransaction(db, fn) : withChangesAtStart(db, () => inTransaction(db, fn));
   }
 
   /**

@@ -6,8 +6,9 @@
  * once the transaction is over, after checking that they were committed); `hold` takes the rows
  * of an event of an in-memory state once its transaction has committed, written at the quiet
  * moment they are sent (or before, when the state is read whole: store/held-writes.ts); and
- * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left; when the emulated clock moves; when a
- * retry falls due; once a second in case the state was replaced by a restore or import).
+ * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left;
+ * when the emulated clock moves; when a retry falls due; once a second in case the state was
+ * replaced by a restore or import).
  * Outcomes are written back in batches, one transaction each.
  *
  * Sending waits for a quiet moment: once the server has answered every service request and
@@ -123,7 +124,8 @@ export class Dispatcher {
     } catch (e) {
       // Never let a delivery take the emulator down: the rows wait for the next quiet moment, and
       // after a few failed tries they are lost, as if the event had come during a crash.
-      const again = db === current ? mine.filter((u) => (u.tries = (u.tries ?? 0) + 1) < WRITE_TRIES) : [];
+      for (const u of mine) u.tries = (u.tries ?? 0) + 1;
+      const again = db === current ? mine.filter((u) => u.tries! < WRITE_TRIES) : [];
       this.unwritten.unshift(...again);
       const lost = mine.length - again.length;
       console.error(`webhook deliveries could not be written${lost ? ` (${lost} event(s) dropped)` : ", will retry"}: ${(e as Error).message}`);
