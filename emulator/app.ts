@@ -1,6 +1,7 @@
 /**
  * Assembles one emulator's HTTP surface: the coordinator API, the control API and the
- * OpenAPI document, with CORS and rpcStatus errors for anything unknown.
+ * OpenAPI document, with CORS (the service's, not for the emulator's own routes) and rpcStatus
+ * errors for anything unknown.
  */
 import express, { type Express } from "express";
 import type { Runtime } from "./runtime.js";
@@ -17,16 +18,19 @@ import { coordinatorSchemas } from "../contracts/index.js";
 import { webhookRouter } from "./webhooks/routes.js";
 import { uiRouter } from "./ui/routes.js";
 import { framesRouter } from "./frames/routes.js";
+import { isLocalOnlyPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
 
-export function createApp(rt: Runtime, hooks: AdminHooks): Express {
+export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  app.use(localOrigin(local)); // /emulator/...: the emulator's own origin and allowed hosts only (http/local-origin.ts)
   app.use(framesRouter(rt)); // pages the kit loads from the service's domains (the export frame)
   app.use(uiRouter()); // the web UI at /emulator/ui/: static files, served before anything else looks at the request
   app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
   app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
-  app.use(cors());
+  const serviceCors = cors();
+  app.use((req, res, next) => (isLocalOnlyPath(req.path) ? next() : serviceCors(req, res, next)));
   // The public API first: its requests are the ones that come by the thousand, and no control
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
   app.use(coordinatorRouter(rt));

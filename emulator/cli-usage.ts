@@ -13,7 +13,10 @@ export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [-
        emulator --version
 
   --port N         port to listen on (default 8787; 0 picks a free port)
-  --host H         interface to listen on (default 127.0.0.1)
+  --host H         interface to listen on (default 127.0.0.1; 0.0.0.0 for a container network)
+  --allow-host NAME  answer the control API, UI and frames on this host name too (beside
+                   loopback names and IP addresses), e.g. a compose service; repeatable;
+                   .example.test allows its subdomains
   --db FILE        keep state in this SQLite file (default: in memory)
   --state FILE     load this state file at start (GET /emulator/v1/state's format)
   --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)

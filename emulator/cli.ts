@@ -22,6 +22,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       port: { type: "string", default: "8787" },
       host: { type: "string", default: "127.0.0.1" },
+      "allow-host": { type: "string", multiple: true },
       db: { type: "string" },
       fixtures: { type: "string" },
       state: { type: "string" },
@@ -55,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], chains, webhooks });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening

@@ -47,6 +47,11 @@ export type EmulatorOptions = ControlOptions & {
   exportOnExit?: string;
   /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
   webhooks?: WebhookOptions;
+  /**
+   * Host names the control API, UI and frames answer besides loopback names and IP addresses
+   * (`--allow-host`, e.g. a compose service's name); `.example.test` allows its subdomains too.
+   */
+  allowHosts?: string[];
   /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
   trustProxy?: boolean;
 };
@@ -119,7 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     resetControl(rt);
     seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
   };
-  const app = createApp(rt, { info, reset });
+  const app = createApp(rt, { info, reset }, { host, allowHosts: options.allowHosts });
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host, () => resolve(s));

@@ -35,13 +35,21 @@ export function changesRouter(rt: Runtime): Router {
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
     let last = "";
     const tick = () => {
-      const version = stateVersion(rt);
+      let version: string;
+      try {
+        version = stateVersion(rt);
+      } catch {
+        // The instance stopped (its store is closed) before this stream's socket said so.
+        clearInterval(timer);
+        res.end();
+        return;
+      }
       if (version === last) return;
       last = version;
       res.write(`event: change\ndata: ${JSON.stringify({ version })}\n\n`);
     };
-    tick();
     const timer = setInterval(tick, CHANGE_POLL_MS);
+    tick();
     timer.unref();
     req.on("close", () => clearInterval(timer));
   });

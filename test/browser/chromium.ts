@@ -61,6 +61,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: requiredPath(), headless: true, args: FLAGS });
 }
 
+/** A Chromium process of the caller's own, started with these flags besides the usual ones (e.g. `--host-resolver-rules`). */
+export async function launchOwnChromium(extraFlags: string[]): Promise<Browser> {
+  return chromium.launch({ executablePath: requiredPath(), headless: true, args: [...FLAGS, ...extraFlags] });
+}
+
 /** A Chromium serving the Playwright protocol on a loopback WebSocket, for launchChromium's callers to connect to. */
 export async function launchChromiumServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: requiredPath(), headless: true, args: FLAGS, host: "127.0.0.1" });

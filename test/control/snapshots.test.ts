@@ -127,7 +127,7 @@ describe("state export and import", () => {
   });
 
   it("refuses a body that is not a state with a 400 naming the body, changing nothing", async () => {
-    const res = await fetch(`${emu.url}/emulator/v1/state`, { method: "PUT", body: "definitely not sqlite" });
+    const res = await fetch(`${emu.url}/emulator/v1/state`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: "definitely not sqlite" });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: number; details: unknown[] };
     expect(body.code).toBe(3);
