@@ -43,8 +43,8 @@ describe("retired paths", () => {
   });
 
   it("answers a path it does not know with 404 naming it", async () => {
-    const r = await rawPost(emu, "/public/v1/submit/create_velocity_control", JSON.stringify({ organizationId: emu.info.organizationId }));
+    const r = await rawPost(emu, "/public/v1/submit/create_frobnicator", JSON.stringify({ organizationId: emu.info.organizationId }));
     expect([r.status, r.json.code]).toEqual([404, 5]);
-    expect(r.json.message).toContain("/public/v1/submit/create_velocity_control");
+    expect(r.json.message).toContain("/public/v1/submit/create_frobnicator");
   });
 });

@@ -123,7 +123,8 @@ describe("authentication failures (nothing is written)", () => {
     const body = JSON.stringify({ organizationId: "11111111-2222-4333-8444-555555555555" });
     const r = await rawPost(emu, "/public/v1/query/whoami", body);
     expect(r.status).toBe(404);
-    expect(r.json.message).toBe("no organization found with the given ID");
+    // The documented message, then the id (Turnkey's Python SDK's test asserts both).
+    expect(r.json.message).toBe("no organization found with the given ID: 11111111-2222-4333-8444-555555555555");
     const bad = await rawPost(emu, "/public/v1/query/whoami", JSON.stringify({ organizationId: "not-a-uuid" }));
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("malformed organization ID provided");

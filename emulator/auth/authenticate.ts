@@ -56,7 +56,7 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts:
 export function targetOrganization(rt: Runtime, organizationId: unknown): OrganizationRow {
   if (!isUuid(organizationId)) throw invalidArgument("malformed organization ID provided", "organizationId", "INVALID_ORGANIZATION_ID");
   const org = rt.store.organizations.get(organizationId);
-  if (!org || rt.store.subOrganizations.isDeleted(org.id)) throw notFound("no organization found with the given ID", "ORGANIZATION_NOT_FOUND");
+  if (!org || rt.store.subOrganizations.isDeleted(org.id)) throw notFound(`no organization found with the given ID: ${organizationId}`, "ORGANIZATION_NOT_FOUND");
   return org;
 }
 

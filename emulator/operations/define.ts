@@ -9,13 +9,12 @@
 import type { z } from "zod";
 import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
 import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
-import type { RetiredOperations } from "../../contracts/retired.js";
 import type { TurnkeyError } from "../errors.js";
 import type { ActivityContext } from "../activities/types.js";
 import type { QueryContext } from "../queries/types.js";
 import type { ProxyContext } from "../proxy/forward.js";
 
-type CoordinatorOps = typeof coordinatorOperations & RetiredOperations;
+type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
 
 type SubmitPath = { [P in keyof CoordinatorOps]: CoordinatorOps[P]["kind"] extends "submit" ? P : never }[keyof CoordinatorOps];

@@ -113,6 +113,7 @@ const ROWS: readonly Row[] = [
   ["SESSION_PROFILE", "CREATE", ["CREATE_SESSION_PROFILE"]],
   ["SECRET", "IMPORT", ["INIT_IMPORT_SECRETS", "IMPORT_SECRETS"]],
   ["SECRET", "EXPORT", ["EXPORT_SECRETS"]],
+  ["SECRET", "DELETE", ["DELETE_SECRETS"]],
 ];
 
 /** Activity type (without `ACTIVITY_TYPE_`) → resource and action. First row wins. */

@@ -8,6 +8,7 @@ export {
   compilePolicy,
   evaluatePolicy,
   evaluatePolicies,
+  timeWindowStatus,
   Outcome,
   type Effect,
   type PolicyInput,

@@ -99,15 +99,23 @@ function tryEval(ast: Expr | null, ctx: EvaluationContext): boolean | Evaluation
   }
 }
 
+/**
+ * Whether a policy's time window admits `now` (the policy's own `time` field; get_active_policies
+ * reports it): a policy without one is always active; one whose window cannot be evaluated is
+ * inactive, with the error.
+ */
+export function timeWindowStatus(policy: CompiledPolicy, now: Date | number = Date.now()): { active: boolean; error?: string } {
+  if (!policy.time) return { active: true };
+  const ts = typeof now === "number" ? PolicyTimestamp.fromMillis(now) : PolicyTimestamp.fromDate(now);
+  const active = tryEval(policy.time, { time: { now: ts } });
+  return active instanceof EvaluationError ? { active: false, error: active.message } : { active };
+}
+
 export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, options: EvaluateOptions = {}): PolicyEvaluation {
   const { policyId } = policy;
-  if (policy.time) {
-    const now = options.now ?? Date.now();
-    const ts = typeof now === "number" ? PolicyTimestamp.fromMillis(now) : PolicyTimestamp.fromDate(now);
-    const active = tryEval(policy.time, { time: { now: ts } });
-    if (active instanceof EvaluationError) return { policyId, outcome: Outcome.ERROR, error: `time: ${active.message}` };
-    if (!active) return { policyId, outcome: Outcome.TIME_INACTIVE };
-  }
+  const window = timeWindowStatus(policy, options.now);
+  if (window.error !== undefined) return { policyId, outcome: Outcome.ERROR, error: `time: ${window.error}` };
+  if (!window.active) return { policyId, outcome: Outcome.TIME_INACTIVE };
   // No short-circuit: both are evaluated, an error in either is an error.
   const condition = tryEval(policy.condition, ctx);
   const consensus = tryEval(policy.consensus, ctx);

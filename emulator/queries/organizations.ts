@@ -1,5 +1,6 @@
 /** Reads of the organization itself. */
 import { defineQuery } from "../operations/define.js";
+import { renderOrganizationData } from "../views/organizations.js";
 
 export const organizationQueryOperations = [
   defineQuery("get_organization_configs", {
@@ -11,6 +12,14 @@ export const organizationQueryOperations = [
           quorum: { threshold: org.rootQuorumThreshold, userIds: org.rootUserIds },
         },
       };
+    },
+  }),
+
+  // In the wider document @turnkey/http is generated from (getOrganization): the organization's
+  // whole record, each list as the matching list query renders it.
+  defineQuery("get_organization", {
+    run(ctx) {
+      return { organizationData: renderOrganizationData(ctx.rt.store, ctx.org) };
     },
   }),
 ];

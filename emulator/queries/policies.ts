@@ -3,6 +3,7 @@ import { notFound } from "../errors.js";
 import { requireUuid } from "../activities/lookups.js";
 import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "../views/policies.js";
 import { defineQuery } from "../operations/define.js";
+import { compilePolicy, timeWindowStatus } from "../policy/index.js";
 
 export const policyQueryOperations = [
   defineQuery("get_policy", {
@@ -26,6 +27,18 @@ export const policyQueryOperations = [
       const s = ctx.rt.store.smartContractInterfaces.get(ctx.org.id, b.smartContractInterfaceId);
       if (!s) throw notFound(`smart contract interface not found: ${b.smartContractInterfaceId}`);
       return { smartContractInterface: renderSmartContractInterface(s) };
+    },
+  }),
+
+  // Beyond the published documents; @turnkey/http 6.6 calls it (getActivePolicies). Each policy's
+  // time window read at the emulated clock's now, as activities are decided.
+  defineQuery("get_active_policies", {
+    run(ctx) {
+      const statuses = ctx.rt.store.policies.list(ctx.org.id).map((p) => {
+        const window = timeWindowStatus(compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }), ctx.now);
+        return { organizationId: ctx.org.id, policyId: p.id, active: window.active, ...(p.time ? { timeExpr: p.time } : {}), ...(window.error !== undefined ? { error: window.error } : {}) };
+      });
+      return { statuses, evaluatedAtMs: String(ctx.now) };
     },
   }),
 

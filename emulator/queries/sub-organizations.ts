@@ -68,13 +68,15 @@ function filterFor(ctx: QueryContext, type: string, value: string, verified: boo
 }
 
 export function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly string[], verified: boolean): { organizationIds: string[] } {
-  let keep: (o: OrganizationRow) => boolean = () => true;
+  // Without a filter, list_verified_suborgs lists the sub-organizations with at least one verified
+  // email or phone number (the document requires only organizationId).
+  let keep: (o: OrganizationRow) => boolean = verified ? (o) => ctx.rt.store.users.list(o.id).some((u) => (u.email && u.emailVerified) || (u.phone && u.phoneVerified)) : () => true;
   if (b.filterType) {
     if (!allowed.includes(b.filterType)) throw invalidArgument(`invalid filterType ${JSON.stringify(b.filterType)}: expected one of ${allowed.join(", ")}`, "filterType");
     if (!b.filterValue) throw invalidArgument("filterValue is required with filterType", "filterValue");
     keep = filterFor(ctx, b.filterType, b.filterValue, verified);
-  } else if (verified) throw invalidArgument("filterType is required", "filterType");
-  return { organizationIds: keysetPage(ctx, b.paginationOptions ?? {}, keep, b.filterType ? 200 : undefined).map((o) => o.id) };
+  }
+  return { organizationIds: keysetPage(ctx, b.paginationOptions ?? {}, keep, b.filterType || verified ? 200 : undefined).map((o) => o.id) };
 }
 
 type Position = { createdAt: number; id: string };

@@ -47,6 +47,10 @@ export class Secrets {
     return secretRows.readAll(prep(this.db, "SELECT * FROM secrets WHERE org_id = ? ORDER BY created_at DESC, rowid DESC").all(orgId));
   }
 
+  delete(orgId: string, id: string): void {
+    prep(this.db, "DELETE FROM secrets WHERE id = ? AND org_id = ?").run(id, orgId);
+  }
+
   insert(row: SecretRow): void {
     insertRow(this.db, "secrets", secretRows, row);
   }

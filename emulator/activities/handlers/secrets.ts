@@ -17,7 +17,7 @@ import { newId } from "../../ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
 import type { Sealer } from "../../store/seal.js";
 import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
-import { checkName } from "../lookups.js";
+import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 
@@ -130,6 +130,22 @@ export const secretOperations = [
     run(ctx, p) {
       if (p.secrets.length === 0) throw invalidArgument("secrets must name at least one secret", "parameters.secrets");
       return { secretPayloads: p.secrets.map((s, i) => exportSecret(ctx, s, `parameters.secrets[${i}]`)) };
+    },
+  }),
+
+  // Beyond the published documents; @turnkey/http 6.6 calls it (deleteSecrets). All or nothing:
+  // an unknown id deletes none. Each secret is decided on its own, as on export.
+  defineActivity("delete_secrets", {
+    subjects: (p) => ({ each: p.secretIds.map((secretId) => ({ secretId })) }),
+    run(ctx, p) {
+      if (p.secretIds.length === 0) throw invalidArgument("secretIds must name at least one secret", "parameters.secretIds");
+      requireDistinct(p.secretIds, "parameters.secretIds");
+      p.secretIds.forEach((id, i) => {
+        requireUuid(id, `parameters.secretIds[${i}]`, "secret");
+        if (!ctx.rt.store.secrets.get(ctx.org.id, id)) throw notFound(`secret not found: ${id} (parameters.secretIds[${i}])`);
+      });
+      for (const id of p.secretIds) ctx.rt.store.secrets.delete(ctx.org.id, id);
+      return { secretIds: p.secretIds };
     },
   }),
 ];
