@@ -1,7 +1,7 @@
 /**
  * The one sealing module: every secret the emulator keeps at rest (mnemonics, private keys,
- * enclave keys, the proxy key, OTP codes) is sealed here with AES-256-GCM before it reaches
- * SQLite and opened here when one request needs it.
+ * enclave keys, the proxy key, OTP codes, the mailbox's messages) is sealed here with
+ * AES-256-GCM before it reaches SQLite and opened here when one request needs it.
  *
  * Where the sealing key lives (never in the same file as the secrets it seals):
  * - EMULATOR_SEALING_KEY (64 hex characters), when set: used as given, stored nowhere;
