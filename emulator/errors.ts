@@ -3,7 +3,7 @@
  * rendered on the wire as an `rpcStatus` body `{code, message, details}` with the
  * grpc-gateway HTTP status that matches the code.
  */
-import { isInputError, joinPath, type InputError } from "./input-error.js";
+import { isInputError, joinPath, withoutQuotedHeads, type InputError } from "./input-error.js";
 
 export const GrpcCode = {
   OK: 0,
@@ -77,9 +77,10 @@ export const turnkeyErrorDetail = (turnkeyErrorCode: string): ErrorDetail => ({
   turnkeyErrorCode,
 });
 
+/** A field violation; a bad value the description quotes at length (input-error.ts `quote`) keeps only its length there: the message carries its head. */
 export const badRequestDetail = (field: string, description: string): ErrorDetail => ({
   "@type": "type.googleapis.com/google.rpc.BadRequest",
-  fieldViolations: [{ field, description }],
+  fieldViolations: [{ field, description: withoutQuotedHeads(description) }],
 });
 
 /** 400. `field` names the offending request field (dotted path) when there is one. */

@@ -27,6 +27,7 @@ import { Serving } from "./http/serving.js";
 import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
 import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
+import { answerClientErrors } from "./http/client-errors.js";
 
 export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
@@ -131,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     s.once("error", reject);
   });
   server.keepAliveTimeout = 5_000;
+  answerClientErrors(server); // headers over Node's limit answer the JSON error shape
   rt.serving = new Serving();
   rt.serving.track(server);
   server.on("upgrade", (req, socket) => rt.networks?.handleUpgrade(req, socket));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError, inputAt, joinPath } from "./input-error.js";
+import { InputError, inputAt, joinPath, QUOTE_LIMIT, quote, withoutQuotedHeads } from "./input-error.js";
 import { isTurnkeyError, TurnkeyError, withField } from "./errors.js";
 import { toRpcError } from "./http/errors.js";
 import { signEthereumTransaction } from "./signing/index.js";
@@ -134,5 +134,17 @@ describe("architecture: library code does not speak the wire", () => {
     expect(all.length).toBeGreaterThan(50);
     const offenders = all.filter((f) => importsWireErrors(f, readFileSync(f, "utf8"))).map((f) => relative(here, f));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("quote", () => {
+  it("quotes short values as JSON and cuts long ones after 200 characters, with their length", () => {
+    expect(quote('a"b')).toBe('"a\\"b"');
+    expect(quote(42)).toBe("42");
+    expect(quote("x".repeat(QUOTE_LIMIT))).toBe(JSON.stringify("x".repeat(200)));
+    expect(quote("x".repeat(1 << 20))).toBe(`"${"x".repeat(200)}"…(1048576 characters)`);
+    const message = `invalid id "short": also ${quote("y".repeat(5000))} is bad`;
+    expect(withoutQuotedHeads(message)).toBe('invalid id "short": also …(5000 characters) is bad');
+    expect(withoutQuotedHeads("nothing cut")).toBe("nothing cut");
   });
 });

@@ -7,6 +7,29 @@
  * passed in and turns the error into the service's wire error.
  */
 
+/** The most characters of a bad value an error message quotes. */
+export const QUOTE_LIMIT = 200;
+
+/**
+ * A bad value as error messages quote it: its JSON (`"abc"`, `42`), cut after QUOTE_LIMIT
+ * characters and followed by an ellipsis and the value's length, `"aaa…a"…(1048576 characters)`,
+ * so that an answer never grows with what it refuses. The one place a quote is bounded.
+ */
+export function quote(value: unknown): string {
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  if (text.length <= QUOTE_LIMIT) return typeof value === "string" ? JSON.stringify(value) : text;
+  const head = text.slice(0, QUOTE_LIMIT);
+  return `${typeof value === "string" ? JSON.stringify(head) : head}…(${text.length} characters)`;
+}
+
+/** A cut quote (as `quote` writes one) with its head: the description beside a message keeps only the length. */
+const CUT_QUOTE = /(?:"(?:[^"\\]|\\.)*"|[^\s"]*)…\((\d+) characters\)/g;
+
+/** `text` with each cut quote reduced to its length: a long value is quoted once, in the message, not again in its details. */
+export function withoutQuotedHeads(text: string): string {
+  return text.replace(CUT_QUOTE, "…($1 characters)");
+}
+
 /** What is wrong: the input is malformed (400), names something that does not exist (404), or fails a credential check (401). */
 export type InputErrorKind = "invalid" | "not_found" | "unauthenticated";
 

@@ -3,9 +3,10 @@ import { invalidArgument, isTurnkeyError, notFound } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
+import { quote } from "../input-error.js";
 
 export function requireUuid(value: string, field: string, what: string): void {
-  if (!isUuid(value)) throw invalidArgument(`invalid ${what} UUID: ${JSON.stringify(value)}`, field);
+  if (!isUuid(value)) throw invalidArgument(`invalid ${what} UUID: ${quote(value)}`, field);
 }
 
 export function requireUser(store: Store, orgId: string, userId: string, field: string): UserRow {

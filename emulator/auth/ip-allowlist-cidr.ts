@@ -6,7 +6,7 @@
  * of host bits is done here, on an address node:net has already accepted.
  */
 import { BlockList, isIPv4, isIPv6 } from "node:net";
-import { InputError } from "../input-error.js";
+import { InputError, quote } from "../input-error.js";
 
 export type IpFamily = "ipv4" | "ipv6";
 export type NormalizedCidr = { cidr: string; family: IpFamily; address: string; prefix: number };
@@ -62,16 +62,16 @@ function mask(bytes: number[], prefix: number): number[] {
 export function normalizeCidr(input: string): NormalizedCidr {
   const text = input.trim();
   const slash = text.indexOf("/");
-  if (slash < 0) throw new InputError(`invalid CIDR ${JSON.stringify(input)}: expected address/prefix, e.g. 192.168.1.0/24 or 2001:db8::/48`);
+  if (slash < 0) throw new InputError(`invalid CIDR ${quote(input)}: expected address/prefix, e.g. 192.168.1.0/24 or 2001:db8::/48`);
   const address = text.slice(0, slash);
   const prefixText = text.slice(slash + 1);
   const family: IpFamily | undefined = isIPv4(address) ? "ipv4" : isIPv6(address) && !address.includes("%") ? "ipv6" : undefined;
-  if (!family) throw new InputError(`invalid CIDR ${JSON.stringify(input)}: ${JSON.stringify(address)} is not an IPv4 or IPv6 address`);
+  if (!family) throw new InputError(`invalid CIDR ${quote(input)}: ${quote(address)} is not an IPv4 or IPv6 address`);
   if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > BITS[family])
-    throw new InputError(`invalid CIDR ${JSON.stringify(input)}: the prefix length must be a whole number from 0 to ${BITS[family]}`);
+    throw new InputError(`invalid CIDR ${quote(input)}: the prefix length must be a whole number from 0 to ${BITS[family]}`);
   const prefix = Number(prefixText);
   if (prefix < WIDEST_PREFIX[family])
-    throw new InputError(`invalid CIDR ${JSON.stringify(input)}: ${family === "ipv4" ? "IPv4" : "IPv6"} blocks may be at most /${WIDEST_PREFIX[family]} wide`);
+    throw new InputError(`invalid CIDR ${quote(input)}: ${family === "ipv4" ? "IPv4" : "IPv6"} blocks may be at most /${WIDEST_PREFIX[family]} wide`);
   const network = family === "ipv4" ? mask(ipv4Bytes(address), prefix).join(".") : formatIpv6(mask(ipv6Bytes(address), prefix));
   return { cidr: `${network}/${prefix}`, family, address: network, prefix };
 }

@@ -13,7 +13,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { invalidArgument, type TurnkeyError } from "../errors.js";
-import { isInputError } from "../input-error.js";
+import { isInputError, quote } from "../input-error.js";
 import { decodeJwt, jwksFor, verifyIdToken, type IdTokenClaims } from "../bundles/index.js";
 import type { Runtime } from "../runtime.js";
 
@@ -47,7 +47,7 @@ export function verifyOidcToken(rt: Runtime, token: string, field: string): IdTo
     if (!(typeof v === "string" && v) && !(c === "aud" && Array.isArray(v) && v.length)) throw badToken(`missing ${c} claim`, field);
   }
   if (!isTrustedIssuer(rt, claims.iss))
-    throw badToken(`untrusted issuer ${JSON.stringify(claims.iss)} (the emulator trusts its own issuer ${oidcIssuerUrl(rt)} and the providers it stands in for: ${STAND_IN_ISSUERS.join(", ")})`, field);
+    throw badToken(`untrusted issuer ${quote(claims.iss)} (the emulator trusts its own issuer ${oidcIssuerUrl(rt)} and the providers it stands in for: ${STAND_IN_ISSUERS.join(", ")})`, field);
   let verified: IdTokenClaims;
   try {
     verified = verifyIdToken(token, jwksFor([rt.keys.oidcIssuer]), { nowSeconds: Math.floor(rt.clock.now() / 1000), clockSkewSeconds: 0 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { Store } from "../store/index.js";
 import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
@@ -36,5 +36,39 @@ describe("stateVersion", () => {
     step("another write", () => write(rt, "b"));
     // The restored store is a new connection whose write count starts again: the version still differs.
     step("a restore", () => snapshotsOf(rt).restore(rt, snapshotId));
+  });
+});
+
+describe("stateVersion and rolled-back writes", () => {
+  it("stays put when a transaction rolls back (also a nested one) and across an image; moves on a commit", () => {
+    const rt = runtime();
+    const v0 = stateVersion(rt);
+    expect(() =>
+      rt.store.tx(() => {
+        write(rt, "rolled back");
+        throw new Error("refused");
+      }),
+    ).toThrow("refused");
+    expect(stateVersion(rt)).toBe(v0);
+    // A savepoint rolled back inside a transaction that rolls back too: taken off once.
+    expect(() =>
+      rt.store.tx(() => {
+        write(rt, "outer");
+        expect(() => rt.store.tx(() => (write(rt, "inner"), assert.fail("inner refused")))).toThrow("inner refused");
+        throw new Error("outer refused");
+      }),
+    ).toThrow("outer refused");
+    expect(stateVersion(rt)).toBe(v0);
+    rt.store.image();
+    expect(stateVersion(rt)).toBe(v0);
+    // A savepoint rolled back inside a transaction that commits: its one write counts.
+    rt.store.tx(() => {
+      write(rt, "kept");
+      expect(() => rt.store.tx(() => (write(rt, "dropped"), assert.fail("dropped")))).toThrow("dropped");
+    });
+    const v1 = stateVersion(rt);
+    expect(v1).not.toBe(v0);
+    write(rt, "outside a transaction");
+    expect(stateVersion(rt)).not.toBe(v1);
   });
 });

@@ -7,6 +7,7 @@
 import type { Store } from "../store/index.js";
 import { ACTIVITY_COLUMNS, activityRows, type ActivityRow } from "../store/activities.js";
 import { prep } from "../store/statements.js";
+import { committedChanges } from "../store/committed-changes.js";
 
 /** Ids of the organizations without a parent, oldest first. */
 export function topLevelOrganizationIds(store: Store): string[] {
@@ -90,7 +91,7 @@ export function activityTypesSeen(store: Store): string[] {
   return (prep(store.db, "SELECT DISTINCT type FROM activities ORDER BY type").all() as { type: string }[]).map((r) => r.type);
 }
 
-/** A number that changes whenever this database connection writes (SQLite's total_changes()). */
+/** A number that changes whenever a write of this database connection commits (not on a rollback). */
 export function writeCounter(store: Store): number {
-  return (prep(store.db, "SELECT total_changes() AS n").get() as { n: number }).n;
+  return committedChanges(store.db);
 }

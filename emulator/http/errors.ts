@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { randomUUID } from "node:crypto";
 import { badRequestDetail, GrpcCode, isTurnkeyError, turnkeyErrorDetail, TurnkeyError, wireErrorOf, type RpcStatus } from "../errors.js";
-import { isInputError } from "../input-error.js";
+import { isInputError, quote } from "../input-error.js";
 import { sendErrorAnswer } from "./request-facts.js";
 
 /**
@@ -46,11 +46,11 @@ function fromClientError(err: unknown): TurnkeyError | undefined {
     case "encoding.unsupported":
       return new TransportError(
         GrpcCode.INVALID_ARGUMENT,
-        `unsupported Content-Encoding ${JSON.stringify(String(e.encoding ?? ""))}: send the body as identity, gzip, deflate or br`,
+        `unsupported Content-Encoding ${quote(String(e.encoding ?? ""))}: send the body as identity, gzip, deflate or br`,
         415,
       );
     case "charset.unsupported":
-      return new TransportError(GrpcCode.INVALID_ARGUMENT, `unsupported charset ${JSON.stringify(String(e.charset ?? ""))}: send the body as UTF-8`, 415);
+      return new TransportError(GrpcCode.INVALID_ARGUMENT, `unsupported charset ${quote(String(e.charset ?? ""))}: send the body as UTF-8`, 415);
     case "entity.parse.failed":
       return new TransportError(GrpcCode.INVALID_ARGUMENT, `invalid JSON request body: ${detail}`, 400);
     case "request.aborted":

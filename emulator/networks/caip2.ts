@@ -4,6 +4,7 @@
  * canonical id is `solana:<first 32 characters of its genesis hash>`.
  */
 import { invalidArgument } from "../errors.js";
+import { quote } from "../input-error.js";
 
 /** EVM chain ids that the published API accepts for sending and balances. */
 export const EVM_CHAIN_IDS = [1, 11155111, 8453, 84532, 137, 80002, 56, 97, 10, 11155420, 143, 10143, 42161, 4217, 42431, 421614] as const;
@@ -26,7 +27,7 @@ const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,64})$/;
  */
 export function parseCaip2(value: string, field = "caip2"): ChainRef {
   const m = CAIP2.exec(value);
-  if (!m) throw invalidArgument(`invalid caip2 ${JSON.stringify(value)}: expected <namespace>:<reference>, e.g. eip155:1`, field);
+  if (!m) throw invalidArgument(`invalid caip2 ${quote(value)}: expected <namespace>:<reference>, e.g. eip155:1`, field);
   const [, ns, ref] = m as unknown as [string, string, string];
   if (ns === "eip155") {
     if (!/^[1-9][0-9]{0,15}$/.test(ref) || !Number.isSafeInteger(Number(ref))) throw invalidArgument(`invalid caip2 ${value}: the eip155 reference is a decimal chain id`, field);

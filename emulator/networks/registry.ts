@@ -13,6 +13,7 @@ import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { httpTransport } from "./rpc.js";
 import type { FundedAccounts } from "./fixture-accounts.js";
+import { quote } from "../input-error.js";
 
 /** What every fixture account starts with on a new local chain. */
 export const FIXTURE_WEI = 10_000n * 10n ** 18n;
@@ -180,14 +181,14 @@ export class Networks {
 /** Parses `--chain <caip2>=<url>` values. */
 export function parseChainOption(value: string): [string, string] {
   const i = value.indexOf("=");
-  if (i < 1) throw invalidArgument(`--chain expects <caip2>=<rpc url>, got ${JSON.stringify(value)}`, "chain");
+  if (i < 1) throw invalidArgument(`--chain expects <caip2>=<rpc url>, got ${quote(value)}`, "chain");
   const caip2 = parseCaip2(value.slice(0, i), "chain").caip2;
   const url = value.slice(i + 1);
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    throw invalidArgument(`--chain ${caip2}: ${JSON.stringify(url)} is not a URL`, "chain");
+    throw invalidArgument(`--chain ${caip2}: ${quote(url)} is not a URL`, "chain");
   }
   if (u.protocol !== "http:" && u.protocol !== "https:") throw invalidArgument(`--chain ${caip2}: the RPC URL must be http(s), got ${u.protocol}`, "chain");
   return [caip2, url];

@@ -13,13 +13,13 @@ import { base58, bech32, bech32m, createBase58check } from "@scure/base";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError, quote } from "../input-error.js";
 import type { NetworkInfo } from "./catalog.js";
 
 const b58check = createBase58check(sha256);
 
 function checkEvm(address: string): void {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new InputError(`must be a 0x-prefixed 20-byte hex address, got ${JSON.stringify(address)}`);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new InputError(`must be a 0x-prefixed 20-byte hex address, got ${quote(address)}`);
   const body = address.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return;
   const hash = bytesToHex(keccak_256(utf8ToBytes(body.toLowerCase())));
@@ -34,7 +34,7 @@ function checkSolana(address: string): void {
   try {
     bytes = base58.decode(address);
   } catch {
-    throw new InputError(`must be a base58 Solana address, got ${JSON.stringify(address)}`);
+    throw new InputError(`must be a base58 Solana address, got ${quote(address)}`);
   }
   if (bytes.length !== 32) throw new InputError(`must be a 32-byte base58 Solana address, got ${bytes.length} bytes`);
 }
@@ -61,7 +61,7 @@ function checkBitcoin(address: string): void {
   try {
     payload = b58check.decode(address);
   } catch {
-    throw new InputError(`must be a Bitcoin address (segwit bc1…/tb1… or base58check), got ${JSON.stringify(address)}`);
+    throw new InputError(`must be a Bitcoin address (segwit bc1…/tb1… or base58check), got ${quote(address)}`);
   }
   if (payload.length !== 21 || ![0x00, 0x05, 0x6f, 0xc4].includes(payload[0]!)) throw new InputError(`must be a Bitcoin P2PKH or P2SH address (mainnet or testnet), got ${address}`);
 }

@@ -8,7 +8,7 @@
  * prices (networks/prices.ts, which also value gas), BTC and USDC at their own below. A buyer
  * who wants another amount types it on the checkout page or posts `cryptoAmount`.
  */
-import { InputError } from "../input-error.js";
+import { InputError, quote as quoted } from "../input-error.js";
 import { USD_MICROS_PER_COIN } from "../networks/prices.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";
 
@@ -30,9 +30,9 @@ const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 /** A non-negative decimal string as an integer count of 10^-decimals units. */
 export function parseUnits(value: string, decimals: number): bigint {
   const m = DECIMAL.exec(value);
-  if (!m) throw new InputError(`must be a decimal number such as "100" or "25.50", got ${JSON.stringify(value)}`);
+  if (!m) throw new InputError(`must be a decimal number such as "100" or "25.50", got ${quoted(value)}`);
   const frac = m[2] ?? "";
-  if (frac.length > decimals) throw new InputError(`has more than ${decimals} decimal places: ${JSON.stringify(value)}`);
+  if (frac.length > decimals) throw new InputError(`has more than ${decimals} decimal places: ${quoted(value)}`);
   return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, "0") || "0");
 }
 
@@ -46,7 +46,7 @@ export function formatUnits(units: bigint, decimals: number): string {
 /** Fiat amount (decimal string) in thousandths; refuses what is not over the documented minimum of 20. */
 export function parseFiatAmount(value: string): bigint {
   const units = parseUnits(value, FIAT_DECIMALS);
-  if (units <= MIN_FIAT_AMOUNT) throw new InputError(`must be greater than 20, got ${JSON.stringify(value)}`);
+  if (units <= MIN_FIAT_AMOUNT) throw new InputError(`must be greater than 20, got ${quoted(value)}`);
   return units;
 }
 
@@ -59,6 +59,6 @@ export function quote(fiat: bigint, coin: CryptoCurrency): bigint {
 /** A buyer-typed crypto amount (whole coins, decimal string) in the smallest unit; must be positive. */
 export function parseCryptoAmount(value: string, coin: CryptoCurrency): bigint {
   const units = parseUnits(value, COINS[coin].decimals);
-  if (units <= 0n) throw new InputError(`must be greater than 0, got ${JSON.stringify(value)}`);
+  if (units <= 0n) throw new InputError(`must be greater than 0, got ${quoted(value)}`);
   return units;
 }

@@ -12,7 +12,7 @@
  *  - urlForSignature is a MoonPay widget URL (absolute http(s)); Coinbase has no URL signing.
  */
 import { invalidArgument } from "../errors.js";
-import { InputError } from "../input-error.js";
+import { InputError, quote } from "../input-error.js";
 import { checkDestinationAddress } from "./addresses.js";
 import { parseFiatAmount } from "./amounts.js";
 import { COINS, NETWORKS, PAYMENT_METHODS, PROVIDER_LABEL, shortName, type CryptoCurrency, type Network, type Provider } from "./catalog.js";
@@ -51,9 +51,9 @@ export function checkInitIntent(p: InitIntent): void {
       "parameters.paymentMethod",
     );
   }
-  if (given(p.countryCode) && !/^[A-Z]{2}$/.test(p.countryCode)) throw invalidArgument(`countryCode must be an ISO 3166-1 two-letter country code such as US or GB, got ${JSON.stringify(p.countryCode)}`, "parameters.countryCode");
+  if (given(p.countryCode) && !/^[A-Z]{2}$/.test(p.countryCode)) throw invalidArgument(`countryCode must be an ISO 3166-1 two-letter country code such as US or GB, got ${quote(p.countryCode)}`, "parameters.countryCode");
   if (given(p.countrySubdivisionCode) && !/^[A-Z0-9]{1,3}$/.test(p.countrySubdivisionCode)) {
-    throw invalidArgument(`countrySubdivisionCode must be an ISO 3166-2 subdivision code such as NY, got ${JSON.stringify(p.countrySubdivisionCode)}`, "parameters.countrySubdivisionCode");
+    throw invalidArgument(`countrySubdivisionCode must be an ISO 3166-2 subdivision code such as NY, got ${quote(p.countrySubdivisionCode)}`, "parameters.countrySubdivisionCode");
   }
   if (p.onrampProvider === "FIAT_ON_RAMP_PROVIDER_COINBASE" && p.countryCode === "US" && !given(p.countrySubdivisionCode)) {
     throw invalidArgument("countrySubdivisionCode is required when countryCode is US", "parameters.countrySubdivisionCode");
@@ -65,7 +65,7 @@ export function checkInitIntent(p: InitIntent): void {
       try {
         u = new URL(p.urlForSignature!);
       } catch {
-        throw new InputError(`must be an absolute URL (the MoonPay widget URL to sign), got ${JSON.stringify(p.urlForSignature)}`);
+        throw new InputError(`must be an absolute URL (the MoonPay widget URL to sign), got ${quote(p.urlForSignature)}`);
       }
       if (u.protocol !== "https:" && u.protocol !== "http:") throw new InputError(`must be an http(s) URL, got ${u.protocol}`);
     });

@@ -12,6 +12,7 @@ import { sameEmail, samePhone } from "../auth/contacts.js";
 import { verifyEs256Jwt } from "../bundles/index.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import { proxyCaller, type ProxyContext } from "./forward.js";
+import { quote } from "../input-error.js";
 
 export const ACCOUNT_FILTER_TYPES = ["CREDENTIAL_ID", "NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "OIDC_TOKEN", "PUBLIC_KEY"];
 const CONTACT_FILTERS: Record<string, string> = { EMAIL: "OTP_TYPE_EMAIL", PHONE_NUMBER: "OTP_TYPE_SMS" };
@@ -53,7 +54,7 @@ function proveContact(px: ProxyContext, b: { filterType: string; filterValue: st
 
 export function getAccount(px: ProxyContext, b: { filterType: string; filterValue: string; verificationToken?: string; oidcToken?: string }): { organizationId?: string } {
   if (!ACCOUNT_FILTER_TYPES.includes(b.filterType))
-    throw invalidArgument(`invalid filterType ${JSON.stringify(b.filterType)}: expected one of ${ACCOUNT_FILTER_TYPES.join(", ")}`, "filterType");
+    throw invalidArgument(`invalid filterType ${quote(b.filterType)}: expected one of ${ACCOUNT_FILTER_TYPES.join(", ")}`, "filterType");
   if (!b.filterValue) throw invalidArgument("filterValue must not be empty", "filterValue");
   if (CONTACT_FILTERS[b.filterType] && (px.settings.verificationTokenRequiredForGetAccountPii || b.verificationToken || b.oidcToken)) proveContact(px, b);
   const org = findSubOrganization(px, b.filterType, b.filterValue);

@@ -4,6 +4,7 @@
  * lifetime, allowed origins, and the wallet-kit configuration the browser SDKs read.
  */
 import { invalidArgument } from "../errors.js";
+import { quote } from "../input-error.js";
 
 export type WalletKitSettings = { enabledSocialProviders?: string[]; oauthClientIds?: Record<string, string>; oauthRedirectUrl?: string };
 
@@ -63,7 +64,7 @@ export function mergeSettings(current: AuthProxySettings, update: AuthProxySetti
       url = undefined;
     }
     // Exact origins only: no paths and no partial wildcards.
-    if (!url || url.origin !== o || o.includes("*")) throw invalidArgument(`allowed origin must be "*" or an exact origin such as https://app.example.com: ${JSON.stringify(o)}`, `${field}.allowedOrigins[${i}]`);
+    if (!url || url.origin !== o || o.includes("*")) throw invalidArgument(`allowed origin must be "*" or an exact origin such as https://app.example.com: ${quote(o)}`, `${field}.allowedOrigins[${i}]`);
   }
   return next;
 }

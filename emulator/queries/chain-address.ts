@@ -1,6 +1,7 @@
 /** An address given to a chain-backed query, checked against its chain's namespace (`field` names it in the error). */
 import { invalidArgument } from "../errors.js";
 import { lazyModule } from "../lazy-module.js";
+import { quote } from "../input-error.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 
@@ -9,13 +10,13 @@ const label = (field: string): string => field.slice(field.lastIndexOf(".") + 1)
 
 /** A 0x-prefixed 20-byte address, given back checksummed. */
 export function checkEvmAddress(address: string, field = "address"): `0x${string}` {
-  if (!viem.isAddress(address, { strict: false })) throw invalidArgument(`${label(field)} must be a 0x-prefixed 20-byte Ethereum address, got ${JSON.stringify(address)}`, field);
+  if (!viem.isAddress(address, { strict: false })) throw invalidArgument(`${label(field)} must be a 0x-prefixed 20-byte Ethereum address, got ${quote(address)}`, field);
   return viem.getAddress(address);
 }
 
 /** A base58 Solana address, given back as is. */
 export function checkSolanaAddress(address: string, field = "address"): string {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`${label(field)} must be a base58 Solana address, got ${JSON.stringify(address)}`, field);
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw invalidArgument(`${label(field)} must be a base58 Solana address, got ${quote(address)}`, field);
   return address;
 }
 

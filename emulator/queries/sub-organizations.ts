@@ -11,6 +11,7 @@ import { pageLimit } from "./activities.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { QueryContext } from "./types.js";
 import { defineQuery } from "../operations/define.js";
+import { quote } from "../input-error.js";
 
 export const VERIFIED_SUBORG_FILTER_TYPES = ["EMAIL", "PHONE_NUMBER"] as const;
 export const SUBORG_FILTER_TYPES = ["NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "CREDENTIAL_ID", "PUBLIC_KEY", "WALLET_ACCOUNT_ADDRESS", "OIDC_TOKEN", "OAUTH_CLAIM"] as const;
@@ -63,7 +64,7 @@ function filterFor(ctx: QueryContext, type: string, value: string, verified: boo
       return identityFilter(ctx, claim.issuer, claim.subject, claim.audience);
     }
     default:
-      throw invalidArgument(`invalid filterType ${JSON.stringify(type)}: expected one of ${SUBORG_FILTER_TYPES.join(", ")}`, "filterType");
+      throw invalidArgument(`invalid filterType ${quote(type)}: expected one of ${SUBORG_FILTER_TYPES.join(", ")}`, "filterType");
   }
 }
 
@@ -72,7 +73,7 @@ export function listSubOrgs(ctx: QueryContext, b: ListBody, allowed: readonly st
   // email or phone number (the document requires only organizationId).
   let keep: (o: OrganizationRow) => boolean = verified ? (o) => ctx.rt.store.users.list(o.id).some((u) => (u.email && u.emailVerified) || (u.phone && u.phoneVerified)) : () => true;
   if (b.filterType) {
-    if (!allowed.includes(b.filterType)) throw invalidArgument(`invalid filterType ${JSON.stringify(b.filterType)}: expected one of ${allowed.join(", ")}`, "filterType");
+    if (!allowed.includes(b.filterType)) throw invalidArgument(`invalid filterType ${quote(b.filterType)}: expected one of ${allowed.join(", ")}`, "filterType");
     if (!b.filterValue) throw invalidArgument("filterValue is required with filterType", "filterValue");
     keep = filterFor(ctx, b.filterType, b.filterValue, verified);
   }

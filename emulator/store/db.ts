@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { MIGRATIONS } from "./schema.js";
 import { READ_INDEXES } from "./indexes.js";
 import { withCommitHooks } from "./after-commit.js";
+import { countedIfCommitted } from "./committed-changes.js";
 
 export type Db = Database.Database;
 
@@ -17,7 +18,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   let run = runners.get(db);
   if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
   const runIt = run;
-  return withCommitHooks(db, () => runIt(fn) as T);
+  // A rollback's changes are taken off the connection's count of committed changes (committed-changes.ts).
+  return countedIfCommitted(db, () => withCommitHooks(db, () => runIt(fn) as T));
 }
 
 /** A new database's whole schema as SQL, and the schema version it stands for. */

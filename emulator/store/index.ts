@@ -34,8 +34,8 @@ import { Secrets } from "./secrets.js";
 type NotRepository = "sealer" | "sealing" | "db" | "image" | "tx" | "clear" | "close";
 type RepositoryName = Exclude<keyof Store, NotRepository>;
 
-/** A repository per aggregate, over `db`. */
-function repositories(db: Db) {
+/** A repository per aggregate, over `db` (those keeping sealed values seal with `sealer`). */
+function repositories(db: Db, sealer: Sealer) {
   const activities = new Activities(db);
   return {
     organizations: new Organizations(db),
@@ -52,7 +52,7 @@ function repositories(db: Db) {
     otps: new Otps(db),
     verificationTokens: new VerificationTokens(db),
     importTargets: new ImportTargets(db),
-    mailbox: new Mailbox(db),
+    mailbox: new Mailbox(db, sealer),
     subOrganizations: new SubOrganizations(db),
     policies: new Policies(db),
     oauth2: new Oauth2(db),
@@ -119,6 +119,8 @@ export class Store {
     this.sealing = openSealing(db, opts.sealingKey ?? process.env.EMULATOR_SEALING_KEY);
     this.sealer = this.sealing.sealer;
     this.attach(db);
+    // Mail an older emulator kept in clear is sealed now; a file's WAL is emptied into it, so the old pages go too.
+    if (this.mailbox.sealClearRows() && !db.memory) db.pragma("wal_checkpoint(TRUNCATE)");
   }
 
   /** The database in use (an in-memory one is replaced by a fresh database on `clear`). */
@@ -131,7 +133,7 @@ export class Store {
     this.current = db;
     watchTableChanges(db);
     // Every declared repository, and only those (a compile error otherwise).
-    Object.assign(this, repositories(db) satisfies Pick<Store, RepositoryName>);
+    Object.assign(this, repositories(db, this.sealer) satisfies Pick<Store, RepositoryName>);
   }
 
   static open(file?: string, opts: { sealingKey?: string } = {}): Store {

@@ -1,7 +1,7 @@
 /**
  * The one sealing module: every secret the emulator keeps at rest (mnemonics, private keys,
- * enclave keys, the proxy key, OTP codes) is sealed here with AES-256-GCM before it reaches
- * SQLite and opened here when one request needs it.
+ * enclave keys, the proxy key, OTP codes, the mailbox's messages) is sealed here with
+ * AES-256-GCM before it reaches SQLite and opened here when one request needs it.
  *
  * Where the sealing key lives (never in the same file as the secrets it seals):
  * - EMULATOR_SEALING_KEY (64 hex characters), when set: used as given, stored nowhere;
@@ -19,6 +19,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
 import { deleteMeta, getMeta, setMeta, type Db } from "./db.js";
+import { uncounted } from "./committed-changes.js";
 
 const VERSION = "s1";
 /** Meta keys: the check value, and the key itself (only inside state images). */
@@ -187,6 +188,11 @@ export function withKeyInside(image: Buffer, sealing: Sealing, open: (image: Buf
  */
 export function serializeInMemoryWithKey(db: Db, sealing: Sealing): Buffer {
   if (sealing.source === "environment") return db.serialize();
+  // The key's row is put back: not a change of the state (the change version stays).
+  return uncounted(db, () => serializeWithKeyRow(db, sealing));
+}
+
+function serializeWithKeyRow(db: Db, sealing: Sealing): Buffer {
   if (db.name === "") {
     db.pragma("cache_spill = OFF");
     db.exec("SAVEPOINT emulator_image");

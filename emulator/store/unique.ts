@@ -5,13 +5,14 @@
  * inside the activity's transaction, so nothing of that activity is written.
  */
 import { invalidArgument, type TurnkeyError } from "../errors.js";
+import { quote } from "../input-error.js";
 
 /** The rules, by the index columns SQLite names in its "UNIQUE constraint failed" message. */
 export const UNIQUE_RULES = {
   wallet: {
     columns: "wallets.org_id, wallets.name",
     error: (name: string) =>
-      invalidArgument(`wallet label must be unique: this organization already has a wallet named ${JSON.stringify(name)} (parameters.walletName)`, "parameters.walletName"),
+      invalidArgument(`wallet label must be unique: this organization already has a wallet named ${quote(name)} (parameters.walletName)`, "parameters.walletName"),
   },
   walletAccount: {
     columns: "wallet_accounts.wallet_id, wallet_accounts.curve, wallet_accounts.path_key, wallet_accounts.address_format",

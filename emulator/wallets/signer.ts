@@ -4,7 +4,7 @@
  */
 import type { Curve } from "../chains/index.js";
 import { publicKeyOf } from "../curves/index.js";
-import { InputError } from "../input-error.js";
+import { InputError, quote } from "../input-error.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
@@ -49,5 +49,5 @@ export function resolveSigner(rt: Runtime, orgId: string, signWith: string): Res
     const addressFormat = pk.addresses.find((a) => a.address === signWith)?.format;
     return { key: { curve, privateKey, scheme: schemeFor(addressFormat) }, publicKey: publicKeyOf(curve, privateKey), addressFormat, privateKey: pk };
   }
-  throw new InputError(`could not find a wallet account or private key for signWith ${JSON.stringify(signWith)} in organization ${orgId}`, "signWith", "not_found");
+  throw new InputError(`could not find a wallet account or private key for signWith ${quote(signWith)} in organization ${orgId}`, "signWith", "not_found");
 }

@@ -23,6 +23,7 @@ import { parseCaip2 } from "../networks/caip2.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../events/index.js";
 import { ACTIVITY_STATUSES } from "../store/activities.js";
 import type { WebhookEventType } from "./event-types.js";
+import { quote } from "../input-error.js";
 
 export type EventFilter = ReadonlyMap<string, readonly string[]>;
 
@@ -65,14 +66,14 @@ export function parseEventFilter(eventType: WebhookEventType, filtersJson: strin
   const filter = new Map<string, string[]>();
   for (const [name, raw] of Object.entries(parsed)) {
     const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
-    if (!rule) throw invalidArgument(`filtersJson: ${eventType} events cannot be filtered on ${JSON.stringify(name)}; filter on ${Object.keys(rules).join(", ")}`, field);
+    if (!rule) throw invalidArgument(`filtersJson: ${eventType} events cannot be filtered on ${quote(name)}; filter on ${Object.keys(rules).join(", ")}`, field);
     const values = Array.isArray(raw) ? raw : [raw];
     if (!values.length) throw invalidArgument(`filtersJson: ${name} needs at least one value`, field);
     if (values.length > MAX_VALUES) throw invalidArgument(`filtersJson: ${name} takes at most ${MAX_VALUES} values`, field);
     for (const v of values) {
       if (typeof v !== "string" || !v) throw invalidArgument(`filtersJson: ${name} takes a non-empty string or a list of them`, field);
       const why = rule(v);
-      if (why) throw invalidArgument(`filtersJson: ${name} ${JSON.stringify(v)}: ${why}`, field);
+      if (why) throw invalidArgument(`filtersJson: ${name} ${quote(v)}: ${why}`, field);
     }
     filter.set(name, name === "address" ? values.map(normalAddress) : name === "caip2" ? values.map(canonicalCaip2) : values);
   }

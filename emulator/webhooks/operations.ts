@@ -17,6 +17,7 @@ import { renderEndpoint, WebhookEndpoints, type Subscription, type WebhookEndpoi
 import { checkWebhookUrl } from "./url.js";
 import { parseEventFilter } from "./filters.js";
 import { webhookSettingsOf } from "./settings.js";
+import { quote } from "../input-error.js";
 
 const endpointsOf = (rt: Runtime) => new WebhookEndpoints(rt.store.db);
 
@@ -26,7 +27,7 @@ function subscriptionsOf(list: SubscriptionParams[] | undefined, isSubOrganizati
   const seen = new Set<string>();
   return (list ?? []).map((s, i) => {
     const field = `parameters.subscriptions[${i}]`;
-    if (!isWebhookEventType(s.eventType)) throw invalidArgument(`unknown webhook event type ${JSON.stringify(s.eventType)}: expected one of ${WEBHOOK_EVENT_TYPES.join(", ")}`, `${field}.eventType`);
+    if (!isWebhookEventType(s.eventType)) throw invalidArgument(`unknown webhook event type ${quote(s.eventType)}: expected one of ${WEBHOOK_EVENT_TYPES.join(", ")}`, `${field}.eventType`);
     if (seen.has(s.eventType)) throw invalidArgument(`duplicate subscription to ${s.eventType}`, `${field}.eventType`);
     seen.add(s.eventType);
     if (isSubOrganization && BILLING_SCOPED.has(s.eventType)) {

@@ -11,6 +11,7 @@
  */
 import { isIP } from "node:net";
 import { invalidArgument } from "../errors.js";
+import { quote } from "../input-error.js";
 
 /** Our own cap (the service documents none). */
 export const MAX_URL_LENGTH = 2048;
@@ -82,7 +83,7 @@ export function checkWebhookUrl(value: unknown, field: string, allowHosts: reado
   try {
     url = new URL(value);
   } catch {
-    throw invalidArgument(`invalid webhook url: ${JSON.stringify(value.slice(0, 100))} is not an absolute URL`, field);
+    throw invalidArgument(`invalid webhook url: ${quote(value.slice(0, 100))} is not an absolute URL`, field);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidArgument(`invalid webhook url: scheme ${url.protocol.replace(":", "")} is not supported, use https`, field);
   if (url.username || url.password) throw invalidArgument("invalid webhook url: credentials (userinfo) in the URL are not allowed", field);

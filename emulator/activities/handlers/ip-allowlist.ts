@@ -12,6 +12,7 @@ import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../../store/ip-allowlis
 import { INVALID_ACTIVITY_CALLER } from "./sub-organizations.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { quote } from "../../input-error.js";
 
 const ON_EVALUATION_ERROR = ["ALLOW", "DENY"] as const;
 
@@ -29,7 +30,7 @@ export const ipAllowlistOperations = [
         throw invalidArgument("enabled (true or false) is required for an organization-level allowlist", "parameters.enabled");
       const onEvaluationError = p.onEvaluationError === undefined || p.onEvaluationError === "" ? "DENY" : p.onEvaluationError;
       if (!(ON_EVALUATION_ERROR as readonly string[]).includes(onEvaluationError))
-        throw invalidArgument(`onEvaluationError must be ALLOW or DENY, got ${JSON.stringify(p.onEvaluationError)}`, "parameters.onEvaluationError");
+        throw invalidArgument(`onEvaluationError must be ALLOW or DENY, got ${quote(p.onEvaluationError)}`, "parameters.onEvaluationError");
       const rules = withField("parameters.rules", () => normalizeRules(p.rules ?? []));
       const before = new Map((store.ipAllowlists.get(ctx.org.id, scope)?.rules ?? []).map((r) => [r.cidr, r.createdAt]));
       const row: IpAllowlistRow = {

@@ -23,6 +23,7 @@ import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { quote } from "../../input-error.js";
 
 export const OTP_TYPES = ["OTP_TYPE_EMAIL", "OTP_TYPE_SMS"] as const;
 export const DEFAULT_OTP_LENGTH = 9;
@@ -58,7 +59,7 @@ type InitOtpParams = {
 /** Validates an init request, stores the code (sealed) and delivers it to the mailbox. */
 function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]): { otp: OtpRow; targetBundle?: string } {
   const { store, sealer } = { store: ctx.rt.store, sealer: ctx.rt.store.sealer };
-  if (!(OTP_TYPES as readonly string[]).includes(p.otpType)) throw invalidArgument(`invalid otpType ${p.otpType}: expected one of ${OTP_TYPES.join(", ")}`, "parameters.otpType");
+  if (!(OTP_TYPES as readonly string[]).includes(p.otpType)) throw invalidArgument(`invalid otpType ${quote(p.otpType)}: expected one of ${OTP_TYPES.join(", ")}`, "parameters.otpType");
   if (p.otpType === "OTP_TYPE_EMAIL") checkEmail(p.contact, "parameters.contact");
   else checkPhone(p.contact, "parameters.contact");
   if (p.appName !== undefined) checkName(p.appName, "parameters.appName");
@@ -98,7 +99,7 @@ function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]):
 
 /** The open (unused, unexpired, unlocked) OTP of this organization or its parent. */
 function requireOpenOtp(ctx: ActivityContext, otpId: string, kind: OtpRow["kind"]): OtpRow {
-  if (!isUuid(otpId)) throw invalidArgument(`invalid OTP id: ${JSON.stringify(otpId)}`, "parameters.otpId");
+  if (!isUuid(otpId)) throw invalidArgument(`invalid OTP id: ${quote(otpId)}`, "parameters.otpId");
   const otp = ctx.rt.store.otps.get(ctx.org.id, otpId) ?? (ctx.org.parentId ? ctx.rt.store.otps.get(ctx.org.parentId, otpId) : undefined);
   if (!otp || otp.kind !== kind) throw notFound(`otp not found: ${otpId}`);
   if (otp.usedAt !== null) throw invalidArgument("OTP has already been used", "parameters.otpId");

@@ -24,6 +24,7 @@ import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { chainWatcher } from "../../networks/watch.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
+import { quote } from "../../input-error.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");
@@ -37,7 +38,7 @@ const MAX_CALLS = 50;
 
 function uint(value: string | undefined, field: string): bigint | undefined {
   if (value === undefined || value === "") return undefined;
-  if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) throw invalidArgument(`${field} must be a non-negative integer (decimal or 0x-hex), got ${JSON.stringify(value)}`, field);
+  if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) throw invalidArgument(`${field} must be a non-negative integer (decimal or 0x-hex), got ${quote(value)}`, field);
   return BigInt(value);
 }
 
@@ -71,7 +72,7 @@ function ethSigner(ctx: ActivityContext, from: string): { key: SigningKey; addre
     try {
       return resolveSigner(ctx.rt, ctx.org.id, from);
     } catch {
-      throw invalidArgument(`from ${JSON.stringify(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
+      throw invalidArgument(`from ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
     }
   })();
   if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");

@@ -17,6 +17,7 @@ import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { quote } from "../../input-error.js";
 
 export const DEFAULT_SESSION_SECONDS = 900;
 /** The service caps sessions at one year (UNCONFIRMED; generous for local use). */
@@ -62,7 +63,7 @@ export type LoginParams = { publicKey: string; expirationSeconds?: string; inval
  */
 export function requireSessionProfile(ctx: ActivityContext, org: OrganizationRow, id: string): SessionProfileRow {
   const field = "parameters.sessionProfileId";
-  if (!isUuid(id)) throw invalidArgument(`invalid session profile UUID: ${JSON.stringify(id)}`, field);
+  if (!isUuid(id)) throw invalidArgument(`invalid session profile UUID: ${quote(id)}`, field);
   const { store } = ctx.rt;
   const found = store.sessionProfiles.get(org.id, id) ?? (org.parentId ? store.sessionProfiles.get(org.parentId, id) : undefined);
   if (!found) {

@@ -18,6 +18,7 @@ import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY,
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import type { SentTransaction } from "./send-transactions.js";
+import { quote } from "../../input-error.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };
 
@@ -49,7 +50,7 @@ function decodeBlockhash(value: string): Uint8Array {
   try {
     bytes = base58.decode(value);
   } catch {
-    throw invalidArgument(`recentBlockhash ${JSON.stringify(value)} is not base58`, "parameters.recentBlockhash");
+    throw invalidArgument(`recentBlockhash ${quote(value)} is not base58`, "parameters.recentBlockhash");
   }
   if (bytes.length !== 32) throw invalidArgument(`recentBlockhash must be 32 bytes, got ${bytes.length}`, "parameters.recentBlockhash");
   return bytes;

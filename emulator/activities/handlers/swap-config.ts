@@ -7,11 +7,12 @@
  */
 import { invalidArgument } from "../../errors.js";
 import { defineActivity } from "../../operations/define.js";
+import { quote } from "../../input-error.js";
 
 /** A fee rate: a whole number of basis points, 0 to 10,000 (100%). */
 function basisPoints(value: string | undefined, field: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 10_000) throw invalidArgument(`${field.replace("parameters.", "")} must be a whole number of basis points between 0 and 10000, got ${JSON.stringify(value)}`, field);
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 10_000) throw invalidArgument(`${field.replace("parameters.", "")} must be a whole number of basis points between 0 and 10000, got ${quote(value)}`, field);
   return String(Number(value));
 }
 

@@ -20,6 +20,7 @@ import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "../../t
 import { checkQosVersion } from "../../tvc/qos-versions.js";
 import { writeManifest } from "../../tvc/manifest.js";
 import { requireTvcApp, requireTvcDeployment } from "../../tvc/lookups.js";
+import { quote } from "../../input-error.js";
 
 const U32_MAX = 0xffffffff;
 
@@ -51,7 +52,7 @@ export const tvcOperations = [
     run(ctx, p) {
       const { store } = ctx.rt;
       checkName(p.name, "parameters.name");
-      if (store.tvc.appNamed(ctx.org.id, p.name)) throw invalidArgument(`a TVC app named ${JSON.stringify(p.name)} already exists in this organization`, "parameters.name");
+      if (store.tvc.appNamed(ctx.org.id, p.name)) throw invalidArgument(`a TVC app named ${quote(p.name)} already exists in this organization`, "parameters.name");
       const quorumPublicKey = withField(undefined, () => parseTvcPublicKey(p.quorumPublicKey, "parameters.quorumPublicKey"));
       const manifestPlan = planOperatorSet(store, ctx.org.id, "manifestSet", p.manifestSetId || undefined, p.manifestSetParams);
       const sharePlan = planOperatorSet(store, ctx.org.id, "shareSet", p.shareSetId || undefined, p.shareSetParams);

@@ -16,7 +16,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError } from "../../input-error.js";
+import { InputError, quote } from "../../input-error.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
 import { HARDENED_OFFSET, parsePath } from "./path.js";
@@ -44,7 +44,7 @@ function master(curve: Curve, seed: Uint8Array): HdNode {
     case "CURVE_P256":
       return slip10Master("nist256p1", seed);
     default:
-      throw new InputError(`invalid curve "${String(curve)}"`, "curve");
+      throw new InputError(`invalid curve ${quote(String(curve))}`, "curve");
   }
 }
 
@@ -81,7 +81,7 @@ function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number
     if (index >= HARDENED_OFFSET) return index;
     if (opts.ed25519NonHardened === "reject") {
       throw new InputError(
-        `invalid path "${path}": segment ${i + 1} ("${index}") must be hardened for CURVE_ED25519`,
+        `invalid path ${quote(path)}: segment ${i + 1} ("${index}") must be hardened for CURVE_ED25519`,
         "path",
       );
     }
