@@ -27,6 +27,16 @@ function resultKeyOf(intentKey: string): string | undefined {
   return members.has(`${m[1]}Result`) ? `${m[1]}Result` : undefined;
 }
 
+/**
+ * Activity type names that no document's enum has but an official SDK sends: each stands for the
+ * current type of its path and is answered as that type (the service's enum has no other name
+ * for it). @turnkey/sdk-server and sdk-browser 8.2.1 build ACTIVITY_TYPE_ETH_UNDELEGATE7702 from
+ * the method name (packages/sdk-server/src/__generated__/sdk-client-base.ts:447).
+ */
+export type UndocumentedActivityType = "ACTIVITY_TYPE_ETH_UNDELEGATE7702";
+
+const documentedTypes = lazy(() => new Set<string>((schemas.v1ActivityType as unknown as { options: string[] }).options));
+
 const cache = new Map<string, OperationContract>();
 
 /**
@@ -38,15 +48,17 @@ export function legacyVariant(op: OperationContract, activityType: string, accep
   const key = `${op.name} ${activityType}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const intentKey = intentKeyOf(activityType);
+  // An undocumented spelling reads and answers as the path's own type.
+  const documented = documentedTypes().has(activityType);
+  const intentKey = documented ? intentKeyOf(activityType) : op.intentKey!;
   const legacyIntent = schemas[`v1${intentKey[0]!.toUpperCase()}${intentKey.slice(1)}`];
   const currentIntent = schemas[`v1${op.intentKey![0]!.toUpperCase()}${op.intentKey!.slice(1)}`];
   if (!legacyIntent || !currentIntent) return undefined;
   const variant: OperationContract = {
     ...op,
-    activityType,
+    activityType: documented ? activityType : op.activityType,
     intentKey,
-    resultKey: resultKeyOf(intentKey),
+    resultKey: documented ? resultKeyOf(intentKey) : op.resultKey,
     requestName: `${op.requestName} (${activityType})`,
     request: z.object({
       type: z.literal(activityType),

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
 import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
+import type { UndocumentedActivityType } from "../../contracts/legacy.js";
 import type { TurnkeyError } from "../errors.js";
 import type { ActivityContext } from "../activities/types.js";
 import type { QueryContext } from "../queries/types.js";
@@ -33,7 +34,7 @@ type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : neve
 
 type SubmitRequest<N extends SubmitName> = z.output<CoordinatorOps[`/public/v1/submit/${N}`]["request"]>;
 /** The parameters of a submit operation: its current intent, or an older one it still accepts. */
-export type ActivityParams<N extends SubmitName, L extends ActivityType = never> = SubmitRequest<N> extends { parameters: infer P } ? P | IntentOf<L> : never;
+export type ActivityParams<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never> = SubmitRequest<N> extends { parameters: infer P } ? P | IntentOf<L> : never;
 /** The body of a query, as the contract parses it. */
 export type QueryBody<N extends QueryName> = z.output<CoordinatorOps[`/public/v1/query/${N}`]["request"]>;
 /** The body of an auth-proxy request, as the contract parses it. */
@@ -81,8 +82,11 @@ export type PolicySubjects = {
  */
 export type ActivityOutcome = Record<string, unknown> | { failAfterCommit: TurnkeyError };
 
-export type ActivitySpec<N extends SubmitName, L extends ActivityType> = {
-  /** Older activity types still accepted on this path (each with its own intent and result members). */
+export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType> = {
+  /**
+   * Older activity types still accepted on this path (each with its own intent and result
+   * members), and names no document has that an SDK sends for it (answered as the current type).
+   */
   legacy?: readonly L[];
   authorization?: Authorization;
   parentMayInitiate?: boolean;
@@ -102,7 +106,7 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType> = {
 export type ActivityEntry = {
   kind: "submit";
   name: SubmitName;
-  legacy: readonly ActivityType[];
+  legacy: readonly (ActivityType | UndocumentedActivityType)[];
   authorization: Authorization;
   reach: Reach;
   proxyForwarded: boolean;
@@ -131,7 +135,7 @@ export type OperationEntry = ActivityEntry | QueryEntry | ProxyEntry;
 
 const none = (): PolicySubjects => ({});
 
-export function defineActivity<N extends SubmitName, L extends ActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
+export function defineActivity<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
   return {
     kind: "submit",
     name,

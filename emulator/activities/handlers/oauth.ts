@@ -71,6 +71,8 @@ export function userForOidcToken(ctx: ActivityContext, org: OrganizationRow, tok
 
 export const oauthOperations = [
   defineActivity("create_oauth_providers", {
+    // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send the first version.
+    legacy: ["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS"],
     authorization: "own-credential",
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");

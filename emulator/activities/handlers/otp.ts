@@ -193,6 +193,8 @@ function userByContact(ctx: ActivityContext, org: OrganizationRow, otpType: stri
 
 export const otpOperations = [
   defineActivity("init_otp", {
+    // Kotlin and Ruby (0.0.18) send V2, Dart (1.1.2) the first version.
+    legacy: ["ACTIVITY_TYPE_INIT_OTP_V2", "ACTIVITY_TYPE_INIT_OTP"],
     parentMayInitiate: true,
     proxyForwarded: true,
     run(ctx, p) {
@@ -252,6 +254,7 @@ export const otpOperations = [
   }),
 
   defineActivity("init_otp_auth", {
+    legacy: ["ACTIVITY_TYPE_INIT_OTP_AUTH_V2"], // Dart 1.1.2
     parentMayInitiate: true,
     run(ctx, p) {
       userByContact(ctx, ctx.org, p.otpType, p.contact);
@@ -282,10 +285,13 @@ export const otpOperations = [
   }),
 
   defineActivity("email_auth", {
+    legacy: ["ACTIVITY_TYPE_EMAIL_AUTH_V2"], // Dart 1.1.2
     parentMayInitiate: true,
     run(ctx, p) {
       checkEmail(p.email, "parameters.email");
-      checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
+      // V3's contract requires the customization's appName; V2's makes the customization optional.
+      const custom = p.emailCustomization ?? {};
+      if (custom.appName !== undefined) checkName(custom.appName, "parameters.emailCustomization.appName");
       const user = userByContact(ctx, ctx.org, "OTP_TYPE_EMAIL", p.email);
       const { apiKeyId, credentialBundle } = issueCredentialBundle(ctx, {
         org: ctx.org,
@@ -296,7 +302,7 @@ export const otpOperations = [
         name: p.apiKeyName || `Email Auth - ${ctx.now}`,
         invalidateExisting: p.invalidateExisting,
       });
-      deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "email_auth", `${p.emailCustomization.appName} login`);
+      deliverBundle(ctx, p.email, custom, credentialBundle, "email_auth", `${custom.appName ?? ctx.org.name} login`);
       return { userId: user.id, apiKeyId };
     },
   }),

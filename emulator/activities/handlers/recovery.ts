@@ -16,10 +16,13 @@ export const RECOVERY_CREDENTIAL = "CREDENTIAL_TYPE_RECOVER_USER_KEY_P256";
 
 export const recoveryOperations = [
   defineActivity("init_user_email_recovery", {
+    legacy: ["ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY"], // Dart 1.1.2 and its current source
     parentMayInitiate: true,
     run(ctx, p) {
       checkEmail(p.email, "parameters.email");
-      checkName(p.emailCustomization.appName, "parameters.emailCustomization.appName");
+      // V2's contract requires the customization's appName; the first version makes the customization optional.
+      const custom = p.emailCustomization ?? {};
+      if (custom.appName !== undefined) checkName(custom.appName, "parameters.emailCustomization.appName");
       if (ctx.rt.store.subOrganizations.settings(ctx.org.id).disableEmailRecovery)
         throw invalidArgument("email recovery is disabled for this organization", "organizationId");
       const user = findUsersByContact(ctx.rt, ctx.org.id, "OTP_TYPE_EMAIL", p.email)[0];
@@ -33,7 +36,7 @@ export const recoveryOperations = [
         name: `Recovery - ${ctx.now}`,
         invalidateExisting: true,
       });
-      deliverBundle(ctx, p.email, p.emailCustomization, credentialBundle, "recovery", `${p.emailCustomization.appName} account recovery`);
+      deliverBundle(ctx, p.email, custom, credentialBundle, "recovery", `${custom.appName ?? ctx.org.name} account recovery`);
       return { userId: user.id };
     },
   }),

@@ -244,6 +244,8 @@ export const sendTransactionOperations = [
     run: async (ctx, p) => ({ sendTransactionStatusId: record(ctx, await solSend(ctx, p as SolSendParams)) }),
   }),
   defineActivity("eth_undelegate_7702", {
+    // @turnkey/sdk-server and sdk-browser 8.2 send this spelling, which no document has (contracts/legacy.ts).
+    legacy: ["ACTIVITY_TYPE_ETH_UNDELEGATE7702"],
     subjects: (p) => ({ signWith: p.from, address: p.from }),
     run: (ctx, p) => ethUndelegate(ctx, p),
   }),

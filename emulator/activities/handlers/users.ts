@@ -66,6 +66,8 @@ function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMA
 
 export const userOperations = [
   defineActivity("create_users", {
+    // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send V3 (oauthProviders V1).
+    legacy: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
     run(ctx, p) {
       if (!p.users.length) throw invalidArgument("users must not be empty", "parameters.users");
       requireRoomForUsers(ctx, p.users.length);
