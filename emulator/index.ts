@@ -153,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
       await rt.networks?.close();
       rt.store.close();
+      rt.keyring.clear(); // its seeds, HD nodes and account keys hold private keys
     },
   };
 }
