@@ -35,7 +35,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
   app.use(coordinatorRouter(rt));
   app.get("/openapi.json", (_req, res) => {
-    res.type("application/json").send(openApiDocument(rt.urls.baseUrl));
+    res.type("application/json").send(openApiDocument(rt));
   });
   app.use(adminRouter(rt, hooks));
   app.use(webhookRouter(rt)); // the webhook JWKS (public) and /emulator/v1/webhooks/deliveries

@@ -85,8 +85,8 @@ Use it with @turnkey/sdk-server:
     await emu.stop();
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
 }
 
 main(process.argv.slice(2)).catch((err) => {

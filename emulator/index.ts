@@ -14,6 +14,7 @@ import { Store } from "./store/index.js";
 import { systemClock } from "./clock.js";
 import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
+import { registry } from "./operations/registry.js";
 import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
@@ -97,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(options.fixtures);
   const store = Store.open(options.db ?? ":memory:");
   const rt: Runtime = {
+    registry,
     store,
     keyring: new Keyring(store.sealer),
     clock: systemClock(),
@@ -111,7 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   configureIpAllowlist(rt, { trustProxy: options.trustProxy ?? false });
   rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
-  if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+  if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt, fixture, rt.clock.now());
   // After startAppProofs: listeners run in order, and a payload rendered then includes the proofs just recorded.
   const webhooks = startWebhooks(rt, options.webhooks); // resumes deliveries a --db file left pending
 
@@ -123,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rt.clock.offsetMs = 0;
     void rt.networks?.reset();
     resetControl(rt);
-    seedFixture(rt.store, rt.keyring, fixture, rt.clock.now());
+    seedFixture(rt, fixture, rt.clock.now());
   };
   const app = createApp(rt, { info, reset }, { host, allowHosts: options.allowHosts });
 
@@ -160,6 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
       await rt.networks?.close();
       rt.store.close();
+      rt.keyring.clear(); // its seeds, HD nodes and account keys hold private keys
     },
   };
 }

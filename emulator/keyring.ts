@@ -1,19 +1,21 @@
 /**
  * Key material in use: opens sealed mnemonics and private keys through the store's sealer,
- * and caches wallet seeds (PBKDF2 is the slow step of every derivation) per instance.
- * Nothing here is ever logged.
+ * and caches, per instance, wallet seeds (PBKDF2 is the slow step of every derivation), the
+ * intermediate HD nodes derived from them and the account keys signing uses. All three hold
+ * secrets: they live here, not in module state, so `clear` (reset, stop), `forget` (a deleted
+ * wallet) and a new instance never see another's keys. Nothing here is ever logged.
  */
-import { deriveKey, mnemonicToSeed, type Curve, type DerivedKey } from "./chains/index.js";
+import { deriveKey, holdsNodesOf, mnemonicToSeed, type Curve, type DerivedKey, type HdNode, type NodeCache } from "./chains/index.js";
 import type { Sealer } from "./store/seal.js";
 import type { WalletRow } from "./store/wallets.js";
 import type { PrivateKeyRow } from "./store/private-keys.js";
-
-const MAX_SEEDS = 256;
-const MAX_ACCOUNT_KEYS = 4096;
+import { Lru } from "./lib/lru.js";
 
 export class Keyring {
-  private readonly seeds = new Map<string, Uint8Array>();
-  private readonly accountKeys = new Map<string, DerivedKey>();
+  private readonly seeds = new Lru<string, Uint8Array>(256);
+  private readonly accountKeys = new Lru<string, DerivedKey>(4096);
+  /** Intermediate HD nodes, scoped by wallet id: sibling accounts reuse their parent chain. */
+  private readonly nodes = new Lru<string, HdNode>(4096);
 
   constructor(private readonly sealer: Sealer) {}
 
@@ -32,11 +34,7 @@ export class Keyring {
   /** The BIP39 seed of a wallet, computed once per wallet and kept (LRU) in memory. */
   seedOf(wallet: WalletRow): Uint8Array {
     const hit = this.seeds.get(wallet.id);
-    if (hit) {
-      this.seeds.delete(wallet.id);
-      this.seeds.set(wallet.id, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const seed = mnemonicToSeed(this.mnemonicOf(wallet));
     this.remember(wallet.id, seed);
     return seed;
@@ -44,8 +42,12 @@ export class Keyring {
 
   /** Caches a seed the caller just computed (e.g. for a wallet it is creating). */
   remember(walletId: string, seed: Uint8Array): void {
-    if (this.seeds.size >= MAX_SEEDS) this.seeds.delete(this.seeds.keys().next().value!);
     this.seeds.set(walletId, seed);
+  }
+
+  /** This instance's node cache for derivations from the seed of wallet `walletId`. */
+  nodeCache(walletId: string): NodeCache {
+    return { nodes: this.nodes, scope: walletId };
   }
 
   /** The key pair of one wallet account, derived once and kept (LRU): signing reuses it. */
@@ -53,8 +55,7 @@ export class Keyring {
     const id = `${wallet.id}|${curve}|${path}`;
     let key = this.accountKeys.get(id);
     if (!key) {
-      key = deriveKey(this.seedOf(wallet), curve, path);
-      if (this.accountKeys.size >= MAX_ACCOUNT_KEYS) this.accountKeys.delete(this.accountKeys.keys().next().value!);
+      key = deriveKey(this.seedOf(wallet), curve, path, { cache: this.nodeCache(wallet.id) });
       this.accountKeys.set(id, key);
     }
     return key;
@@ -64,13 +65,21 @@ export class Keyring {
     return this.sealer.open(key.privateKeySealed);
   }
 
+  /** Whether any cached HD node comes from `seed` (lets tests prove what reset and forget drop). */
+  holdsNodesOf(seed: Uint8Array): boolean {
+    return holdsNodesOf(this.nodes, seed);
+  }
+
   forget(walletId: string): void {
+    const prefix = `${walletId}|`;
     this.seeds.delete(walletId);
-    for (const id of this.accountKeys.keys()) if (id.startsWith(`${walletId}|`)) this.accountKeys.delete(id);
+    this.accountKeys.deleteWhere((id) => id.startsWith(prefix));
+    this.nodes.deleteWhere((id) => id.startsWith(prefix));
   }
 
   clear(): void {
     this.seeds.clear();
     this.accountKeys.clear();
+    this.nodes.clear();
   }
 }

@@ -9,8 +9,11 @@ import type { InstanceKeys } from "./auth/instance-keys.js";
 import type { Networks } from "./networks/registry.js";
 import type { EventBus } from "./events/index.js";
 import type { Serving } from "./http/serving.js";
+import type { Registry } from "./operations/define.js";
 
 export type Runtime = {
+  /** Every emulated operation (operations/registry.ts, composed once): read here, never imported below the root. */
+  registry: Registry;
   store: Store;
   keyring: Keyring;
   clock: Clock & { offsetMs: number };

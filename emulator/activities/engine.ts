@@ -18,7 +18,6 @@ import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
-import { operationForActivityType } from "../operations/registry.js";
 import { decide, sessionScopeDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
@@ -185,7 +184,7 @@ function callerOf(rt: Runtime, v: StoredVote | undefined): Caller | undefined {
  * decides. A `voter` whose own MFA policy applies has the vote held until it is met (mfa.ts).
  */
 async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: number, voter?: Caller): Promise<ActivityRow> {
-  const found = operationForActivityType(a.type);
+  const found = rt.registry.operationForActivityType(a.type);
   if (!found) throw invalidArgument(`activity ${a.id} has type ${a.type}, which this emulator no longer runs`, "parameters.fingerprint");
   const { op, entry } = found;
   if (v && voter) {

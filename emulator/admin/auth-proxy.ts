@@ -45,7 +45,7 @@ export function authProxyControlRouter(rt: Runtime): Router {
         throw invalidArgument("settings must be an object of auth proxy settings", "settings");
       const now = rt.clock.now();
       rt.store.tx(() => {
-        if (b.enabled === true && !rt.store.authProxyConfigs.forOrg(org.id)?.enabled) enableAuthProxy(rt.store, org.id, now);
+        if (b.enabled === true && !rt.store.authProxyConfigs.forOrg(org.id)?.enabled) enableAuthProxy(rt, org.id, now);
         if (b.enabled === false) disableAuthProxy(rt.store, org.id, now);
         if (b.settings !== undefined) {
           const cur = rt.store.authProxyConfigs.forOrg(org.id);

@@ -3,6 +3,7 @@
  * request and OpenSSL is far faster than pure JS for P-256.
  */
 import { createPublicKey, type KeyObject } from "node:crypto";
+import { Lru } from "../lib/lru.js";
 
 export type KeyCurve = "p256" | "secp256k1" | "ed25519";
 
@@ -15,8 +16,7 @@ const SPKI_PREFIX: Record<string, string> = {
   "ed25519:32": "302a300506032b6570032100",
 };
 
-const cache = new Map<string, KeyObject>();
-const MAX_CACHE = 4096;
+const cache = new Lru<string, KeyObject>(4096);
 
 /** Returns null when the bytes are not a valid point of the curve. */
 export function publicKeyObject(curve: KeyCurve, publicKeyHex: string): KeyObject | null {
@@ -32,7 +32,6 @@ export function publicKeyObject(curve: KeyCurve, publicKeyHex: string): KeyObjec
   } catch {
     return null;
   }
-  if (cache.size >= MAX_CACHE) cache.delete(cache.keys().next().value!);
   cache.set(id, key);
   return key;
 }

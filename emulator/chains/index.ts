@@ -10,7 +10,8 @@ export {
 } from "./keys/mnemonic.js";
 export { HARDENED_OFFSET, parsePath, formatPath, normalizePath } from "./keys/path.js";
 export { CURVES, type Curve, isCurve } from "./keys/curve.js";
-export { deriveKey, clearDerivationCache, type DerivedKey, type DeriveOptions } from "./keys/derive.js";
+export { deriveKey, holdsNodesOf, type DerivedKey, type DeriveOptions, type NodeCache } from "./keys/derive.js";
+export type { HdNode } from "./keys/node.js";
 export {
   ADDRESS_FORMATS,
   type AddressFormat,

@@ -13,7 +13,6 @@ import { Router } from "express";
 import type { Runtime } from "../runtime.js";
 import { invalidArgument, isTurnkeyError, notFound, TurnkeyError } from "../errors.js";
 import { parseRequest } from "../../contracts/index.js";
-import { operationForActivityType } from "../operations/registry.js";
 import { decide } from "../activities/consensus.js";
 import type { StoredVote } from "../store/activities.js";
 import { handle, jsonOf, readBody } from "./http.js";
@@ -63,7 +62,7 @@ export function evaluateActivity(rt: Runtime, body: Record<string, unknown>): Re
   const activity = body.activity;
   if (!isObject(activity)) throw invalidArgument("activity is required: the activity to evaluate, as a request body or as get_activity returns it", "activity");
   if (typeof activity.type !== "string" || !activity.type) throw invalidArgument("activity.type is required", "activity.type");
-  const found = operationForActivityType(activity.type);
+  const found = rt.registry.operationForActivityType(activity.type);
   if (!found) throw invalidArgument(`activity.type ${activity.type} is not an activity type this emulator runs`, "activity.type");
   const parameters = parametersOf(activity);
   if (typeof body.userId !== "string" || !body.userId) throw invalidArgument("userId is required: the user proposing the activity", "userId");

@@ -13,7 +13,6 @@ import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } fr
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
-import { activities, queries } from "../operations/registry.js";
 import { notEmulated } from "../operations/not-emulated.js";
 import type { Reach } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
@@ -46,7 +45,7 @@ export function coordinatorRouter(rt: Runtime): Router {
 }
 
 async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
-  const entry = activities.get(op.name);
+  const entry = rt.registry.activities.get(op.name);
   if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
@@ -57,7 +56,7 @@ async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, 
 
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  const entry = queries.get(op.name);
+  const entry = rt.registry.queries.get(op.name);
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
   if (!entry) throw notEmulated(op);
   return entry.run({ rt, now: rt.clock.now(), org, caller }, body);

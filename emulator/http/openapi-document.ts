@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../package-root.js";
 import { coordinator, proxy } from "../../contracts/index.js";
-import { entryFor } from "../operations/registry.js";
+import type { Registry } from "../operations/define.js";
 import { notEmulatedReason } from "../operations/not-emulated.js";
 import { controlPathItems } from "../control/openapi-routes.js";
 
@@ -16,13 +16,13 @@ type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, R
 
 let annotated: string | undefined;
 
-function build(): string {
+function build(registry: Pick<Registry, "entryFor">): string {
   const doc = JSON.parse(readFileSync(join(packageRoot(), "contracts", "generated", "openapi.json"), "utf8")) as Doc;
   for (const [path, item] of Object.entries(doc.paths)) {
     const op = coordinator[path] ?? proxy[path];
     const post = item.post;
     if (!op || !post) continue;
-    const emulated = !!entryFor(op.kind, op.name);
+    const emulated = !!registry.entryFor(op.kind, op.name);
     post["x-emulated"] = emulated;
     if (!emulated) post["x-not-emulated-because"] = notEmulatedReason(op.name);
   }
@@ -30,8 +30,8 @@ function build(): string {
   return JSON.stringify(doc);
 }
 
-/** The document as served by the emulator at `baseUrl`. */
-export function openApiDocument(baseUrl: string): string {
-  annotated ??= build();
-  return annotated.replace("http://127.0.0.1:8787", baseUrl);
+/** The document as served by the emulator at its base URL; the catalog is the same for every instance. */
+export function openApiDocument(rt: { urls: { baseUrl: string }; registry: Pick<Registry, "entryFor"> }): string {
+  annotated ??= build(rt.registry);
+  return annotated.replace("http://127.0.0.1:8787", rt.urls.baseUrl);
 }

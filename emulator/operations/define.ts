@@ -4,16 +4,16 @@
  * `defineQuery` or `defineProxyEndpoint`. An entry holds everything the emulator knows about
  * its operation beyond the published contract: the older activity types it still accepts,
  * how it is authorized, where it may be addressed from, and its handler, whose parameters
- * are inferred from the generated zod contract.
+ * are inferred from the generated zod contract. This module and ./contexts.ts import only
+ * types, so every layer may import them without closing a cycle.
  */
 import type { z } from "zod";
 import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
 import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
 import type { UndocumentedActivityType } from "../../contracts/legacy.js";
+import type { OperationContract } from "../../contracts/index.js";
 import type { TurnkeyError } from "../errors.js";
-import type { ActivityContext } from "../activities/types.js";
-import type { QueryContext } from "../queries/types.js";
-import type { ProxyContext } from "../proxy/forward.js";
+import type { ActivityContext, ProxyContext, QueryContext } from "./contexts.js";
 
 type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
@@ -132,6 +132,23 @@ export type ProxyEntry = {
 };
 
 export type OperationEntry = ActivityEntry | QueryEntry | ProxyEntry;
+
+/**
+ * The composed catalog of every entry (operations/registry.ts). Only the composition root
+ * imports it; the engine, the routers and the proxy read it from the runtime (`rt.registry`),
+ * so no module the catalog gathers depends on the catalog.
+ */
+export type Registry = {
+  activities: ReadonlyMap<string, ActivityEntry>;
+  queries: ReadonlyMap<string, QueryEntry>;
+  endpoints: ReadonlyMap<string, ProxyEntry>;
+  /** The entry behind a routed operation, if it is emulated. */
+  entryFor(kind: "submit" | "query" | "proxy", name: string): OperationEntry | undefined;
+  /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
+  operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined;
+  /** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */
+  proxyForwardedActivityTypes: readonly string[];
+};
 
 const none = (): PolicySubjects => ({});
 

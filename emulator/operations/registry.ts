@@ -1,11 +1,14 @@
 /**
  * The registry: every emulated operation of the coordinator (activities and queries) and of
- * the auth proxy, gathered from the entries defined next to their handlers. The engine, both
- * routers, the 501 answer, /openapi.json, the parity table and the harness's coverage read it.
+ * the auth proxy, gathered from the entries defined next to their handlers. It sits at the
+ * top: the composition root (index.ts) puts `registry` in the runtime, where the engine, both
+ * routers, the proxy, the 501 answer and /openapi.json read it; none of them imports this
+ * module (test/architecture/import-cycles.test.ts). The parity table, the conformance CLI and
+ * tests import it directly.
  */
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
-import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry } from "./define.js";
+import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
 import { userOperations } from "../activities/handlers/users.js";
 import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
 import { apiKeyOperations } from "../activities/handlers/api-keys.js";
@@ -144,3 +147,6 @@ export function operationForActivityType(activityType: string): { op: OperationC
   }
   return undefined;
 }
+
+/** The catalog, composed once, as the runtime carries it. */
+export const registry: Registry = { activities, queries, endpoints, entryFor, operationForActivityType, proxyForwardedActivityTypes };

@@ -16,6 +16,7 @@ import type { CompareOp, Expr, LambdaMethod } from "./ast.js";
 import { tokenize, MAX_INT, type Token } from "./lexer.js";
 import { syntaxError, type SourceLabel } from "./syntax-error.js";
 import { parseCronSpan, parseRfc3339 } from "./time-functions.js";
+import { Lru } from "../lib/lru.js";
 
 export const MAX_LENGTH = 16_384;
 export const MAX_DEPTH = 64;
@@ -306,8 +307,7 @@ class Parser {
   }
 }
 
-const cache = new Map<string, Expr>();
-const CACHE_LIMIT = 1_000;
+const cache = new Lru<string, Expr>(1_000);
 
 /**
  * Parses one expression. Throws a 400 TurnkeyError (`invalidArgument`) naming the field
@@ -323,7 +323,6 @@ export function parseExpression(src: string, options: ParseOptions = {}): Expr {
   if (src.length > MAX_LENGTH) throw syntaxError(label, `expression longer than ${MAX_LENGTH} characters`, MAX_LENGTH);
   if (src.trim() === "") throw syntaxError(label, "empty expression", 0);
   const ast = new Parser(tokenize(src, label), label, keywords).parseTop();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, ast);
   return ast;
 }

@@ -11,7 +11,8 @@ import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
 import { verifyEs256Jwt } from "../bundles/index.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import { proxyCaller, type ProxyContext } from "./forward.js";
+import { proxyCaller } from "./forward.js";
+import type { ProxyContext } from "../operations/contexts.js";
 import { quote } from "../input-error.js";
 
 export const ACCOUNT_FILTER_TYPES = ["CREDENTIAL_ID", "NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "OIDC_TOKEN", "PUBLIC_KEY"];

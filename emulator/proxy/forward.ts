@@ -5,18 +5,13 @@
  */
 import { coordinator, parseRequest, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
-import { activities } from "../operations/registry.js";
 import { internal, permissionDenied, unauthenticated } from "../errors.js";
 import { signDerHex } from "../bundles/index.js";
 import { submitActivity } from "../activities/engine.js";
 import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
-import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import type { AuthProxySettings } from "./settings.js";
-
-/** What one proxy request works with: its runtime, configuration and organization. */
-export type ProxyContext = { rt: Runtime; config: AuthProxyConfigRow; org: OrganizationRow; settings: AuthProxySettings; captchaToken?: string };
+import type { ProxyContext } from "../operations/contexts.js";
 
 const lastTimestamp = new WeakMap<Runtime, number>();
 
@@ -52,7 +47,7 @@ export async function forward(
   opts: { target?: OrganizationRow; activityType?: string } = {},
 ): Promise<Record<string, any>> {
   let op: OperationContract | undefined = coordinator[path];
-  const entry = op && activities.get(op.name);
+  const entry = op && px.rt.registry.activities.get(op.name);
   if (op && entry && opts.activityType && opts.activityType !== op.activityType) op = legacyVariant(op, opts.activityType, entry.legacy);
   if (!op?.activityType || !entry) throw internal(`auth proxy: no emulated coordinator operation at ${path}`);
   const target = opts.target ?? px.org;

@@ -6,7 +6,8 @@
  */
 import { invalidArgument } from "../errors.js";
 import { effective } from "./settings.js";
-import { forward, type ProxyContext } from "./forward.js";
+import { forward } from "./forward.js";
+import type { ProxyContext } from "../operations/contexts.js";
 import { findSubOrganization, loginTarget } from "./account.js";
 
 export async function oauthLogin(px: ProxyContext, b: { oidcToken: string; publicKey: string; invalidateExisting?: boolean; organizationId?: string }): Promise<{ session: string }> {

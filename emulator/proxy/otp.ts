@@ -5,7 +5,8 @@
  * verified sub-organization holding the token's contact.
  */
 import { effective } from "./settings.js";
-import { forward, type ProxyContext } from "./forward.js";
+import { forward } from "./forward.js";
+import type { ProxyContext } from "../operations/contexts.js";
 import { findSubOrganization, loginTarget, verificationTokenClaims } from "./account.js";
 import type { ClientSignature } from "../bundles/index.js";
 

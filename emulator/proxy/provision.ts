@@ -14,14 +14,20 @@ import { insertUser } from "../domain/users.js";
 import type { Store } from "../store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "./settings.js";
-import { proxyForwardedActivityTypes } from "../operations/registry.js";
+import type { Registry } from "../operations/define.js";
 
 export const PROXY_USER_NAME = "Auth Proxy";
 export const PROXY_POLICY_NAME = "Auth Proxy: forwarded auth activities";
 
-/** Applies only to the proxy user's own submissions, so it never makes another user's activity wait for consensus. */
-export const proxyPolicyCondition = (proxyUserId: string) =>
-  `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${proxyForwardedActivityTypes.map((t) => `'${t}'`).join(", ")}]`;
+/**
+ * Applies only to the proxy user's own submissions, so it never makes another user's activity
+ * wait for consensus; `forwarded` is the registry's proxyForwardedActivityTypes.
+ */
+export const proxyPolicyCondition = (proxyUserId: string, forwarded: readonly string[]) =>
+  `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${forwarded.map((t) => `'${t}'`).join(", ")}]`;
+
+/** What enabling the proxy needs: the store, and the registry for the activities it forwards. */
+export type ProvisionRuntime = { store: Store; registry: Pick<Registry, "proxyForwardedActivityTypes"> };
 
 export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKeyId?: string; policyId?: string };
 
@@ -29,7 +35,8 @@ export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKe
  * Creates (or re-enables) the proxy of `orgId`. A disabled proxy gets a fresh user, key and
  * policy when its user was removed meanwhile; its config id and settings stay.
  */
-export function enableAuthProxy(store: Store, orgId: string, now: number, settings: AuthProxySettings = {}, ids: ProvisionIds = {}): AuthProxyConfigRow {
+export function enableAuthProxy(rt: ProvisionRuntime, orgId: string, now: number, settings: AuthProxySettings = {}, ids: ProvisionIds = {}): AuthProxyConfigRow {
+  const { store } = rt;
   const existing = store.authProxyConfigs.forOrg(orgId);
   if (existing?.enabled) throw invalidArgument("the auth proxy is already enabled for this organization", "organizationId");
   if (existing && store.users.byId(existing.proxyUserId) && store.apiKeys.forUser(existing.proxyUserId).some((k) => k.id === existing.proxyApiKeyId)) {
@@ -48,7 +55,7 @@ export function enableAuthProxy(store: Store, orgId: string, now: number, settin
     orgId,
     name: policyName,
     effect: "EFFECT_ALLOW",
-    condition: proxyPolicyCondition(proxyUserId),
+    condition: proxyPolicyCondition(proxyUserId, rt.registry.proxyForwardedActivityTypes),
     consensus: null,
     time: null,
     notes: "Created by enable_auth_proxy: the proxy user may submit the auth activities it forwards.",

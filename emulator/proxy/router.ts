@@ -13,8 +13,8 @@ import { checkRequestLimits } from "../limits/request-limits.js";
 import { ALLOWED_HEADERS } from "../http/cors.js";
 import type { Runtime } from "../runtime.js";
 import { allowedOrigin, type AuthProxySettings } from "./settings.js";
-import type { ProxyContext } from "./forward.js";
-import { endpoints } from "../operations/registry.js";
+import type { ProxyContext } from "../operations/contexts.js";
+import type { Registry } from "../operations/define.js";
 
 export const CONFIG_ID_HEADER = "x-auth-proxy-config-id";
 export const CAPTCHA_HEADER = "x-captcha-token";
@@ -41,7 +41,7 @@ export function resolveConfig(rt: Runtime, req: Request): ProxyContext {
 }
 
 /** The auth proxy's steps in the shared pipeline: a configuration id and an allowed origin admit the request. */
-const proxySurface: Surface<ProxyContext> = {
+const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> => ({
   paths: /^\/v1\/[^/]+$/,
   operation: (path) => {
     const op = proxy[path];
@@ -86,9 +86,9 @@ const proxySurface: Surface<ProxyContext> = {
       throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
     return endpoint.run(px, body);
   },
-};
+});
 
 /** Mount before the app-wide CORS middleware: the proxy answers its own CORS, per configuration. */
 export function proxyRouter(rt: Runtime): Router {
-  return operationRouter(rt, proxySurface);
+  return operationRouter(rt, proxySurface(rt.registry.endpoints));
 }

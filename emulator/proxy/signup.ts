@@ -6,7 +6,8 @@
  * Defaults follow @turnkey/core's buildSignUpBody: `sub-org-<ms>` and the user's email or
  * phone, else `user-<ms>`. `userTag` is accepted and not used (its meaning is not published).
  */
-import { forward, type ProxyContext } from "./forward.js";
+import { forward } from "./forward.js";
+import type { ProxyContext } from "../operations/contexts.js";
 import type { ClientSignature } from "../bundles/index.js";
 
 export type SignupBody = {

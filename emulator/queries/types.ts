@@ -1,5 +1,2 @@
-import type { Runtime } from "../runtime.js";
-import type { Caller } from "../auth/caller.js";
-import type { OrganizationRow } from "../store/organizations.js";
-
-export type QueryContext = { rt: Runtime; now: number; org: OrganizationRow; caller: Caller };
+/** Kept for the queries' imports; the context types live in operations/contexts.ts. */
+export type { QueryContext } from "../operations/contexts.js";

@@ -5,7 +5,7 @@
  * checks, to the list (`[1].path`).
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve } from "../chains/index.js";
+import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../chains/index.js";
 import { InputError, inputAt } from "../input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };
@@ -22,10 +22,11 @@ export function checkAccountParams(a: AccountParams): void {
   parsePath(a.path, "path");
 }
 
-export function deriveAccount(seed: Uint8Array, a: AccountParams): DerivedAccount {
+/** Derives one account; `cache` (the keyring's, for this wallet) lets siblings share their parents. */
+export function deriveAccount(seed: Uint8Array, a: AccountParams, cache?: NodeCache): DerivedAccount {
   checkAccountParams(a);
   const curve = a.curve as Curve;
-  const { publicKey } = deriveKey(seed, curve, a.path);
+  const { publicKey } = deriveKey(seed, curve, a.path, { cache });
   return {
     curve,
     path: a.path,

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TargetConfig } from "../../contracts/harness/index.js";
 import { packageRoot } from "../../emulator/package-root.js";
@@ -75,7 +75,7 @@ export type Alteration = (path: string, status: number, body: any) => { status: 
 
 /** Forwards every request to `upstream` and lets `alter` change the JSON responses. */
 export async function startAlteringProxy(upstream: string, alter: () => Alteration | undefined): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers: Record<string, string> = {};
@@ -90,6 +90,13 @@ export async function startAlteringProxy(upstream: string, alter: () => Alterati
       text = JSON.stringify(altered.body);
     }
     res.writeHead(status, { "content-type": "application/json" }).end(text);
+  };
+  // A failed forward answers 502 instead of leaving an unhandled rejection.
+  const server: Server = createServer((req, res) => {
+    forward(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+      res.end(String(err));
+    });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {

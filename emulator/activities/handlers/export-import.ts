@@ -77,7 +77,7 @@ export const exportImportOperations = [
       const account = store.wallets.accountByAddress(ctx.org.id, p.address);
       if (!account) throw notFound(`wallet account not found: ${p.address}`);
       const wallet = store.wallets.get(ctx.org.id, account.walletId)!;
-      const { privateKey } = deriveKey(keyring.seedOf(wallet), account.curve as Curve, account.path);
+      const { privateKey } = deriveKey(keyring.seedOf(wallet), account.curve as Curve, account.path, { cache: keyring.nodeCache(wallet.id) });
       const exportBundle = exportTo(ctx, privateKey, p.targetPublicKey);
       store.wallets.markAccountExported(account.id, ctx.now);
       return { address: account.address, exportBundle };

@@ -19,11 +19,12 @@ export function requireWallet(ctx: ActivityContext, walletId: string, field: str
 
 /** Derives and (unless `persist` is false) stores accounts of one wallet; returns their addresses. */
 export function addAccounts(ctx: ActivityContext, wallet: WalletRow, seed: Uint8Array, accounts: AccountParams[], field: string, persist = true): string[] {
-  const { store } = ctx.rt;
+  const { store, keyring } = ctx.rt;
   accounts.forEach((a, i) => withField(`${field}[${i}]`, () => checkAccountParams(a)));
   withField(field, () => checkNoRepeatedPaths(accounts));
+  const cache = keyring.nodeCache(wallet.id);
   return accounts.map((a, i) => {
-    const d = withField(`${field}[${i}]`, () => deriveAccount(seed, a));
+    const d = withField(`${field}[${i}]`, () => deriveAccount(seed, a, cache));
     if (!persist) return d.address;
     if (store.wallets.accountExists(wallet.id, d.curve, d.pathKey, d.addressFormat)) {
       throw invalidArgument(`invalid path: ${a.path} is already used by an ${a.addressFormat} account of this wallet`, `${field}[${i}].path`);

@@ -2,20 +2,27 @@ import { describe, expect, it } from "vitest";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { clearDerivationCache, deriveKey } from "./derive.js";
+import { Lru } from "../../lib/lru.js";
+import { deriveKey as deriveUncached, holdsNodesOf, type DeriveOptions } from "./derive.js";
+import type { HdNode } from "./node.js";
 
 const SEED1 = hexToBytes("000102030405060708090a0b0c0d0e0f");
 const JUNK = mnemonicToSeedSync("test test test test test test test test test test test junk");
 
+// Most cases run through a node cache, as the keyring derives.
+const nodes = new Lru<string, HdNode>(4096);
+const deriveKey = (seed: Uint8Array, curve: Parameters<typeof deriveUncached>[1], path: string, opts: DeriveOptions = {}) =>
+  deriveUncached(seed, curve, path, { cache: { nodes, scope: "w" }, ...opts });
+
 describe("deriveKey", () => {
   it("secp256k1 equals @scure/bip32 HDKey for sibling accounts, with and without cache", () => {
-    clearDerivationCache();
+    nodes.clear();
     const root = HDKey.fromMasterSeed(JUNK);
     for (let i = 0; i < 5; i++) {
       const path = `m/44'/60'/0'/0/${i}`;
       const expected = root.derive(path);
       const cached = deriveKey(JUNK, "CURVE_SECP256K1", path);
-      const uncached = deriveKey(JUNK, "CURVE_SECP256K1", path, { noCache: true });
+      const uncached = deriveUncached(JUNK, "CURVE_SECP256K1", path);
       expect(bytesToHex(cached.privateKey)).toBe(bytesToHex(expected.privateKey!));
       expect(bytesToHex(cached.publicKey)).toBe(bytesToHex(expected.publicKey!));
       expect(bytesToHex(uncached.privateKey)).toBe(bytesToHex(expected.privateKey!));
@@ -65,5 +72,17 @@ describe("deriveKey", () => {
   it("rejects an unknown curve and a bad path with 400s", () => {
     expect(() => deriveKey(SEED1, "CURVE_X" as never, "m/0")).toThrow(/invalid curve/);
     expect(() => deriveKey(SEED1, "CURVE_SECP256K1", "m/0/zz")).toThrow(/segment 2/);
+  });
+
+  it("keeps no module state: only the cache it is handed holds nodes, and only of its seed", () => {
+    nodes.clear();
+    const other = new Lru<string, HdNode>(16);
+    deriveUncached(SEED1, "CURVE_SECP256K1", "m/0'/1");
+    expect(nodes.size).toBe(0);
+    deriveUncached(SEED1, "CURVE_SECP256K1", "m/0'/1", { cache: { nodes: other, scope: "w" } });
+    expect(other.size).toBe(3); // m, m/0', m/0'/1
+    expect(holdsNodesOf(other, SEED1)).toBe(true);
+    expect(holdsNodesOf(other, JUNK)).toBe(false);
+    expect(holdsNodesOf(nodes, SEED1)).toBe(false);
   });
 });

@@ -10,13 +10,16 @@
  * segment as if it were hardened (i -> i'), the convention of Ledger-style ed25519
  * wallets; `{ ed25519NonHardened: "reject" }` turns this into an InputError instead.
  *
- * A small LRU of intermediate nodes, keyed by a hash of the seed, the curve and the
- * path prefix, makes sibling derivations (m/44'/60'/0'/0/i for many i) reuse the
- * shared parent chain instead of recomputing it from the master.
+ * A caller may pass a node cache (an LRU of intermediate nodes, keyed by a hash of the seed,
+ * the curve and the path prefix) so sibling derivations (m/44'/60'/0'/0/i for many i) reuse
+ * the shared parent chain instead of recomputing it from the master. The nodes hold private
+ * keys, so this module keeps none: the emulator's cache is a member of each instance's
+ * Keyring, dropped with it on reset, on forget (by scope) and on stop.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { InputError, quote } from "../../input-error.js";
+import type { Lru } from "../../lib/lru.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
 import { HARDENED_OFFSET, parsePath } from "./path.js";
@@ -31,8 +34,23 @@ export interface DerivedKey {
 export interface DeriveOptions {
   /** What to do with a non-hardened segment on ed25519: derive it hardened (default) or reject. */
   ed25519NonHardened?: "harden" | "reject";
-  /** Skip the node cache (used to measure it). */
-  noCache?: boolean;
+  /** Reuse and fill these intermediate nodes; without it every call derives from the master. */
+  cache?: NodeCache;
+}
+
+/** Intermediate HD nodes, keyed `${scope}|${seedFingerprint(seed)}|${curve}|${path prefix}`. */
+export type NodeCache = { nodes: Lru<string, HdNode>; scope: string };
+
+/** The hex SHA-256 of a seed: how a node cache names the seed its nodes come from. */
+export function seedFingerprint(seed: Uint8Array): string {
+  return bytesToHex(sha256(seed));
+}
+
+/** Whether `nodes` holds any node derived from `seed`. */
+export function holdsNodesOf(nodes: Lru<string, HdNode>, seed: Uint8Array): boolean {
+  const needle = `|${seedFingerprint(seed)}|`;
+  for (const key of nodes.keys()) if (key.includes(needle)) return true;
+  return false;
 }
 
 function master(curve: Curve, seed: Uint8Array): HdNode {
@@ -47,32 +65,6 @@ function master(curve: Curve, seed: Uint8Array): HdNode {
       throw new InputError(`invalid curve ${quote(String(curve))}`, "curve");
   }
 }
-
-// ---- LRU of intermediate nodes -------------------------------------------------
-
-const CACHE_LIMIT = 4096;
-const cache = new Map<string, HdNode>();
-
-function cacheGet(key: string): HdNode | undefined {
-  const node = cache.get(key);
-  if (node) {
-    cache.delete(key);
-    cache.set(key, node);
-  }
-  return node;
-}
-
-function cachePut(key: string, node: HdNode): void {
-  cache.set(key, node);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-}
-
-/** Drops every cached node (for example when the emulator is reset). */
-export function clearDerivationCache(): void {
-  cache.clear();
-}
-
-// ---------------------------------------------------------------------------------
 
 function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number[] {
   const indices = parsePath(path);
@@ -89,28 +81,29 @@ function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number
   });
 }
 
-/** Node at `path` (parsed), using and filling the cache. */
+/** Node at `path` (parsed), using and filling `opts.cache` when given. */
 export function deriveNode(seed: Uint8Array, curve: Curve, path: string, opts: DeriveOptions = {}): HdNode {
   const indices = resolveIndices(curve, path, opts);
-  if (opts.noCache) return indices.reduce((node, i) => node.derive(i), master(curve, seed));
+  const cache = opts.cache;
+  if (!cache) return indices.reduce((node, i) => node.derive(i), master(curve, seed));
 
-  const base = `${bytesToHex(sha256(seed))}|${curve}|`;
+  const base = `${cache.scope}|${seedFingerprint(seed)}|${curve}|`;
   const keyAt = (depth: number) => base + indices.slice(0, depth).join("/");
 
   let depth = indices.length;
   let node: HdNode | undefined;
   for (; depth >= 0; depth--) {
-    node = cacheGet(keyAt(depth));
+    node = cache.nodes.get(keyAt(depth));
     if (node) break;
   }
   if (!node) {
     depth = 0;
     node = master(curve, seed);
-    cachePut(keyAt(0), node);
+    cache.nodes.set(keyAt(0), node);
   }
   for (let d = depth; d < indices.length; d++) {
     node = node.derive(indices[d]!);
-    cachePut(keyAt(d + 1), node);
+    cache.nodes.set(keyAt(d + 1), node);
   }
   return node;
 }
