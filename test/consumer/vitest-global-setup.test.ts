@@ -37,18 +37,18 @@ beforeAll(() => {
   requireBuilt("dist/bundle/vitest.js", "dist/bundle/index.js", "dist/emulator/testing/vitest.d.ts");
   project = consumerProject(
     {
-      "vitest.config.ts": `/// <reference types="turnkey-emulator/vitest" />
+      // As the README's "Use it in your project" shows it.
+      "vitest.config.ts": `// vitest.config.ts (the reference types inject("turnkey") in every file of the project)
+/// <reference types="turnkey-emulator/vitest" />
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  test: { globalSetup: ["turnkey-emulator/vitest"], include: ["test/**/*.test.ts"] },
-});
+export default defineConfig({ test: { globalSetup: ["turnkey-emulator/vitest"] } });
 `,
       // The factory, in a global setup file of the project's own.
       // A probe listed first, so that its teardown runs after the emulator's (vitest tears down in reverse order).
       "vitest.app.config.ts": `import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { globalSetup: ["./probe-teardown.ts", "./app-setup.ts"], include: ["test/**/*.test.ts"] } });
+export default defineConfig({ test: { globalSetup: ["./probe-teardown.ts", "./app-setup.ts"] } });
 `,
       "probe-teardown.ts": `import { appendFileSync } from "node:fs";
 
