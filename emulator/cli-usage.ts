@@ -10,6 +10,7 @@ import { WEBHOOK_FLAG_USAGE } from "./webhooks/cli-flags.js";
 
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
+       emulator env [--url URL] [--format export|dotenv|json]   (see: emulator env --help)
        emulator --version
 
   --port N         port to listen on (default 8787; 0 picks a free port)

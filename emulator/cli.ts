@@ -13,6 +13,11 @@ async function main(argv: string[]): Promise<void> {
     const { conformanceCommand } = await import("./cli-conformance.js");
     process.exit(await conformanceCommand(rest));
   }
+  if (command === "env") {
+    // Describes a running emulator; loads none of it.
+    const { envCommand } = await import("./cli-env.js");
+    process.exit(await envCommand(rest));
+  }
   if (command !== "start") {
     console.error(`unknown command: ${command}\n\n${USAGE}`);
     process.exit(2);

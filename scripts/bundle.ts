@@ -20,7 +20,7 @@
  */
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/bundle-loader/cached-script.js";
@@ -139,8 +139,35 @@ export async function bundle(outdir: string, options: BundleOptions = {}): Promi
   for (const [name, contents] of Object.entries(stubs)) {
     await build({ ...esm, stdin: { contents, resolveDir: root, sourcefile: `${name}.js`, loader: "js" }, external: ["./cached-script.js"], outfile: join(outdir, `${name}.js`) });
   }
+  await bundleTestHelpers(outdir);
   // A build without caches still works (the first start writes them): say so, do not fail.
   if (options.warm) await warmCaches(outdir).catch((e: Error) => console.warn(`bundle: no code cache made at build time (${e.message}); the first start will make it`));
+}
+
+/**
+ * The test-runner helpers (emulator/testing/): vitest.js (ES module; vitest loads a global setup
+ * with import) and jest.cjs (CommonJS: jest requires global setups, and a require of an ES
+ * module's default export would give jest the namespace, not the function), plus the two
+ * one-line modules jest's config names, whose module.exports is the function itself. Each
+ * imports the emulator on first use from the package entry beside it (`../index.js` in the
+ * sources is `./index.js` here): a few kilobytes each, one copy of the emulator.
+ */
+async function bundleTestHelpers(outdir: string): Promise<void> {
+  const packageEntry: Plugin = {
+    name: "package-entry",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (/[\\/]emulator[\\/]testing[\\/]/.test(args.importer) ? { path: "./index.js", external: true } : undefined));
+    },
+  };
+  const common: BuildOptions = { bundle: true, platform: "node", target: "node20", logLevel: "warning", plugins: [packageEntry] };
+  await build({ ...common, format: "esm", entryPoints: [`${root}emulator/testing/vitest.ts`], outfile: join(outdir, "vitest.js") });
+  await build({ ...common, format: "cjs", entryPoints: [`${root}emulator/testing/jest.ts`], outfile: join(outdir, "jest.cjs") });
+  for (const [file, name] of [
+    ["jest-global-setup.cjs", "globalSetup"],
+    ["jest-global-teardown.cjs", "globalTeardown"],
+  ]) {
+    writeFileSync(join(outdir, file!), `"use strict";\n// jest's ${name} option (package.json exports it as turnkey-emulator/jest/...).\nmodule.exports = require("./jest.cjs").${name};\n`);
+  }
 }
 
 /** One start of the CLI and one startEmulator() through the package entry, each until its code cache is written. */
