@@ -75,6 +75,12 @@ export async function readJson(res: Response): Promise<any> {
   }
 }
 
+/** Moves the emulated clock forward through the control API. */
+export async function advanceClock(emu: RunningEmulator, advanceMs: number): Promise<void> {
+  const res = await fetch(`${emu.url}/emulator/v1/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMs }) });
+  if (!res.ok) throw new Error(`clock: HTTP ${res.status} ${await res.text()}`);
+}
+
 export const devKey = (emu: RunningEmulator): KeyPair => ({ publicKey: emu.info.apiPublicKey!, privateKey: emu.info.apiPrivateKey! });
 
 export function submitBody(emu: RunningEmulator, type: string, parameters: unknown, extra: Record<string, unknown> = {}): string {
