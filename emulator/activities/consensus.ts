@@ -26,8 +26,9 @@ export type Decision =
   | { outcome: "deny"; failure: RpcStatus; evaluations: PolicyEvaluationResult[] };
 
 function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
-  // Expressions were validated at creation; the parser caches them by text.
-  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }));
+  // Expressions were validated at creation; the parser caches them by text. `stored`: a policy
+  // written before double quotes were refused still evaluates.
+  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }, { stored: true }));
 }
 
 /**
@@ -90,7 +91,7 @@ export function sessionScopeDenial(rt: Runtime, org: OrganizationRow, entry: Act
   let allowed: boolean;
   let why = "";
   try {
-    allowed = evaluate(parseExpression(profile.scope, { label: "condition" }), context);
+    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), context);
   } catch (e) {
     allowed = false;
     why = `: ${(e as Error).message}`;
