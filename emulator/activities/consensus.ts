@@ -16,7 +16,7 @@ import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
-import { policyDenial, rootQuorumDenial } from "./denial.js";
+import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
@@ -73,6 +73,13 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
       if (rootApprovals > 0) return { outcome: "consensus", evaluations };
       return { outcome: "deny", failure: policyDenial(evaluations), evaluations };
   }
+}
+
+/** Imports into a user's own keys only (init_import_* / import_* naming a `userId`): denied by default otherwise. */
+export function defaultDenial(entry: ActivityEntry, params: Record<string, unknown>, proposerId: string): RpcStatus | undefined {
+  const isImport = entry.name.startsWith("import_") || entry.name.startsWith("init_import_");
+  if (isImport && typeof params.userId === "string" && params.userId !== proposerId) return importTargetDenial(entry.name, params.userId, proposerId);
+  return undefined;
 }
 
 /**

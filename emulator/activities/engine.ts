@@ -20,7 +20,7 @@ import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
 import { operationForActivityType } from "../operations/registry.js";
-import { decide, sessionScopeDenial, type Decision } from "./consensus.js";
+import { decide, defaultDenial, sessionScopeDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
 import { votesInForce } from "./approval-window.js";
@@ -103,7 +103,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   };
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
-  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
+  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller) ?? defaultDenial(s.entry, s.body.parameters, s.caller.user.id);
   const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
   // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
   const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);

@@ -5,12 +5,9 @@
  * InvalidArgument, 400), naming the field, and nothing is written.
  */
 import { describe, expect, it } from "vitest";
-import { rawPost, sdkClient, submitBody } from "../support.js";
+import { rawPost, refusal, sdkClient, submitBody, violatedField } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 
-type SdkError = { code: number; message: string; details: { "@type": string; fieldViolations?: { field: string }[] }[] };
-const caught = (p: Promise<unknown>): Promise<SdkError> => p.then(() => expect.fail("expected the request to be refused"), (e: SdkError) => e);
-const fieldOf = (e: SdkError) => e.details.find((d) => d.fieldViolations)?.fieldViolations?.[0]?.field;
 
 describe("policy strings take single quotes only", () => {
   const e = useTestEmulator();
@@ -18,10 +15,10 @@ describe("policy strings take single quotes only", () => {
   it("create_policy with a double-quoted string in the condition: 400 invalid policy condition, nothing written", async () => {
     const c = sdkClient(e);
     const before = (await c.getPolicies({})).policies.length;
-    const err = await caught(c.createPolicy({ policyName: "double", effect: "EFFECT_ALLOW", condition: `activity.action == "CREATE"`, notes: "" }));
+    const err = await refusal(c.createPolicy({ policyName: "double", effect: "EFFECT_ALLOW", condition: `activity.action == "CREATE"`, notes: "" }));
     expect(err.code).toBe(3);
     expect(err.message).toMatch(/^Turnkey error 3: invalid policy condition: double-quoted string: only single quotes are supported/);
-    expect(fieldOf(err)).toBe("parameters.condition");
+    expect(violatedField(err)).toBe("parameters.condition");
     expect((await c.getPolicies({})).policies.length).toBe(before);
 
     const raw = await rawPost(e, "/public/v1/submit/create_policy", submitBody(e, "ACTIVITY_TYPE_CREATE_POLICY_V3", { policyName: "double", effect: "EFFECT_ALLOW", condition: `activity.action == "CREATE"`, notes: "" }));
@@ -31,7 +28,7 @@ describe("policy strings take single quotes only", () => {
 
   it("create_policies with one in a consensus expression: invalid policy consensus, naming that policy's field", async () => {
     const c = sdkClient(e);
-    const err = await caught(
+    const err = await refusal(
       c.createPolicies({
         policies: [
           { policyName: "fine", effect: "EFFECT_ALLOW", condition: "activity.action == 'CREATE'", notes: "" },
@@ -41,17 +38,17 @@ describe("policy strings take single quotes only", () => {
     );
     expect(err.code).toBe(3);
     expect(err.message).toMatch(/^Turnkey error 3: invalid policy consensus: double-quoted string/);
-    expect(fieldOf(err)).toBe("parameters.policies[1].consensus");
+    expect(violatedField(err)).toBe("parameters.policies[1].consensus");
     expect((await c.getPolicies({})).policies.map((p) => p.policyName)).not.toContain("fine");
   });
 
   it("update_policy to a double-quoted condition is refused and keeps the policy as it was", async () => {
     const c = sdkClient(e);
     const { policyId } = await c.createPolicy({ policyName: "single", effect: "EFFECT_ALLOW", condition: "activity.action == 'CREATE'", notes: "" });
-    const err = await caught(c.updatePolicy({ policyId, policyCondition: `activity.action == "DELETE"` }));
+    const err = await refusal(c.updatePolicy({ policyId, policyCondition: `activity.action == "DELETE"` }));
     expect(err.code).toBe(3);
     expect(err.message).toMatch(/^Turnkey error 3: invalid policy condition: double-quoted string/);
-    expect(fieldOf(err)).toBe("parameters.policyCondition");
+    expect(violatedField(err)).toBe("parameters.policyCondition");
     expect((await c.getPolicy({ policyId })).policy.condition).toBe("activity.action == 'CREATE'");
   });
 });
