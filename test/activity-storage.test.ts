@@ -245,6 +245,8 @@ function inEarlierForm(image: Buffer): Buffer {
       }
     }
     db.exec("ALTER TABLE activities DROP COLUMN evaluations");
+    // Later migrations run again on open: undo the one that is not re-runnable (otps.user_identifier).
+    db.exec("DROP INDEX otps_user_identifier; ALTER TABLE otps DROP COLUMN user_identifier");
     db.pragma(`user_version = ${version}`);
     return db.serialize();
   } finally {

@@ -75,6 +75,28 @@ export async function readJson(res: Response): Promise<any> {
   }
 }
 
+/** What an SDK call throws for an error answer (`TurnkeyRequestError`: code, message, details). */
+export type SdkError = { code: number; message: string; details: { "@type": string; turnkeyErrorCode?: string; fieldViolations?: { field: string; description: string }[] }[] };
+
+/** The error an SDK call was refused with; throws if the call succeeded. */
+export async function refusal(call: Promise<unknown>): Promise<SdkError> {
+  try {
+    await call;
+  } catch (e) {
+    return e as SdkError;
+  }
+  throw new Error("expected the request to be refused");
+}
+
+/** The field the first BadRequest detail names. */
+export const violatedField = (e: { details?: SdkError["details"] | null }): string | undefined => e.details?.find((d) => d.fieldViolations)?.fieldViolations?.[0]?.field;
+
+/** Moves the emulated clock forward through the control API. */
+export async function advanceClock(emu: RunningEmulator, advanceMs: number): Promise<void> {
+  const res = await fetch(`${emu.url}/emulator/v1/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMs }) });
+  if (!res.ok) throw new Error(`clock: HTTP ${res.status} ${await res.text()}`);
+}
+
 export const devKey = (emu: RunningEmulator): KeyPair => ({ publicKey: emu.info.apiPublicKey!, privateKey: emu.info.apiPrivateKey! });
 
 export function submitBody(emu: RunningEmulator, type: string, parameters: unknown, extra: Record<string, unknown> = {}): string {

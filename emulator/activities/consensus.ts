@@ -16,7 +16,7 @@ import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
-import { policyDenial, rootQuorumDenial } from "./denial.js";
+import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
@@ -26,8 +26,9 @@ export type Decision =
   | { outcome: "deny"; failure: RpcStatus; evaluations: PolicyEvaluationResult[] };
 
 function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
-  // Expressions were validated at creation; the parser caches them by text.
-  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }));
+  // Expressions were validated at creation; the parser caches them by text. `stored`: a policy
+  // written before double quotes were refused still evaluates.
+  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }, { stored: true }));
 }
 
 /**
@@ -74,6 +75,13 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
   }
 }
 
+/** Imports into a user's own keys only (init_import_* / import_* naming a `userId`): denied by default otherwise. */
+export function defaultDenial(entry: ActivityEntry, params: Record<string, unknown>, proposerId: string): RpcStatus | undefined {
+  const isImport = entry.name.startsWith("import_") || entry.name.startsWith("init_import_");
+  if (isImport && typeof params.userId === "string" && params.userId !== proposerId) return importTargetDenial(entry.name, params.userId, proposerId);
+  return undefined;
+}
+
 /**
  * A session made under a session profile (`sessionProfileId` at login) may only propose what
  * the profile's scope, a policy-language condition over the same context as policies, allows:
@@ -90,7 +98,7 @@ export function sessionScopeDenial(rt: Runtime, org: OrganizationRow, entry: Act
   let allowed: boolean;
   let why = "";
   try {
-    allowed = evaluate(parseExpression(profile.scope, { label: "condition" }), context);
+    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), context);
   } catch (e) {
     allowed = false;
     why = `: ${(e as Error).message}`;

@@ -6,7 +6,7 @@
  * `TurnkeyRequestError` ("Turnkey error 7: ..."), which is what Turnkey's own examples and
  * integration tests catch. Sources and the reasoning: docs/activity-lifecycle.md.
  */
-import { GrpcCode, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
 import type { ActivityRow } from "../store/activities.js";
 import type { PolicyEvaluationResult } from "./consensus.js";
 
@@ -39,6 +39,16 @@ export function policyDenial(evaluations: PolicyEvaluationResult[]): RpcStatus {
       },
     ],
   };
+}
+
+/**
+ * The failure for an import addressed to another user: "All import requests must target your
+ * own user", a default deny (tkhq/docs features/organizations.mdx:28-29), checked before the
+ * root quorum and policies.
+ */
+export function importTargetDenial(activityName: string, targetUserId: string, proposerId: string): RpcStatus {
+  const message = `request not authorized: all import requests must target your own user: ${activityName} names user ${targetUserId} (parameters.userId), the request comes from user ${proposerId}`;
+  return { code: GrpcCode.PERMISSION_DENIED, message, details: [turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED"), badRequestDetail("parameters.userId", message)] };
 }
 
 /** The failure for a root-quorum-only activity proposed by a user outside the root quorum. */

@@ -8,6 +8,7 @@
  * 403 error (activities/denial.ts); "consensus"
  * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
+ * Approvals expire 24 hours (emulated) after the first of their window (approval-window.ts).
  */
 import { createHash } from "node:crypto";
 import { invalidArgument, notFound, unauthenticated } from "../errors.js";
@@ -18,9 +19,10 @@ import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
-import { decide, sessionScopeDenial, type Decision } from "./consensus.js";
+import { decide, defaultDenial, sessionScopeDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
+import { votesInForce } from "./approval-window.js";
 import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSatisfied, presentAuthenticator } from "./mfa.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
@@ -77,8 +79,9 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   if (existing) {
     // MFA: the same body stamped by another credential of a user who owes authenticators presents it.
     if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
-    // The same body from another user of the organization counts as their approval.
-    const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !existing.votes.some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
+    // The same body from another user of the organization counts as their approval; from a
+    // user whose approval expired (approval-window.ts), it approves again.
+    const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !votesInForce(existing.votes, now).some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
     return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
   }
 
@@ -99,7 +102,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   };
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
-  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
+  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller) ?? defaultDenial(s.entry, s.body.parameters, s.caller.user.id);
   const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
   // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
   const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
@@ -203,7 +206,8 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   }
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
-  const decision = decide(rt, org, entry, a.type, params, votes);
+  // Only the approvals of the current 24-hour window count (approval-window.ts).
+  const decision = decide(rt, org, entry, a.type, params, votesInForce(votes, now));
   return settle(rt, op, entry, withVote, org, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, a);
 }
 
@@ -233,7 +237,7 @@ async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRo
   if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {
     throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`, "parameters.fingerprint");
   }
-  if (target.votes.some((v) => v.userId === s.caller.user.id)) {
+  if (votesInForce(target.votes, now).some((v) => v.userId === s.caller.user.id)) {
     throw invalidArgument(`user ${s.caller.user.id} has already voted on activity ${target.id}`, "parameters.fingerprint");
   }
   return addVote(rt, target, voteOf(s.caller, s.rawBody, selection, now), now, s.caller);

@@ -56,7 +56,7 @@ export function isSatisfied(steps: RequiredStep[], presented: AuthMethod[]): boo
 
 function conditionHolds(condition: string, ctx: EvaluationContext): boolean {
   try {
-    return evaluate(parseExpression(condition, { label: "condition" }), ctx) === true;
+    return evaluate(parseExpression(condition, { label: "condition", stored: true }), ctx) === true;
   } catch {
     return false;
   }

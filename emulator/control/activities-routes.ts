@@ -6,7 +6,8 @@
  *   comma-separated; a status may drop its `ACTIVITY_STATUS_` prefix); `before` is the id of
  *   the last activity of the previous page (the answer's `next`).
  * - `GET /emulator/v1/activities/{id}`: the activity in its wire form, the policy evaluations
- *   that decided it (with the policies' names) and who may still vote.
+ *   that decided it (with the policies' names), who may still vote and, while it awaits
+ *   consensus, when its approvals expire (`approvalWindow`, activities/approval-window.ts).
  * - `POST /emulator/v1/activities/{id}/approve|reject {userId, apiPrivateKey?}`: a vote cast as
  *   that user through the coordinator (ui-votes.ts); answers what the coordinator answered.
  */
@@ -18,6 +19,7 @@ import { renderActivity } from "../views/activity.js";
 import { handle, jsonOf, readBody } from "./http.js";
 import { activityTypesSeen, queryActivities, type ActivityQuery } from "./ui-reads.js";
 import { castVote, holdsKeyFor } from "./ui-votes.js";
+import { approvalWindow, votesInForce } from "../activities/approval-window.js";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -110,11 +112,19 @@ export function activityDetail(rt: Runtime, id: string): Record<string, unknown>
   const a = store.activities.byId(id);
   if (!a) throw notFound(`activity not found: ${id}`);
   const org = store.organizations.get(a.orgId);
-  const voted = new Map(a.votes.map((v) => [v.userId, v.selection]));
+  const now = rt.clock.now();
+  const waiting = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
+  // While it waits, an expired approval no longer counts: its voter may approve again.
+  const counted = waiting ? votesInForce(a.votes, now) : a.votes;
+  const voted = new Map(counted.map((v) => [v.userId, v.selection]));
+  const lapsed = new Set(a.votes.filter((v) => !counted.includes(v)).map((v) => v.id));
+  const window = waiting ? approvalWindow(a.votes, now) : undefined;
   return {
     activity: renderActivity(store, a),
     organizationName: org?.name ?? "",
     policyEvaluations: evaluationsOf(rt, a),
+    approvalWindow: window ? { openedAt: iso(window.openedAt), expiresAt: iso(window.expiresAt), expired: window.expired } : null,
+    expiredVoteIds: [...lapsed],
     voters: store.users.list(a.orgId).map((u) => ({
       userId: u.id,
       userName: u.name,

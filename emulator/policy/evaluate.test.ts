@@ -36,7 +36,7 @@ describe("evaluate", () => {
   it("compares strings case-sensitively and only with == / !=", () => {
     expect(ev("wallet.label == 'Main'", ctx)).toBe(true);
     expect(ev("wallet.label == 'main'", ctx)).toBe(false);
-    expect(ev("wallet.label != \"main\"", ctx)).toBe(true);
+    expect(ev("wallet.label != 'main'", ctx)).toBe(true);
     expect(evErr("wallet.label < 'z'", ctx)).toMatch(/needs two ints or two timestamps/);
   });
 

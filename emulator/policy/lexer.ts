@@ -27,7 +27,12 @@ const isIdentPart = (c: string) => isIdentStart(c) || isDigit(c);
 /** Largest integer the language holds (u256). */
 export const MAX_INT = (1n << 256n) - 1n;
 
-export function tokenize(src: string, label: SourceLabel): Token[] {
+/**
+ * Strings take single quotes only: the policy language reference says "only single quotes are
+ * supported" (tkhq/docs features/policies/language.mdx:91). `readDoubleQuotes` reads the
+ * other kind too, for expressions stored before that was enforced.
+ */
+export function tokenize(src: string, label: SourceLabel, readDoubleQuotes = false): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -51,6 +56,7 @@ export function tokenize(src: string, label: SourceLabel): Token[] {
       tokens.push({ kind: "int", text, pos: start, int: value });
       continue;
     }
+    if (c === '"' && !readDoubleQuotes) throw syntaxError(label, "double-quoted string: only single quotes are supported ('...')", i);
     if (c === "'" || c === '"') {
       i++;
       let out = "";

@@ -25,9 +25,16 @@ describe("parseExpression", () => {
     expect(ast.k === "compare" && ast.right.k === "int" && ast.right.value).toBe(10n ** 24n);
   });
 
-  it("accepts both quote styles, slices, index, lambdas, lists and negation", () => {
+  it("refuses double-quoted strings (\"only single quotes are supported\") unless reading a stored expression", () => {
+    const e = errorOf(`eth.tx.data[0..10] == "0xa9059cbb"`);
+    expect(e.message).toBe("invalid policy condition: double-quoted string: only single quotes are supported ('...') at position 22");
+    expect(errorOf(`approvers.any(u, u.id == "x")`, "consensus").message).toMatch(/^invalid policy consensus: double-quoted string/);
+    expect(() => parseExpression(`eth.tx.data[0..10] == "0xa9059cbb"`, { label: "condition", stored: true })).not.toThrow();
+  });
+
+  it("accepts slices, index, lambdas, lists and negation", () => {
     for (const src of [
-      `eth.tx.data[0..10] == "0xa9059cbb"`,
+      "eth.tx.data[0..10] == '0xa9059cbb'",
       "tron.tx.contract[0].data[0..8] == 'a9059cbb'",
       "!(activity.action in ['CREATE', 'DELETE'])",
       "approvers.filter(user, user.tags.contains('x')).count() >= 2",

@@ -48,6 +48,11 @@ export interface ParseOptions {
   label?: SourceLabel;
   /** Overrides the keyword set. */
   keywords?: readonly string[];
+  /**
+   * Reads double-quoted strings too. Only for expressions already stored (a database written
+   * before they were refused): new ones take single quotes only, as the docs say.
+   */
+  stored?: boolean;
 }
 
 class Parser {
@@ -316,13 +321,13 @@ const cache = new Lru<string, Expr>(1_000);
 export function parseExpression(src: string, options: ParseOptions = {}): Expr {
   const label = options.label ?? "expression";
   const keywords = options.keywords ?? (label === "time" ? TIME_KEYWORDS : CONDITION_KEYWORDS);
-  const key = `${label}\u0000${options.keywords ? keywords.join(",") : ""}\u0000${src}`;
+  const key = `${label}\u0000${options.keywords ? keywords.join(",") : ""}\u0000${options.stored ? "stored" : ""}\u0000${src}`;
   const hit = cache.get(key);
   if (hit) return hit;
   if (typeof src !== "string") throw syntaxError(label, "expected a string", 0);
   if (src.length > MAX_LENGTH) throw syntaxError(label, `expression longer than ${MAX_LENGTH} characters`, MAX_LENGTH);
   if (src.trim() === "") throw syntaxError(label, "empty expression", 0);
-  const ast = new Parser(tokenize(src, label), label, keywords).parseTop();
+  const ast = new Parser(tokenize(src, label, !!options.stored), label, keywords).parseTop();
   cache.set(key, ast);
   return ast;
 }

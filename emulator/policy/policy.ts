@@ -56,7 +56,8 @@ const blank = (s: string | null | undefined): s is null | undefined => s === und
  * Validates and parses a policy. Throws a 400 (`invalidArgument`) whose message names the
  * invalid field and position, e.g. `invalid policy condition: expected ')' at position 17`.
  */
-export function compilePolicy(input: PolicyInput): CompiledPolicy {
+export function compilePolicy(input: PolicyInput, options: { stored?: boolean } = {}): CompiledPolicy {
+  const stored = !!options.stored;
   if (input.effect !== "EFFECT_ALLOW" && input.effect !== "EFFECT_DENY") {
     throw invalidArgument(`invalid policy effect: expected EFFECT_ALLOW or EFFECT_DENY`, "effect");
   }
@@ -67,9 +68,9 @@ export function compilePolicy(input: PolicyInput): CompiledPolicy {
   return {
     policyId: input.policyId ?? "",
     effect: input.effect,
-    consensus: blank(input.consensus) ? null : parseExpression(input.consensus, { label: "consensus" }),
-    condition: blank(input.condition) ? null : parseExpression(input.condition, { label: "condition" }),
-    time: blank(input.time) ? null : parseExpression(input.time, { label: "time" }),
+    consensus: blank(input.consensus) ? null : parseExpression(input.consensus, { label: "consensus", stored }),
+    condition: blank(input.condition) ? null : parseExpression(input.condition, { label: "condition", stored }),
+    time: blank(input.time) ? null : parseExpression(input.time, { label: "time", stored }),
   };
 }
 

@@ -17,6 +17,8 @@ export type OtpRow = {
   expiresAt: number;
   usedAt: number | null;
   createdAt: number;
+  /** The client's `userIdentifier`, for the per-identifier request rate (null: none given). */
+  userIdentifier?: string | null;
 };
 
 const rows = rowMapper<OtpRow>({ bool: ["alphanumeric"] });
@@ -31,6 +33,12 @@ export class Otps {
 
   insert(o: OtpRow): void {
     insertRow(this.db, "otps", rows, o);
+  }
+
+  /** How many codes were issued for this userIdentifier after `since` (ms), in any organization. */
+  requestsSince(userIdentifier: string, since: number): { count: number; oldest: number | null } {
+    const r = prep(this.db, "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otps WHERE user_identifier = ? AND created_at > ?").get(userIdentifier, since) as { count: number; oldest: number | null };
+    return r;
   }
 
   recordAttempt(id: string): void {

@@ -4,7 +4,7 @@
  * Codes and magic-link bundles are delivered to the emulator's mailbox, never sent.
  */
 import { randomInt } from "node:crypto";
-import { invalidArgument, notFound, withField, type TurnkeyError } from "../../errors.js";
+import { badRequestDetail, GrpcCode, invalidArgument, notFound, turnkeyErrorDetail, withField, TurnkeyError } from "../../errors.js";
 import { isUuid, newId } from "../../ids.js";
 import {
   makeOtpEncryptionTargetBundle,
@@ -54,7 +54,25 @@ type InitOtpParams = {
   alphanumeric?: boolean;
   expirationSeconds?: string;
   emailCustomization?: { templateId?: string; magicLinkTemplate?: string };
+  userIdentifier?: string;
 };
+
+/**
+ * "3 requests per 3 minutes per unique `userIdentifier`" (tkhq/docs
+ * features/authentication/email.mdx:151 and sms.mdx:119), in emulated time, over init_otp and
+ * init_otp_auth in every organization; no limit without a userIdentifier.
+ */
+export const OTP_REQUESTS_PER_WINDOW = 3;
+export const OTP_REQUEST_WINDOW_MS = 3 * 60 * 1000;
+
+function checkOtpRequestRate(ctx: ActivityContext, userIdentifier: string | undefined): void {
+  if (!userIdentifier) return;
+  const { count, oldest } = ctx.rt.store.otps.requestsSince(userIdentifier, ctx.now - OTP_REQUEST_WINDOW_MS);
+  if (count < OTP_REQUESTS_PER_WINDOW) return;
+  const retryAt = new Date(oldest! + OTP_REQUEST_WINDOW_MS).toISOString();
+  const message = `too many OTP requests: at most ${OTP_REQUESTS_PER_WINDOW} per 3 minutes per userIdentifier; try again after ${retryAt}`;
+  throw new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, message, [turnkeyErrorDetail("RATE_LIMIT_EXCEEDED"), badRequestDetail("parameters.userIdentifier", message)]);
+}
 
 /** Validates an init request, stores the code (sealed) and delivers it to the mailbox. */
 function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]): { otp: OtpRow; targetBundle?: string } {
@@ -67,6 +85,7 @@ function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]):
   if (!Number.isInteger(length) || length < 6 || length > 9) throw invalidArgument("otpLength must be between 6 and 9", "parameters.otpLength");
   const alphanumeric = p.alphanumeric ?? true;
   const lifetime = seconds(p.expirationSeconds, DEFAULT_OTP_SECONDS, MAX_OTP_SECONDS, "parameters.expirationSeconds");
+  checkOtpRequestRate(ctx, p.userIdentifier);
   const code = generateOtpCode(length, alphanumeric);
   const made = kind === "otp" ? makeOtpEncryptionTargetBundle({ tlsFetcherKey: ctx.rt.keys.enclave.tlsFetcher }) : undefined;
   const otp: OtpRow = {
@@ -82,6 +101,7 @@ function issueOtp(ctx: ActivityContext, p: InitOtpParams, kind: OtpRow["kind"]):
     expiresAt: ctx.now + lifetime * 1000,
     usedAt: null,
     createdAt: ctx.now,
+    userIdentifier: p.userIdentifier || null,
   };
   store.otps.insert(otp);
   const app = p.appName || "Turnkey";

@@ -43,6 +43,7 @@ function detail(d) {
       ["created", time(a.createdAt)],
       ["updated", time(a.updatedAt)],
       ["fingerprint", copyable(a.fingerprint, "id")],
+      ["approvals expire", d.approvalWindow ? (d.approvalWindow.expired ? h("span", { class: "bad", text: `expired ${time(d.approvalWindow.expiresAt)}: approve again` }) : time(d.approvalWindow.expiresAt)) : null],
     ]),
     a.failure ? h("div", { class: "notice bad failure", role: "alert" }, h("strong", { text: "Failure: " }), a.failure.message, h("span", { class: "muted", text: ` (code ${a.failure.code})` })) : null,
     h("h3", { text: "Policy evaluations" }),
@@ -50,7 +51,12 @@ function detail(d) {
     h("h3", { text: `Votes (${a.votes.length})` }),
     table(
       ["user", "vote", "credential", "when"],
-      a.votes.map((/** @type {any} */ v) => [h("span", null, v.user?.userName || v.userId, " ", shortId(v.userId)), badge(v.selection.replace("VOTE_SELECTION_", ""), "s"), shortId(v.publicKey), time(v.createdAt)]),
+      a.votes.map((/** @type {any} */ v) => [
+        h("span", null, v.user?.userName || v.userId, " ", shortId(v.userId)),
+        h("span", null, badge(v.selection.replace("VOTE_SELECTION_", ""), "s"), d.expiredVoteIds?.includes(v.id) ? h("span", { class: "muted", title: "approvals expire 24 hours after their window opened", text: " expired" }) : null),
+        shortId(v.publicKey),
+        time(v.createdAt),
+      ]),
       "no votes",
     ),
     h("h3", { text: "Intent" }),
