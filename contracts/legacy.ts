@@ -37,6 +37,11 @@ export type UndocumentedActivityType = "ACTIVITY_TYPE_ETH_UNDELEGATE7702";
 
 const documentedTypes = lazy(() => new Set<string>((schemas.v1ActivityType as unknown as { options: string[] }).options));
 
+/** The schema of a result member (`initOtpResult` -> v1InitOtpResult), if the document has one. */
+function resultSchemaOf(resultKey: string | undefined): z.ZodType | undefined {
+  return resultKey ? schemas[`v1${resultKey[0]!.toUpperCase()}${resultKey.slice(1)}`] : undefined;
+}
+
 const cache = new Map<string, OperationContract>();
 
 /**
@@ -59,6 +64,7 @@ export function legacyVariant(op: OperationContract, activityType: string, accep
     activityType: documented ? activityType : op.activityType,
     intentKey,
     resultKey: documented ? resultKeyOf(intentKey) : op.resultKey,
+    olderResult: documented ? resultSchemaOf(resultKeyOf(intentKey)) : undefined,
     requestName: `${op.requestName} (${activityType})`,
     request: z.object({
       type: z.literal(activityType),

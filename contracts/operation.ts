@@ -11,6 +11,12 @@ export type OperationContract = {
   activityType?: string;
   intentKey?: string;
   resultKey?: string;
+  /**
+   * An older activity version's result member, when it has fewer fields than the current one the
+   * handler answers (init_otp's first version has no otpEncryptionTargetBundle): the engine keeps
+   * only the fields it names.
+   */
+  olderResult?: z.ZodType;
 };
 
 /** An operation with its literal kind and name and its exact request/response schema types. */

@@ -287,3 +287,30 @@ describe("tenancy and policies", () => {
     expect(await decryptSecretBundle({ secretPayload: r.secretPayloads[0]!, embeddedPrivateKey: recipient.privateKey, organizationId: emu.info.organizationId, dangerouslyOverrideSignerPublicKey: emu.info.signerPublicKey })).toBe("gated");
   });
 });
+
+describe("delete_secrets (@turnkey/http 6.6's deleteSecrets, beyond the published documents)", () => {
+  it("deletes the named secrets, all or nothing: an unknown id deletes none and names its field", async () => {
+    const [t1, t2] = await initImport(2);
+    const encrypted = [await encryptTo(t1!, "one"), await encryptTo(t2!, "two")];
+    const { secretIds } = await sdkClient(emu).importSecrets({ secrets: encrypted.map((e) => ({ secretPayload: e.secretPayload, targetPublicKey: e.targetPublicKey, encryptionSuite: SUITE })) });
+    const listed = async () => (await sdkClient(emu).listSecrets({})).secrets.map((s) => s.secretId);
+
+    const before = storeCounts(emu);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    await expect(
+      httpClient(emu).deleteSecrets({ type: "ACTIVITY_TYPE_DELETE_SECRETS", timestampMs: String(Date.now()), organizationId: emu.info.organizationId, parameters: { secretIds: [secretIds[0]!, unknown] } }),
+    ).rejects.toThrow(/secret not found: 00000000-0000-4000-8000-000000000000 \(parameters\.secretIds\[1\]\)/);
+    expect(storeCounts(emu)).toEqual(before);
+    expect(await listed()).toEqual(expect.arrayContaining(secretIds));
+
+    const r = await httpClient(emu).deleteSecrets({ type: "ACTIVITY_TYPE_DELETE_SECRETS", timestampMs: String(Date.now()), organizationId: emu.info.organizationId, parameters: { secretIds: [secretIds[0]!] } });
+    expect(r.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    expect(r.activity.result.deleteSecretsResult?.secretIds).toEqual([secretIds[0]]);
+    const after = await listed();
+    expect(after).not.toContain(secretIds[0]);
+    expect(after).toContain(secretIds[1]);
+    // The deleted secret cannot be exported any more.
+    await expect(exportAndOpen(secretIds[0]!)).rejects.toThrow(/secret not found/);
+    expect(await exportAndOpen(secretIds[1]!)).toBe("two");
+  });
+});

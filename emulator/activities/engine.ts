@@ -145,7 +145,9 @@ async function settle(
   const ctx = { rt, now, org: target, caller, activityId: activity.id };
   const complete = (outcome: ActivityOutcome): ActivityRow => {
     if ("failAfterCommit" in outcome) throw outcome.failAfterCommit;
-    return write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: outcome } : {} });
+    // An older version's result member drops what it does not name (zod objects strip unknown keys).
+    const result = op.olderResult ? (op.olderResult.safeParse(outcome).data ?? outcome) : outcome;
+    return write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
   };
   let pending: Promise<ActivityOutcome> | undefined;
   let failure: unknown;

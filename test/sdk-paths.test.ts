@@ -1,5 +1,5 @@
 /**
- * Retired paths that SDK versions still in use call (contracts/retired.ts), through the
+ * Paths that SDK versions still in use call beyond the first document (now in the wider one), through the
  * official @turnkey/http client: create_api_only_users works as before; a path the emulator
  * does not know answers 404 naming it.
  */
