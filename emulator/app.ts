@@ -18,6 +18,7 @@ import { coordinatorSchemas } from "../contracts/index.js";
 import { webhookRouter } from "./webhooks/routes.js";
 import { uiRouter } from "./ui/routes.js";
 import { framesRouter } from "./frames/routes.js";
+import { internalPathsRouter } from "./http/internal-paths.js";
 import { isLocalOnlyPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
 
 export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOptions = {}): Express {
@@ -34,6 +35,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
   // The public API first: its requests are the ones that come by the thousand, and no control
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
   app.use(coordinatorRouter(rt));
+  app.use(internalPathsRouter()); // /tkhq/api/v1/...: 501 with why
   app.get("/openapi.json", (_req, res) => {
     res.type("application/json").send(openApiDocument(rt));
   });
