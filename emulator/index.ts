@@ -27,6 +27,7 @@ import { EventBus } from "./events/index.js";
 import { Serving } from "./http/serving.js";
 import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
+import { startVelocityControls } from "./velocity/record.js";
 import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
 import { answerClientErrors } from "./http/client-errors.js";
 
@@ -108,6 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     events: new EventBus(),
   };
   startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
+  startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
   configureControl(rt, options);
   configureIpAllowlist(rt, { trustProxy: options.trustProxy ?? false });

@@ -1,7 +1,8 @@
 /**
  * The evaluation context of one activity for the policy engine: `activity`, `approvers`,
  * `credentials`, and whatever the request touches (`wallet`, `private_key`,
- * `wallet_account`, `eth`, `solana`, `tron`, `bitcoin`). A keyword whose input cannot be
+ * `wallet_account`, `eth`, `solana`, `tron`, `bitcoin`), and `controls`: the organization's
+ * velocity controls with this activity counted (velocity/enforce.ts). A keyword whose input cannot be
  * decoded is left out: a policy that reads it then errors, which never allows.
  */
 import type { Runtime } from "../runtime.js";
@@ -25,6 +26,7 @@ import { describePsbt } from "../signing/index.js";
 import { resolveSigner } from "../wallets/signer.js";
 import { parseInterface } from "../policy/smart-contract-interfaces.js";
 import type { PolicySubjects } from "../operations/define.js";
+import { controlsContext } from "../velocity/enforce.js";
 
 function attempt<T>(fn: () => T): T | undefined {
   try {
@@ -60,6 +62,9 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
     }),
     credentials: approved.map((v) => credentialContext({ id: v.credentialId ?? "", userId: v.userId, type: v.credentialType ?? "", publicKey: v.publicKey })),
   };
+
+  const proposer = votes[0]?.userId;
+  if (proposer) ctx.controls = controlsContext(rt, org.id, activityType, params, subjects, proposer, rt.clock.now());
 
   if (subjects.walletId) {
     const w = store.wallets.get(org.id, subjects.walletId);

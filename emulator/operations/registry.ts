@@ -54,6 +54,7 @@ import { secretOperations } from "../activities/handlers/secrets.js";
 import { secretQueryOperations } from "../queries/secrets.js";
 import { ipAllowlistOperations } from "../activities/handlers/ip-allowlist.js";
 import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
+import { velocityControlOperations } from "../activities/handlers/velocity-controls.js";
 
 const entries: OperationEntry[] = [
   ...sendTransactionOperations,
@@ -101,6 +102,7 @@ const entries: OperationEntry[] = [
   ...proxyEndpoints,
   ...fiatOnRampOperations,
   ...fiatOnRampQueryOperations,
+  ...velocityControlOperations,
 ];
 
 function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E> {

@@ -33,6 +33,7 @@ export type ActivityResource =
   | "TVC_OPERATOR"
   | "TVC_QUORUM_KEY"
   | "USER"
+  | "VELOCITY_CONTROL"
   | "WALLET"
   | "WEBHOOK_ENDPOINT";
 
@@ -114,6 +115,8 @@ const ROWS: readonly Row[] = [
   ["SECRET", "IMPORT", ["INIT_IMPORT_SECRETS", "IMPORT_SECRETS"]],
   ["SECRET", "EXPORT", ["EXPORT_SECRETS"]],
   ["SECRET", "DELETE", ["DELETE_SECRETS"]],
+  ["VELOCITY_CONTROL", "CREATE", ["CREATE_VELOCITY_CONTROL"]],
+  ["VELOCITY_CONTROL", "DELETE", ["DELETE_VELOCITY_CONTROL"]],
 ];
 
 /** Activity type (without `ACTIVITY_TYPE_`) → resource and action. First row wins. */

@@ -36,6 +36,8 @@ export const CONDITION_KEYWORDS = [
   "tron",
   "tempo",
   "secret",
+  // velocity controls by identifier (docs/velocity-controls.md)
+  "controls",
 ] as const;
 /** Keywords of the `time` expression. */
 export const TIME_KEYWORDS = ["time"] as const;

@@ -23,3 +23,21 @@ export function pageOf<T>(items: T[], idOf: (item: T) => string, p: PaginationOp
   const window = items.filter((item, i) => (after === undefined || i > after) && (before === undefined || i < before) && keep(item));
   return before !== undefined && after === undefined ? window.slice(-limit) : window.slice(0, limit);
 }
+
+/** `pageOf`, with the page's `pageInfo` as the service answers it (whether more lie either side, and the first and last cursor). */
+export function pageWithInfo<T>(items: T[], idOf: (item: T) => string, p: PaginationOptions | undefined) {
+  const got = pageOf(items, idOf, p ?? {});
+  const first = got[0];
+  const last = got[got.length - 1];
+  const firstAt = first ? items.indexOf(first) : -1;
+  const lastAt = last ? items.indexOf(last) : -1;
+  return {
+    items: got,
+    pageInfo: {
+      hasNextPage: lastAt >= 0 && lastAt < items.length - 1,
+      hasPreviousPage: firstAt > 0,
+      ...(first ? { startCursor: idOf(first) } : {}),
+      ...(last ? { endCursor: idOf(last) } : {}),
+    },
+  };
+}

@@ -9,7 +9,7 @@
  */
 import { invalidArgument } from "../errors.js";
 import type { QueryContext } from "./types.js";
-import { pageOf, type PaginationOptions } from "./pagination.js";
+import { pageWithInfo, type PaginationOptions } from "./pagination.js";
 import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "../networks/assets.js";
 import type { EvmChain } from "../networks/evm-chain.js";
 import type { SolanaChain } from "../networks/solana-chain.js";
@@ -29,23 +29,6 @@ function turnkeyMeta(ctx: QueryContext, caip2: string, hash: string): Record<str
   return { sponsored: !!row.sponsored, ...(activity?.fingerprint ? { activityFingerprint: activity.fingerprint } : {}), submittedAt: new Date(row.createdAt).toISOString() };
 }
 
-function page<T>(items: T[], idOf: (t: T) => string, p: PaginationOptions | undefined) {
-  const got = pageOf(items, idOf, p ?? {});
-  const first = got[0];
-  const last = got[got.length - 1];
-  const firstAt = first ? items.indexOf(first) : -1;
-  const lastAt = last ? items.indexOf(last) : -1;
-  return {
-    items: got,
-    pageInfo: {
-      hasNextPage: lastAt >= 0 && lastAt < items.length - 1,
-      hasPreviousPage: firstAt > 0,
-      ...(first ? { startCursor: idOf(first) } : {}),
-      ...(last ? { endCursor: idOf(last) } : {}),
-    },
-  };
-}
-
 export async function ethTransactionHistory(ctx: QueryContext, address: string, caip2: string, p: PaginationOptions | undefined): Promise<Record<string, unknown>> {
   if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "caip2");
   const id = ctx.rt.networks.resolve(caip2);
@@ -54,7 +37,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
   const chain = (await ctx.rt.networks.evm(id)) as EvmChain;
   const { evmHistory } = await import("../networks/evm-history.js");
   const all = await evmHistory(chain).of(who);
-  const { items, pageInfo } = page(all, (t) => t.hash, p);
+  const { items, pageInfo } = pageWithInfo(all, (t) => t.hash, p);
   const native = nativeAsset(chain.caip2);
   const transactions = [];
   for (const t of items) {
@@ -90,7 +73,7 @@ export async function solTransactionHistory(ctx: QueryContext, address: string, 
   checkSolanaAddress(address);
   const { solanaHistory } = await import("../networks/solana-history.js");
   const all = await solanaHistory(chain, address);
-  const { items, pageInfo } = page(all, (t) => t.signature, p);
+  const { items, pageInfo } = pageWithInfo(all, (t) => t.signature, p);
   const native = nativeAsset(chain.caip2);
   const decimalsOf = new Map<string, number>();
   for (const m of chain.localEngine?.mints() ?? []) decimalsOf.set(m.mint, m.decimals);

@@ -29,6 +29,7 @@ import { Tvc } from "./tvc.js";
 import { AppProofs } from "./app-proofs.js";
 import { IpAllowlists } from "./ip-allowlist.js";
 import { Secrets } from "./secrets.js";
+import { VelocityControls } from "./velocity-controls.js";
 
 /** The store's members that are not repositories. */
 type NotRepository = "sealer" | "sealing" | "db" | "image" | "tx" | "clear" | "close";
@@ -70,6 +71,7 @@ function repositories(db: Db, sealer: Sealer) {
     appProofs: new AppProofs(db),
     ipAllowlists: new IpAllowlists(db),
     secrets: new Secrets(db),
+    velocityControls: new VelocityControls(db),
   };
 }
 
@@ -107,6 +109,7 @@ export class Store {
   declare readonly appProofs: AppProofs;
   declare readonly ipAllowlists: IpAllowlists;
   declare readonly secrets: Secrets;
+  declare readonly velocityControls: VelocityControls;
   readonly sealer: Sealer;
   /** The sealing key in use and where it lives (store/seal.ts). */
   readonly sealing: Sealing;

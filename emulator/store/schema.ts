@@ -670,4 +670,31 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE otps ADD COLUMN user_identifier TEXT;
   CREATE INDEX otps_user_identifier ON otps(user_identifier, created_at) WHERE user_identifier IS NOT NULL;
   `,
+  // Velocity controls (docs/velocity-controls.md): the definitions, and what each completed activity
+  // contributed to a control (one row per control and activity), read back over the control's window.
+  `
+  CREATE TABLE velocity_controls (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    identifier TEXT NOT NULL,
+    data_source TEXT NOT NULL,
+    aggregation TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX velocity_controls_identifier ON velocity_controls(org_id, identifier);
+  CREATE TABLE velocity_control_points (
+    control_id TEXT NOT NULL REFERENCES velocity_controls(id) ON DELETE CASCADE,
+    activity_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    wallet_id TEXT,
+    amount TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (control_id, activity_id)
+  );
+  CREATE INDEX velocity_control_points_at ON velocity_control_points(control_id, at);
+  `,
 ];
