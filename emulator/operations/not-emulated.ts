@@ -42,6 +42,8 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   get_swap_status: SWAP_STATUS,
   get_app_status: `${TVC_RUNTIME}, so it has no live replica status to report (ready or desired replicas of a running cluster)`,
   get_tvc_deployment_debug_logs: `${TVC_RUNTIME}, so a deployment has no application logs`,
+  re_encrypt_tvc_quorum_key_share: `${TVC_RUNTIME}: a hosted operator's share is released only to the ephemeral key of a provisioning enclave whose Nitro attestation document (signed by AWS, over the deployment's manifest) verifies, and no such document exists offline`,
+  get_tvc_deployment_provisioning_details: `${TVC_RUNTIME}, so a deployment never awaits provisioning: there is no provisioning enclave's attestation document or manifest envelope to return`,
   validate_tvc_image: "it would pull the container image from its registry to resolve its digest, and the emulator works offline",
 };
 

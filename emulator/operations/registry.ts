@@ -49,6 +49,7 @@ import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
 import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
 import { tvcOperations } from "../activities/handlers/tvc.js";
 import { tvcQueryOperations } from "../queries/tvc.js";
+import { tvcQuorumKeyOperations } from "../activities/handlers/tvc-quorum-keys.js";
 import { appProofQueryOperations } from "../queries/app-proofs.js";
 import { secretOperations } from "../activities/handlers/secrets.js";
 import { secretQueryOperations } from "../queries/secrets.js";
@@ -97,6 +98,7 @@ const entries: OperationEntry[] = [
   ...ipAllowlistQueryOperations,
   ...tvcOperations,
   ...tvcQueryOperations,
+  ...tvcQuorumKeyOperations,
   ...appProofQueryOperations,
   ...swapConfigOperations,
   ...proxyEndpoints,

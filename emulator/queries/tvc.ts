@@ -1,6 +1,9 @@
-/** get_tvc_app, list_tvc_apps, get_tvc_deployment, list_tvc_app_deployments, get_tvc_qos_versions: the organization's own TVC records. */
+/**
+ * get_tvc_app, list_tvc_apps, get_tvc_deployment, list_tvc_app_deployments, get_tvc_qos_versions,
+ * list_tvc_operators, list_tvc_quorum_keys: the organization's own TVC records.
+ */
 import { defineQuery } from "../operations/define.js";
-import { renderApp, renderDeployment } from "../tvc/views.js";
+import { renderApp, renderDeployment, renderOperator, renderQuorumKey } from "../tvc/views.js";
 import { requireTvcApp, requireTvcDeployment } from "../tvc/lookups.js";
 import { AVAILABLE_QOS_VERSIONS, EMULATOR_QOS_VERSION } from "../tvc/qos-versions.js";
 
@@ -29,6 +32,16 @@ export const tvcQueryOperations = [
   defineQuery("get_tvc_qos_versions", {
     run() {
       return { availableVersions: [...AVAILABLE_QOS_VERSIONS], latestVersion: EMULATOR_QOS_VERSION };
+    },
+  }),
+  defineQuery("list_tvc_operators", {
+    run(ctx) {
+      return { tvcOperators: ctx.rt.store.tvc.operators(ctx.org.id).map(renderOperator) };
+    },
+  }),
+  defineQuery("list_tvc_quorum_keys", {
+    run(ctx) {
+      return { tvcQuorumKeys: ctx.rt.store.tvc.quorumKeys(ctx.org.id).map(renderQuorumKey) };
     },
   }),
 ];

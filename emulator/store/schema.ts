@@ -697,4 +697,50 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX velocity_control_points_at ON velocity_control_points(control_id, at);
   `,
+  // TVC operators and quorum keys (issue 31): an operator's key source and, for one whose keys are
+  // accounts of an organization wallet, the wallet and the two account paths; quorum keys with
+  // their master seed sealed, the seed's Shamir shares each encrypted to one operator, and the
+  // quorum key shares operators posted to a deployment.
+  `
+  ALTER TABLE tvc_operators ADD COLUMN key_source TEXT;
+  ALTER TABLE tvc_operators ADD COLUMN wallet_id TEXT;
+  ALTER TABLE tvc_operators ADD COLUMN encrypt_path TEXT;
+  ALTER TABLE tvc_operators ADD COLUMN sign_path TEXT;
+
+  CREATE TABLE tvc_quorum_keys (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    public_key TEXT NOT NULL,
+    threshold INTEGER NOT NULL,
+    operator_ids TEXT NOT NULL,
+    seed_sealed TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX tvc_quorum_keys_org ON tvc_quorum_keys(org_id, created_at);
+
+  CREATE TABLE tvc_quorum_key_shares (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    quorum_key_id TEXT NOT NULL REFERENCES tvc_quorum_keys(id) ON DELETE CASCADE,
+    operator_id TEXT NOT NULL,
+    encrypted_share TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX tvc_quorum_key_shares_key ON tvc_quorum_key_shares(quorum_key_id);
+
+  CREATE TABLE tvc_provisioning_shares (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    deployment_id TEXT NOT NULL REFERENCES tvc_deployments(id) ON DELETE CASCADE,
+    operator_id TEXT NOT NULL,
+    ephemeral_public_key TEXT NOT NULL,
+    re_encrypted_share TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (deployment_id, operator_id)
+  );
+  `,
 ];

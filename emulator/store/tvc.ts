@@ -1,14 +1,67 @@
 /**
  * TVC records (create_tvc_app, create_tvc_deployment, create_tvc_manifest_approvals and the
  * lifecycle activities): operators, immutable operator sets, apps, deployments with the
- * manifest written for each, and the operators' manifest approvals. Records only: the
- * emulator builds and runs nothing.
+ * manifest written for each, and the operators' manifest approvals; quorum keys with their
+ * sealed seed and encrypted Shamir shares, and the shares operators post to a deployment.
+ * The emulator builds and runs nothing.
  */
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
-export type TvcOperatorRow = { id: string; orgId: string; name: string; publicKey: string; createdAt: number; updatedAt: number };
+export type TvcOperatorRow = {
+  id: string;
+  orgId: string;
+  name: string;
+  /** QuorumOS form: encryption ‖ signing points (130 bytes), or one SEC1 point, hex. */
+  publicKey: string;
+  /** EXTERNAL_KEY (a key the caller gave) or ORG_WALLET_ACCOUNT (create_tvc_operator); null on rows older than the column. */
+  keySource?: "EXTERNAL_KEY" | "ORG_WALLET_ACCOUNT" | null;
+  /** For ORG_WALLET_ACCOUNT: the wallet and the paths of its encryption and signing accounts (CURVE_P256). */
+  walletId?: string | null;
+  encryptPath?: string | null;
+  signPath?: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type TvcQuorumKeyRow = {
+  id: string;
+  orgId: string;
+  /** QuorumOS form: encryption ‖ signing points (130 bytes), hex. */
+  publicKey: string;
+  threshold: number;
+  /** The operators holding one share each, in share order (share i has x = i + 1). */
+  operatorIds: string[];
+  /** The 32-byte QuorumOS master seed, sealed. */
+  seedSealed: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type TvcQuorumKeyShareRow = {
+  id: string;
+  orgId: string;
+  quorumKeyId: string;
+  operatorId: string;
+  /** The Shamir share in QuorumOS's P-256 envelope to the operator's encryption key, hex. */
+  encryptedShare: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type TvcProvisioningShareRow = {
+  id: string;
+  orgId: string;
+  deploymentId: string;
+  operatorId: string;
+  /** The provisioning enclave's ephemeral key the share was encrypted to, hex. */
+  ephemeralPublicKey: string;
+  reEncryptedShare: string;
+  signature: string;
+  createdAt: number;
+  updatedAt: number;
+};
 
 export type TvcOperatorSetRow = {
   id: string;
@@ -76,6 +129,9 @@ export type TvcApprovalRow = {
 };
 
 const operators = rowMapper<TvcOperatorRow>();
+const quorumKeys = rowMapper<TvcQuorumKeyRow>({ json: ["operatorIds"] });
+const quorumKeyShares = rowMapper<TvcQuorumKeyShareRow>();
+const provisioningShares = rowMapper<TvcProvisioningShareRow>();
 const sets = rowMapper<TvcOperatorSetRow>({ json: ["operatorIds"] });
 const apps = rowMapper<TvcAppRow>({ bool: ["enableEgress", "enableDebugModeDeployments"] });
 const deployments = rowMapper<TvcDeploymentRow>({ json: ["container"], bool: ["debugMode", "deleted"] });
@@ -90,6 +146,38 @@ export class Tvc {
 
   insertOperator(o: TvcOperatorRow): void {
     insertRow(this.db, "tvc_operators", operators, o);
+  }
+
+  operators(orgId: string): TvcOperatorRow[] {
+    return operators.readAll(prep(this.db, "SELECT * FROM tvc_operators WHERE org_id = ? ORDER BY created_at, rowid").all(orgId));
+  }
+
+  quorumKeys(orgId: string): TvcQuorumKeyRow[] {
+    return quorumKeys.readAll(prep(this.db, "SELECT * FROM tvc_quorum_keys WHERE org_id = ? ORDER BY created_at, rowid").all(orgId));
+  }
+
+  quorumKeyWithPublicKey(orgId: string, publicKey: string): TvcQuorumKeyRow | undefined {
+    return quorumKeys.read(prep(this.db, "SELECT * FROM tvc_quorum_keys WHERE org_id = ? AND public_key = ?").get(orgId, publicKey));
+  }
+
+  insertQuorumKey(k: TvcQuorumKeyRow): void {
+    insertRow(this.db, "tvc_quorum_keys", quorumKeys, k);
+  }
+
+  sharesOf(quorumKeyId: string): TvcQuorumKeyShareRow[] {
+    return quorumKeyShares.readAll(prep(this.db, "SELECT * FROM tvc_quorum_key_shares WHERE quorum_key_id = ? ORDER BY rowid").all(quorumKeyId));
+  }
+
+  insertQuorumKeyShare(s: TvcQuorumKeyShareRow): void {
+    insertRow(this.db, "tvc_quorum_key_shares", quorumKeyShares, s);
+  }
+
+  provisioningSharesOf(deploymentId: string): TvcProvisioningShareRow[] {
+    return provisioningShares.readAll(prep(this.db, "SELECT * FROM tvc_provisioning_shares WHERE deployment_id = ? ORDER BY created_at, rowid").all(deploymentId));
+  }
+
+  insertProvisioningShare(s: TvcProvisioningShareRow): void {
+    insertRow(this.db, "tvc_provisioning_shares", provisioningShares, s);
   }
 
   operatorSet(orgId: string, id: string): TvcOperatorSetRow | undefined {

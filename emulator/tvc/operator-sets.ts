@@ -78,7 +78,7 @@ export function createOperatorSet(store: Store, orgId: string, plan: Plan, now: 
   if (plan.kind === "existing") return plan.set;
   const created = plan.newOperators.map((o) => {
     const id = newId();
-    store.tvc.insertOperator({ id, orgId, name: o.name, publicKey: o.publicKey, createdAt: now, updatedAt: now });
+    store.tvc.insertOperator({ id, orgId, name: o.name, publicKey: o.publicKey, keySource: "EXTERNAL_KEY", createdAt: now, updatedAt: now });
     return id;
   });
   const set: TvcOperatorSetRow = { id: newId(), orgId, name: plan.name, threshold: plan.threshold, operatorIds: [...plan.existingIds, ...created], createdAt: now, updatedAt: now };

@@ -1,8 +1,9 @@
-/** Wire forms of TVC records: apps, deployments, operator sets, operators, manifests, approvals. */
+/** Wire forms of TVC records: apps, deployments, operator sets, operators, quorum keys, manifests, approvals. */
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { toTimestamp } from "../clock.js";
 import type { Store } from "../store/index.js";
-import type { TvcAppRow, TvcApprovalRow, TvcDeploymentRow, TvcOperatorRow } from "../store/tvc.js";
+import type { TvcAppRow, TvcApprovalRow, TvcDeploymentRow, TvcOperatorRow, TvcQuorumKeyRow } from "../store/tvc.js";
+import { operatorKeys } from "./operator-keys.js";
 import type { Wire } from "../../contracts/wire.js";
 import { manifestBytesBase64 } from "./manifest.js";
 
@@ -12,7 +13,11 @@ export const publicDomainOf = (appId: string): string => `app-${appId}.turnkey.c
 const stamps = (r: { createdAt: number; updatedAt: number }) => ({ createdAt: toTimestamp(r.createdAt), updatedAt: toTimestamp(r.updatedAt) });
 
 export function renderOperator(o: TvcOperatorRow): Wire["v1TvcOperator"] {
-  return { id: o.id, name: o.name, publicKey: o.publicKey, ...stamps(o) };
+  return { id: o.id, name: o.name, publicKey: o.publicKey, ...stamps(o), ...operatorKeys(o), ...(o.keySource ? { keySource: o.keySource } : {}) };
+}
+
+export function renderQuorumKey(k: TvcQuorumKeyRow): Wire["v1TvcQuorumKey"] {
+  return { id: k.id, publicKey: k.publicKey, threshold: k.threshold, operatorIds: k.operatorIds, ...stamps(k) };
 }
 
 export function renderOperatorSet(store: Store, orgId: string, setId: string): Wire["v1TvcOperatorSet"] {
