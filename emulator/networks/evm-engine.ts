@@ -5,6 +5,7 @@
  * chain only: importing this module costs nothing until `createEvmEngine` runs.
  */
 import { hexToBytes } from "viem";
+import { GrpcCode, TurnkeyError } from "../errors.js";
 import { RpcCode, type JsonRpcRequest, type JsonRpcResponse, type RpcTransport } from "./rpc.js";
 
 type Edr = typeof import("@nomicfoundation/edr");
@@ -12,10 +13,35 @@ type EdrProvider = Awaited<ReturnType<InstanceType<Edr["EdrContext"]>["createPro
 
 let edrContext: Promise<{ edr: Edr; context: InstanceType<Edr["EdrContext"]> }> | undefined;
 
+/**
+ * The one line that adds EDR. It is an optional peer dependency: version 0.13 (the last for Node 20)
+ * carries the native binaries of all seven platforms (~190 MB), so the package does not pull it in
+ * for projects that never run a local EVM chain.
+ */
+export const EDR_INSTALL = "npm i -D @nomicfoundation/edr@^0.13.0";
+
+/** Whether `e` says that `@nomicfoundation/edr` itself could not be found (not one of its own imports). */
+function edrMissing(e: unknown): boolean {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  return (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") && /['"]@nomicfoundation\/edr['"]/.test(String(message));
+}
+
+let warned = false;
+
 /** EDR wants one context per process; every chain of every instance shares it. */
 function context() {
   edrContext ??= (async () => {
-    const edr = await import("@nomicfoundation/edr");
+    let edr: Edr;
+    try {
+      edr = await import("@nomicfoundation/edr");
+    } catch (e) {
+      edrContext = undefined; // installed later in a long-lived process: the next chain tries again
+      if (!edrMissing(e)) throw e;
+      const message = `local EVM chains need the optional package @nomicfoundation/edr, which is not installed: run \`${EDR_INSTALL}\` (or pass --chain <caip2>=<rpc url> to use an external node)`;
+      if (!warned) console.error(`emulator: ${message}`);
+      warned = true;
+      throw new TurnkeyError(GrpcCode.FAILED_PRECONDITION, message, []);
+    }
     const context = new edr.EdrContext();
     await context.registerProviderFactory(edr.L1_CHAIN_TYPE, edr.l1ProviderFactory());
     return { edr, context };
