@@ -9,6 +9,7 @@
  * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
  */
 import { GrpcCode, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import { isUuid } from "../ids.js";
 import { compilePolicy, evaluate, evaluatePolicies, parseExpression, type CompiledPolicy } from "../policy/index.js";
 import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
@@ -75,11 +76,16 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
   }
 }
 
-/** Imports into a user's own keys only (init_import_* / import_* naming a `userId`): denied by default otherwise. */
-export function defaultDenial(entry: ActivityEntry, params: Record<string, unknown>, proposerId: string): RpcStatus | undefined {
+/**
+ * Imports into a user's own keys only (init_import_* / import_* naming a `userId`): denied by
+ * default when they name another user of the organization. A `userId` that names no user is
+ * left to the handler, which refuses it as bad input (nothing recorded).
+ */
+export function defaultDenial(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, params: Record<string, unknown>, proposerId: string): RpcStatus | undefined {
   const isImport = entry.name.startsWith("import_") || entry.name.startsWith("init_import_");
-  if (isImport && typeof params.userId === "string" && params.userId !== proposerId) return importTargetDenial(entry.name, params.userId, proposerId);
-  return undefined;
+  if (!isImport || typeof params.userId !== "string" || params.userId === proposerId) return undefined;
+  if (!isUuid(params.userId) || !rt.store.users.get(org.id, params.userId)) return undefined;
+  return importTargetDenial(entry.name, params.userId, proposerId);
 }
 
 /**

@@ -7,6 +7,7 @@
  * integration tests catch. Sources and the reasoning: docs/activity-lifecycle.md.
  */
 import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import { quote } from "../input-error.js";
 import type { ActivityRow } from "../store/activities.js";
 import type { PolicyEvaluationResult } from "./consensus.js";
 
@@ -47,7 +48,7 @@ export function policyDenial(evaluations: PolicyEvaluationResult[]): RpcStatus {
  * root quorum and policies.
  */
 export function importTargetDenial(activityName: string, targetUserId: string, proposerId: string): RpcStatus {
-  const message = `request not authorized: all import requests must target your own user: ${activityName} names user ${targetUserId} (parameters.userId), the request comes from user ${proposerId}`;
+  const message = `request not authorized: all import requests must target your own user: ${activityName} names user ${quote(targetUserId)} (parameters.userId), the request comes from user ${proposerId}`;
   return { code: GrpcCode.PERMISSION_DENIED, message, details: [turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED"), badRequestDetail("parameters.userId", message)] };
 }
 

@@ -102,7 +102,7 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
   };
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
-  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller) ?? defaultDenial(s.entry, s.body.parameters, s.caller.user.id);
+  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller) ?? defaultDenial(rt, s.target, s.entry, s.body.parameters, s.caller.user.id);
   const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
   // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
   const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
