@@ -245,8 +245,12 @@ function inEarlierForm(image: Buffer): Buffer {
       }
     }
     db.exec("ALTER TABLE activities DROP COLUMN evaluations");
-    // Later migrations run again on open: undo the one that is not re-runnable (otps.user_identifier).
+    // Later migrations run again on open: undo those that are not re-runnable (otps.user_identifier,
+    // velocity controls, TVC quorum keys). A new migration that adds a table or column belongs here too.
     db.exec("DROP INDEX otps_user_identifier; ALTER TABLE otps DROP COLUMN user_identifier");
+    db.exec("DROP TABLE velocity_control_points; DROP TABLE velocity_controls");
+    db.exec("DROP TABLE tvc_provisioning_shares; DROP TABLE tvc_quorum_key_shares; DROP TABLE tvc_quorum_keys");
+    for (const column of ["key_source", "wallet_id", "encrypt_path", "sign_path"]) db.exec(`ALTER TABLE tvc_operators DROP COLUMN ${column}`);
     db.pragma(`user_version = ${version}`);
     return db.serialize();
   } finally {
