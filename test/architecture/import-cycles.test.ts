@@ -3,56 +3,14 @@
  * imports emulator/errors.ts back): a cycle makes a module's exports undefined while the
  * cycle initialises (order-dependent crashes) and lets a low layer reach the whole tree.
  *
- * The graph is esbuild's: it bundles every non-test source of emulator/ as an entry, with
- * packages external, and its metafile lists each file's imports after TypeScript's import
- * elision, so `import type`, `{ type X }` and imports used only as types are not edges.
- * Dynamic `import()` is not an edge either: it runs after the importer has initialised (the
- * lazy modules rely on that).
+ * The graph (./import-graph.ts) is esbuild's, after TypeScript's import elision: type-only
+ * imports and dynamic `import()` are not edges.
  */
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-
-const ROOT = join(import.meta.dirname, "../..");
+import { runtimeImportGraph } from "./import-graph.js";
 
 /** Cycles kept on purpose, each as the sorted files of its strongly connected component, with why. */
 const ALLOWED: { files: string[]; reason: string }[] = [];
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !e.name.endsWith(".d.ts"))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
-    .sort();
-}
-
-/** Where the emulator's own modules live: its tree, and the contracts it shares with the harness. */
-const OWN = ["emulator/", "contracts/"];
-const own = (file: string) => OWN.some((dir) => file.startsWith(dir));
-
-/** file -> the files of emulator/ and contracts/ it imports at load time, for every file emulator/ loads. */
-export async function runtimeImportGraph(dir = "emulator"): Promise<Map<string, string[]>> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: sources(dir),
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: "out",
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    logLevel: "silent",
-    loader: { ".html": "text", ".css": "text", ".svg": "text", ".png": "binary", ".wasm": "binary" },
-  });
-  const graph = new Map<string, string[]>();
-  for (const [file, input] of Object.entries(result.metafile.inputs)) {
-    if (!own(file)) continue;
-    const edges = input.imports.filter((i) => !i.external && i.kind !== "dynamic-import" && own(i.path)).map((i) => i.path);
-    graph.set(file, [...new Set(edges)].sort());
-  }
-  return graph;
-}
 
 /** Strongly connected components with more than one file (or a file importing itself): Tarjan. */
 export function cycles(graph: Map<string, string[]>): string[][] {
