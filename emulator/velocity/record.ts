@@ -4,12 +4,11 @@
  * rolled-back activity counts for nothing (velocity/enforce.ts).
  */
 import type { Runtime } from "../runtime.js";
-import { operationForActivityType } from "../operations/registry.js";
 import { recordContributions } from "./enforce.js";
 
 export function startVelocityControls(rt: Runtime): () => void {
   return rt.events.on((e) => {
     if (e.type !== "ACTIVITY_UPDATES") return;
-    recordContributions(rt, e.activity, (type, params) => operationForActivityType(type)?.entry.subjects(params));
+    recordContributions(rt, e.activity, (type, params) => rt.registry.operationForActivityType(type)?.entry.subjects(params));
   });
 }

@@ -53,5 +53,4 @@ export function webhooksOf(rt: Runtime): Webhooks | undefined {
 }
 
 export { webhookOperations } from "./operations.js";
-export { webhookRouter } from "./routes.js";
 export type { WebhookOptions } from "./settings.js";

@@ -122,16 +122,6 @@ export const ALLOWED: { from: string; to: string; reason: string }[] = [
     to: "emulator/proxy/settings.ts",
     reason: "the fixture check validates auth-proxy settings with the proxy's own rules",
   },
-  {
-    from: "emulator/webhooks/index.ts",
-    to: "emulator/webhooks/routes.ts",
-    reason: "the feature's index re-exports its router, though app.ts imports it from routes.ts and nothing reads the re-export",
-  },
-  {
-    from: "emulator/velocity/record.ts",
-    to: REGISTRY,
-    reason: "recording a completed activity's velocity contributions looks its operation up in the catalog module instead of rt.registry",
-  },
 ];
 
 /** Layer index (0 = bottom) of `file` by its longest matching entry, or undefined. */
