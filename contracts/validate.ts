@@ -2,25 +2,76 @@
  * Reading requests and checking responses against the generated contracts.
  */
 import type { z } from "zod";
-import { invalidArgument } from "../emulator/errors.js";
+import { documentedError } from "../emulator/errors.js";
+import type { DocumentedErrorKey } from "../emulator/error-catalogue.js";
 
 const pathOf = (path: PropertyKey[]): string => path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[");
 
+/** OAuth2 fields the service names by their snake_case wire name: "auth_code must be set". */
+const MUST_BE_SET: Readonly<Record<string, DocumentedErrorKey>> = {
+  authCode: "AUTH_CODE_NOT_SET",
+  codeVerifier: "CODE_VERIFIER_NOT_SET",
+  oauth2CredentialId: "OAUTH2_CREDENTIAL_ID_NOT_SET",
+  redirectUri: "REDIRECT_URI_NOT_SET",
+  clientId: "CLIENT_ID_NOT_SET",
+};
+
+/** Enum fields whose bad value the errors page names (errors.mdx:98-104). */
+const BAD_VALUE: Readonly<Record<string, DocumentedErrorKey>> = {
+  pathFormat: "INVALID_PATH_FORMAT",
+  curve: "INVALID_CURVE",
+  addressFormat: "INVALID_ADDRESS_FORMAT",
+  addressFormats: "INVALID_ADDRESS_FORMAT",
+  encoding: "INVALID_PAYLOAD_ENCODING",
+  hashFunction: "INVALID_HASH_FUNCTION",
+};
+
 /**
- * Parses `body` with `schema`. On failure throws a 400 naming the first offending field,
- * e.g. `parameters.walletName: required field missing`.
+ * The documented error for a contract violation at `path`: the errors page's own message for a
+ * missing curve, attestation, sub-organization wallet parameter or OAuth2 field, or a bad path
+ * format, curve, address format, payload encoding or hash function; "bad request body" otherwise.
+ */
+export function contractViolationKey(path: PropertyKey[], missing: boolean, badEnumValue: boolean): DocumentedErrorKey {
+  const names = path.filter((p): p is string => typeof p === "string");
+  const last = names.at(-1) ?? "";
+  if (missing) {
+    if (names[0] === "parameters" && names[1] === "wallet" && names.length > 2) return "MISSING_WALLET_PARAMS";
+    if (last === "curve") return "CURVE_REQUIRED";
+    if (last === "attestation") return "MISSING_ATTESTATION";
+    const topLevel = names.length === 1 || (names.length === 2 && names[0] === "parameters");
+    if (topLevel && MUST_BE_SET[last]) return MUST_BE_SET[last];
+  }
+  if (badEnumValue && BAD_VALUE[last]) return BAD_VALUE[last];
+  return "BAD_REQUEST_BODY";
+}
+
+/** The value at `path` in `body`, or undefined when any step is absent. */
+function valueAt(body: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = body;
+  for (const p of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/**
+ * Parses `body` with `schema`. On failure throws a 400 naming the first offending field with
+ * the errors page's message for it, e.g. `bad request body: parameters.walletName: required
+ * field missing` or `curve required: parameters.accounts[0].curve: required field missing`.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const field = pathOf(issue.path) || "body";
-  const missing = issue.code === "invalid_type" && /received undefined/.test(issue.message);
+  const missing = valueAt(body, issue.path) === undefined;
+  const badEnumValue = !missing && issue.code === "invalid_value" && "values" in issue;
   let what: string;
   if (missing) what = "required field missing";
-  else if (issue.code === "invalid_value" && "values" in issue) what = `invalid value, expected one of ${(issue.values as unknown[]).map(String).join(", ")}`;
+  else if (badEnumValue) what = `invalid value, expected one of ${(issue.values as unknown[]).map(String).join(", ")}`;
   else what = issue.message.replace(/^Invalid input: /, "");
-  throw invalidArgument(`invalid request: ${field}: ${what}`, field);
+  throw documentedError(contractViolationKey(issue.path, missing, badEnumValue), `${field}: ${what}`, field);
 }
 
 export type ContractProblem = { path: string; problem: string };

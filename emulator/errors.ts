@@ -3,6 +3,7 @@
  * rendered on the wire as an `rpcStatus` body `{code, message, details}` with the
  * grpc-gateway HTTP status that matches the code.
  */
+import { DOCUMENTED_ERRORS, documentedMessage, type DocumentedErrorKey } from "./error-catalogue.js";
 import { isInputError, joinPath, withoutQuotedHeads, type InputError } from "./input-error.js";
 
 export const GrpcCode = {
@@ -90,6 +91,18 @@ export function invalidArgument(message: string, field?: string, turnkeyErrorCod
   return new TurnkeyError(GrpcCode.INVALID_ARGUMENT, message, details);
 }
 
+/**
+ * An error of the documented catalogue (error-catalogue.ts): its message (then `: detail`), gRPC
+ * code and turnkeyErrorCode; `field` (a 400's offending request field) adds the field violation.
+ */
+export function documentedError(key: DocumentedErrorKey, detail?: string, field?: string): TurnkeyError {
+  const e = DOCUMENTED_ERRORS[key];
+  const message = documentedMessage(key, detail);
+  const details: ErrorDetail[] = [turnkeyErrorDetail(e.turnkeyErrorCode)];
+  if (field) details.push(badRequestDetail(field, message));
+  return new TurnkeyError(e.grpcCode, message, details);
+}
+
 export function unauthenticated(message: string, turnkeyErrorCode = "UNAUTHENTICATED"): TurnkeyError {
   return new TurnkeyError(GrpcCode.UNAUTHENTICATED, message, [turnkeyErrorDetail(turnkeyErrorCode)]);
 }
@@ -124,6 +137,11 @@ export function isTurnkeyError(e: unknown): e is TurnkeyError {
  * request field the caller handed to the library): 400 naming the field, 404, or 401.
  */
 export function wireErrorOf(e: InputError, root?: string): TurnkeyError {
+  if (e.documented) {
+    const field = joinPath(root, e.path);
+    const err = documentedError(e.documented, undefined, field);
+    return new TurnkeyError(err.code, e.message, field ? [err.details[0]!, badRequestDetail(field, e.message)] : err.details);
+  }
   switch (e.kind) {
     case "not_found":
       return notFound(e.message);

@@ -7,6 +7,8 @@
  * passed in and turns the error into the service's wire error.
  */
 
+import { documentedMessage, type DocumentedErrorKey } from "./error-catalogue.js";
+
 /** The most characters of a bad value an error message quotes. */
 export const QUOTE_LIMIT = 200;
 
@@ -38,12 +40,20 @@ export type InputErrorKind = "invalid" | "not_found" | "unauthenticated";
 export class InputError extends Error {
   readonly path: string | undefined;
   readonly kind: InputErrorKind;
-  constructor(message: string, path?: string, kind: InputErrorKind = "invalid") {
+  /** The documented catalogue entry this error is (its code and status come from there). */
+  readonly documented: DocumentedErrorKey | undefined;
+  constructor(message: string, path?: string, kind: InputErrorKind = "invalid", documented?: DocumentedErrorKey) {
     super(message);
     this.name = "InputError";
     this.path = path;
     this.kind = kind;
+    this.documented = documented;
   }
+}
+
+/** An InputError that is an entry of the documented catalogue: its message, then `: detail`. */
+export function documentedInputError(key: DocumentedErrorKey, detail: string | undefined, path?: string): InputError {
+  return new InputError(documentedMessage(key, detail), path, "invalid", key);
 }
 
 export function isInputError(e: unknown): e is InputError {
@@ -69,7 +79,7 @@ export function inputAt<T>(path: string, fn: () => T): T {
     return fn();
   } catch (e) {
     if (isInputError(e)) {
-      const moved = new InputError(e.message, joinPath(path, e.path), e.kind);
+      const moved = new InputError(e.message, joinPath(path, e.path), e.kind, e.documented);
       moved.stack = e.stack;
       throw moved;
     }

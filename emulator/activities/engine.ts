@@ -10,8 +10,9 @@
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  * Approvals expire 24 hours (emulated) after the first of their window (approval-window.ts).
  */
+import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import { createHash } from "node:crypto";
-import { invalidArgument, notFound, unauthenticated } from "../errors.js";
+import { invalidArgument, unauthenticated, documentedError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { OperationContract } from "../../contracts/index.js";
 import type { Runtime } from "../runtime.js";
@@ -29,7 +30,7 @@ import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSati
 export const MAX_AGE_MS = 60 * 60 * 1000;
 export const MAX_SKEW_MS = 5 * 60 * 1000;
 
-export const NO_ACTIVITY_FOR_FINGERPRINT = "No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint";
+export const NO_ACTIVITY_FOR_FINGERPRINT = DOCUMENTED_ERRORS.NO_ACTIVITY_FOR_FINGERPRINT.message;
 
 export function fingerprintOf(rawBody: Buffer): string {
   return `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
@@ -232,7 +233,7 @@ async function presentMfa(rt: Runtime, a: ActivityRow, caller: Caller, v: Stored
 async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRow> {
   const fingerprint = typeof s.body.parameters.fingerprint === "string" ? s.body.parameters.fingerprint : "";
   const target = rt.store.activities.byFingerprint(fingerprint);
-  if (!target || target.orgId !== s.target.id) throw notFound(NO_ACTIVITY_FOR_FINGERPRINT);
+  if (!target || target.orgId !== s.target.id) throw documentedError("NO_ACTIVITY_FOR_FINGERPRINT");
   const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
   if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(s.caller, s.rawBody, selection, now), now);
   if (s.caller.credential.kind === "attested") throw unauthenticated("an X-Stamp-Attested stamp can approve an activity only to present an MFA method its user owes", "UNAUTHENTICATED");

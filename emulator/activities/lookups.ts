@@ -1,5 +1,5 @@
 /** Lookups that handlers share: each fails with the service's error naming the field. */
-import { invalidArgument, isTurnkeyError, notFound } from "../errors.js";
+import { invalidArgument, isTurnkeyError, notFound, documentedError } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
@@ -28,7 +28,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const E164 = /^\+[1-9]\d{1,14}$/;
 
 export function checkEmail(email: string, field: string): void {
-  if (!EMAIL.test(email)) throw invalidArgument("invalid email address", field, "INVALID_EMAIL");
+  if (!EMAIL.test(email)) throw documentedError("INVALID_EMAIL_ADDRESS", undefined, field);
 }
 
 export function checkPhone(phone: string, field: string): void {

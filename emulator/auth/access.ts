@@ -10,7 +10,7 @@
  *                                       which then happen in the caller's own organization
  *   anything else (siblings, strangers) -> refused
  */
-import { invalidArgument, permissionDenied } from "../errors.js";
+import { permissionDenied, documentedError } from "../errors.js";
 import type { Reach } from "../operations/define.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { Caller } from "./caller.js";
@@ -33,9 +33,5 @@ export function organizationServed(caller: Caller, target: OrganizationRow, op: 
     throw permissionDenied(SUB_ORG_CANNOT_REACH_PARENT);
   }
   if (op.kind === "query") throw permissionDenied(`request not authorized: organization ${caller.org.id} cannot read organization ${target.id}`);
-  throw invalidArgument(
-    `organization mismatch: request is targeting organization ("${target.id}"), but voters are in organization ("${caller.org.id}")`,
-    "organizationId",
-    "ORGANIZATION_MISMATCH",
-  );
+  throw documentedError("ORGANIZATION_MISMATCH", `request is targeting organization ("${target.id}"), but voters are in organization ("${caller.org.id}")`, "organizationId");
 }

@@ -9,12 +9,12 @@
  * Only `stamp_login` accepts such stamps (the stamp vouches for a login), and `approve_activity`
  * where it presents an MFA method (activities/mfa.ts; the engine refuses it as a plain vote).
  */
-import { unauthenticated } from "../errors.js";
+import { unauthenticated, documentedError } from "../errors.js";
 import { compressedP256Hex, verifyEs256Jwt } from "../bundles/index.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { UserRow } from "../store/users.js";
-import { BAD_SIGNATURE, MALFORMED_STAMP, verifyApiKeyStamp } from "./stamp.js";
+import { verifyApiKeyStamp } from "./stamp.js";
 import { checkNonce, verifyOidcToken } from "./oidc-tokens.js";
 import { findUsersByContact } from "./contacts.js";
 import type { Caller } from "./caller.js";
@@ -32,10 +32,10 @@ export function parseAttestedStamp(header: string): AttestedStamp {
   try {
     s = JSON.parse(text);
   } catch {
-    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+    throw documentedError("MALFORMED_ACTIVITY_STAMP");
   }
   if (!s || typeof s !== "object" || [s.publicKeyAttestation, s.scheme, s.publicKey, s.signature].some((v) => typeof v !== "string"))
-    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+    throw documentedError("MALFORMED_ACTIVITY_STAMP");
   if (s.scheme !== SCHEME_VERIFICATION_TOKEN && s.scheme !== SCHEME_OIDC) throw unauthenticated(`unsupported attested stamp scheme: ${s.scheme}`, "SIGNATURE_INVALID");
   return { publicKeyAttestation: s.publicKeyAttestation!, scheme: s.scheme, publicKey: s.publicKey!.toLowerCase(), signature: s.signature! };
 }
@@ -43,7 +43,7 @@ export function parseAttestedStamp(header: string): AttestedStamp {
 /** Checks the signature over the raw body, and that the body is an activity attested stamps may authorize. */
 export function verifyAttestedStamp(stamp: AttestedStamp, rawBody: Buffer): void {
   if (!verifyApiKeyStamp({ publicKey: stamp.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature: stamp.signature }, rawBody))
-    throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+    throw documentedError("API_KEY_SIGNATURE_INVALID");
   let type: unknown;
   try {
     type = JSON.parse(rawBody.toString("utf8"))?.type;

@@ -2,17 +2,18 @@
  * Request authentication: find the stamp header, verify it over the raw body bytes, and
  * resolve its credential to a caller visible from the target organization.
  */
+import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import type { IncomingHttpHeaders } from "node:http";
-import { notFound, unauthenticated, invalidArgument } from "../errors.js";
+import { documentedError } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import { BAD_SIGNATURE, parseApiKeyStamp, verifyApiKeyStamp, verifyApiKeyStampOffThread, SCHEME_CURVE } from "./stamp.js";
-import { CREDENTIAL_NOT_FOUND, findApiKey, findAuthenticator, KEY_NOT_FOUND, type Caller } from "./caller.js";
-import { parseWebAuthnStamp, verifyWebAuthnStamp, WEBAUTHN_BAD_SIGNATURE, type WebAuthnStamp } from "./webauthn.js";
+import { parseApiKeyStamp, verifyApiKeyStamp, verifyApiKeyStampOffThread, SCHEME_CURVE } from "./stamp.js";
+import { findApiKey, findAuthenticator, type Caller } from "./caller.js";
+import { parseWebAuthnStamp, verifyWebAuthnStamp, type WebAuthnStamp } from "./webauthn.js";
 import { parseAttestedStamp, resolveAttestedCaller, verifyAttestedStamp, type AttestedStamp } from "./attested.js";
 
-export const NO_STAMP = "cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)";
+export const NO_STAMP = DOCUMENTED_ERRORS.NO_STAMP.message;
 
 /** Verifies the stamp's signature; independent of any stored state. */
 export type VerifiedStamp =
@@ -33,11 +34,11 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts:
     const verified: VerifiedStamp = { kind: "api_key", publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature };
     if (opts.offThread) {
       return verifyApiKeyStampOffThread(stamp, rawBody).then((ok) => {
-        if (!ok) throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+        if (!ok) throw documentedError("API_KEY_SIGNATURE_INVALID");
         return verified;
       });
     }
-    if (!verifyApiKeyStamp(stamp, rawBody)) throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+    if (!verifyApiKeyStamp(stamp, rawBody)) throw documentedError("API_KEY_SIGNATURE_INVALID");
     return verified;
   }
   const webauthn = headers["x-stamp-webauthn"];
@@ -50,13 +51,13 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts:
     verifyAttestedStamp(stamp, rawBody);
     return { kind: "attested", stamp };
   }
-  throw unauthenticated(NO_STAMP, "SIGNATURE_MISSING");
+  throw documentedError("NO_STAMP");
 }
 
 export function targetOrganization(rt: Runtime, organizationId: unknown): OrganizationRow {
-  if (!isUuid(organizationId)) throw invalidArgument("malformed organization ID provided", "organizationId", "INVALID_ORGANIZATION_ID");
+  if (!isUuid(organizationId)) throw documentedError("MALFORMED_ORGANIZATION_ID", undefined, "organizationId");
   const org = rt.store.organizations.get(organizationId);
-  if (!org || rt.store.subOrganizations.isDeleted(org.id)) throw notFound(`no organization found with the given ID: ${organizationId}`, "ORGANIZATION_NOT_FOUND");
+  if (!org || rt.store.subOrganizations.isDeleted(org.id)) throw documentedError("ORGANIZATION_NOT_FOUND", organizationId);
   return org;
 }
 
@@ -65,9 +66,9 @@ export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: Organiz
   if (stamp.kind === "attested") return resolveAttestedCaller(rt, stamp.stamp, target);
   if (stamp.kind === "webauthn") {
     const { authenticator, org } = findAuthenticator(rt.store, target, stamp.stamp.credentialId);
-    if (!verifyWebAuthnStamp(stamp.stamp, stamp.rawBody, authenticator.publicKey)) throw unauthenticated(WEBAUTHN_BAD_SIGNATURE, "SIGNATURE_INVALID");
+    if (!verifyWebAuthnStamp(stamp.stamp, stamp.rawBody, authenticator.publicKey)) throw documentedError("WEBAUTHN_SIGNATURE_INVALID");
     const user = rt.store.users.byId(authenticator.userId);
-    if (!user) throw unauthenticated(CREDENTIAL_NOT_FOUND, "CREDENTIAL_NOT_FOUND");
+    if (!user) throw documentedError("CREDENTIAL_ID_NOT_FOUND");
     return {
       user,
       org,
@@ -84,10 +85,10 @@ export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: Organiz
   const { key, org } = findApiKey(rt.store, target, stamp.publicKey, now);
   // A key registered on one curve does not sign with another curve's scheme.
   if (curveOfCredential(key.credentialType) !== SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE]) {
-    throw unauthenticated(BAD_SIGNATURE, "SIGNATURE_INVALID");
+    throw documentedError("API_KEY_SIGNATURE_INVALID");
   }
   const user = rt.store.users.byId(key.userId);
-  if (!user) throw unauthenticated(KEY_NOT_FOUND, "PUBLIC_KEY_NOT_FOUND");
+  if (!user) throw documentedError("PUBLIC_KEY_NOT_FOUND");
   return {
     user,
     org,

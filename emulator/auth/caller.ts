@@ -5,12 +5,13 @@
  * caller decides nothing about access: auth/access.ts decides which organization a caller
  * may address, for every operation.
  */
+import { DOCUMENTED_ERRORS, documentedMessage } from "../error-catalogue.js";
 import type { Store } from "../store/index.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { UserRow } from "../store/users.js";
 import type { AuthenticatorRow } from "../store/authenticators.js";
-import { unauthenticated } from "../errors.js";
+import { documentedError } from "../errors.js";
 
 export type Credential = {
   /** "attested": an X-Stamp-Attested login stamp (verification token or OIDC token). */
@@ -30,11 +31,11 @@ export type Caller = {
   credential: Credential;
 };
 
-export const KEY_NOT_FOUND = "could not find public key in organization or its parent organization";
+export const KEY_NOT_FOUND = DOCUMENTED_ERRORS.PUBLIC_KEY_NOT_FOUND.message;
 
 export function expiredKeyMessage(publicKey: string): string {
   // The SDKs recognise an expired session by this substring.
-  return `rpc error: code = Unauthenticated desc = expired api key publicKey ${publicKey}`;
+  return documentedMessage("EXPIRED_API_KEY", `publicKey ${publicKey}`);
 }
 
 /**
@@ -46,7 +47,7 @@ function visibleFrom<T extends { orgId: string }>(
   target: OrganizationRow,
   inOrg: (orgId: string) => T[],
   anywhere: () => T[],
-  conflict: string,
+  conflict: "PUBLIC_KEY_CONFLICT" | "CREDENTIAL_ID_CONFLICT",
 ): { item: T; org: OrganizationRow }[] {
   const found = inOrg(target.id).map((item) => ({ item, org: target }));
   if (found.length) return found;
@@ -57,7 +58,7 @@ function visibleFrom<T extends { orgId: string }>(
   const inSubOrgs = anywhere()
     .map((item) => ({ item, org: store.organizations.get(item.orgId)! }))
     .filter((c) => c.org?.parentId === target.id);
-  if (new Set(inSubOrgs.map((c) => c.org.id)).size > 1) throw unauthenticated(conflict, "CREDENTIAL_CONFLICT");
+  if (new Set(inSubOrgs.map((c) => c.org.id)).size > 1) throw documentedError(conflict);
   return inSubOrgs;
 }
 
@@ -68,15 +69,15 @@ export function findApiKey(store: Store, target: OrganizationRow, publicKey: str
     target,
     (orgId) => store.apiKeys.byPublicKey(orgId, publicKey),
     () => store.apiKeys.byPublicKeyAnywhere(publicKey),
-    "more than one suborg associated with a public key",
+    "PUBLIC_KEY_CONFLICT",
   );
-  if (!candidates.length) throw unauthenticated(KEY_NOT_FOUND, "PUBLIC_KEY_NOT_FOUND");
+  if (!candidates.length) throw documentedError("PUBLIC_KEY_NOT_FOUND");
   const live = candidates.find((c) => c.item.expiresAt === null || c.item.expiresAt > now);
-  if (!live) throw unauthenticated(expiredKeyMessage(publicKey), "API_KEY_EXPIRED");
+  if (!live) throw documentedError("EXPIRED_API_KEY", `publicKey ${publicKey}`);
   return { key: live.item, org: live.org };
 }
 
-export const CREDENTIAL_NOT_FOUND = "credential ID could not be found in organization or its parent organization";
+export const CREDENTIAL_NOT_FOUND = DOCUMENTED_ERRORS.CREDENTIAL_ID_NOT_FOUND.message;
 
 /** The passkey with this credential id visible from `target`. */
 export function findAuthenticator(store: Store, target: OrganizationRow, credentialId: string): { authenticator: AuthenticatorRow; org: OrganizationRow } {
@@ -86,8 +87,8 @@ export function findAuthenticator(store: Store, target: OrganizationRow, credent
     target,
     (orgId) => store.authenticators.byCredentialId(id).filter((a) => a.orgId === orgId),
     () => store.authenticators.byCredentialId(id),
-    "more than one suborg associated with a credential ID",
+    "CREDENTIAL_ID_CONFLICT",
   );
-  if (!candidates.length) throw unauthenticated(CREDENTIAL_NOT_FOUND, "CREDENTIAL_NOT_FOUND");
+  if (!candidates.length) throw documentedError("CREDENTIAL_ID_NOT_FOUND");
   return { authenticator: candidates[0]!.item, org: candidates[0]!.org };
 }

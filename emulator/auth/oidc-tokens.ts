@@ -10,15 +10,16 @@
  * fixture identities such as `https://accounts.google.com` can log in. The key is the trust
  * anchor: a token that names Google but is not signed by the emulator's issuer key fails.
  */
+import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument, type TurnkeyError } from "../errors.js";
+import { type TurnkeyError, documentedError } from "../errors.js";
 import { isInputError, quote } from "../input-error.js";
 import { decodeJwt, jwksFor, verifyIdToken, type IdTokenClaims } from "../bundles/index.js";
 import type { Runtime } from "../runtime.js";
 
 export const OIDC_PATH = "/emulator/v1/oidc";
-export const INVALID_OIDC_TOKEN = "invalid OIDC token";
+export const INVALID_OIDC_TOKEN = DOCUMENTED_ERRORS.INVALID_OIDC_TOKEN.message;
 
 export const oidcIssuerUrl = (rt: Runtime): string => `${rt.urls.baseUrl}${OIDC_PATH}`;
 
@@ -31,7 +32,7 @@ export const isTrustedIssuer = (rt: Runtime, iss: unknown): boolean => iss === o
 export type OidcIdentity = { iss: string; sub: string; aud: string };
 
 function badToken(detail: string, field: string): TurnkeyError {
-  return invalidArgument(`${INVALID_OIDC_TOKEN}: ${detail}`, field, "INVALID_OIDC_TOKEN");
+  return documentedError("INVALID_OIDC_TOKEN", detail, field);
 }
 
 /** Verifies an id_token (signature, expiry, required claims) and returns its claims. */

@@ -3,11 +3,12 @@
  * request body bytes. Verification dispatches on the scheme; the caller then resolves the
  * public key to a credential.
  */
+import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import { verify as nodeVerify } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { unauthenticated } from "../errors.js";
+import { documentedError } from "../errors.js";
 import { publicKeyObject } from "./public-keys.js";
 
 export const STAMP_SCHEMES = [
@@ -28,15 +29,15 @@ export const SCHEME_CURVE: Record<StampScheme, "API_KEY_CURVE_P256" | "API_KEY_C
   SIGNATURE_SCHEME_TK_API_ED25519: "API_KEY_CURVE_ED25519",
 };
 
-export const MALFORMED_STAMP = "malformed activity stamp";
-export const BAD_SIGNATURE = "could not verify api key signature";
+export const MALFORMED_STAMP = DOCUMENTED_ERRORS.MALFORMED_ACTIVITY_STAMP.message;
+export const BAD_SIGNATURE = DOCUMENTED_ERRORS.API_KEY_SIGNATURE_INVALID.message;
 
 export function parseApiKeyStamp(header: string): ApiKeyStamp {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(header.trim(), "base64url").toString("utf8"));
   } catch {
-    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+    throw documentedError("MALFORMED_ACTIVITY_STAMP");
   }
   const s = parsed as Partial<ApiKeyStamp> | null;
   if (
@@ -47,7 +48,7 @@ export function parseApiKeyStamp(header: string): ApiKeyStamp {
     typeof s.scheme !== "string" ||
     !STAMP_SCHEMES.includes(s.scheme as StampScheme)
   ) {
-    throw unauthenticated(MALFORMED_STAMP, "SIGNATURE_MISSING");
+    throw documentedError("MALFORMED_ACTIVITY_STAMP");
   }
   return { publicKey: s.publicKey.toLowerCase(), scheme: s.scheme as StampScheme, signature: s.signature };
 }

@@ -6,9 +6,10 @@
  * registration with a clear error. Attestation statements are recorded (their `fmt`) but
  * not chained to a vendor root: the emulator trusts the browser, as a dev relying party does.
  */
+import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import { createHash, verify as nodeVerify } from "node:crypto";
 import { createRequire } from "node:module";
-import { invalidArgument, unauthenticated } from "../errors.js";
+import { documentedError, invalidArgument } from "../errors.js";
 import { publicKeyObject } from "./public-keys.js";
 
 const require = createRequire(import.meta.url);
@@ -53,23 +54,24 @@ export function readAttestation(
   try {
     clientData = JSON.parse(b64(a.clientDataJson, `${field}.attestation.clientDataJson`).toString("utf8"));
   } catch {
-    throw invalidArgument("clientDataJson is not base64url-encoded JSON", `${field}.attestation.clientDataJson`);
+    throw documentedError("INVALID_ATTESTATION", "clientDataJson is not base64url-encoded JSON", `${field}.attestation.clientDataJson`);
   }
-  if (clientData.type !== "webauthn.create") throw invalidArgument(`clientDataJson.type must be webauthn.create`, `${field}.attestation.clientDataJson`);
+  if (clientData.type !== "webauthn.create") throw documentedError("INVALID_ATTESTATION", `clientDataJson.type must be webauthn.create`, `${field}.attestation.clientDataJson`);
   const norm = (s: string) => s.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   if (norm(clientData.challenge ?? "") !== norm(challenge)) {
-    throw invalidArgument("attestation challenge does not match the challenge parameter", `${field}.challenge`);
+    throw documentedError("INVALID_ATTESTATION", "attestation challenge does not match the challenge parameter", `${field}.challenge`);
   }
   let att: { fmt?: string; authData?: Uint8Array };
   try {
     att = decode(b64(a.attestationObject, `${field}.attestation.attestationObject`));
   } catch {
-    throw invalidArgument("attestationObject is not valid CBOR", `${field}.attestation.attestationObject`);
+    throw documentedError("INVALID_ATTESTATION", "attestationObject is not valid CBOR", `${field}.attestation.attestationObject`);
   }
   const authData = att?.authData ? Buffer.from(att.authData) : undefined;
-  if (!authData || authData.length < 37 + 18) throw invalidArgument("attestationObject has no attested credential data", `${field}.attestation.attestationObject`);
+  if (!authData) throw documentedError("MISSING_ATTESTATION_AUTH_DATA", "attestationObject carries no authData", `${field}.attestation.attestationObject`);
+  if (authData.length < 37 + 18) throw documentedError("INVALID_ATTESTATION", "attestationObject has no attested credential data", `${field}.attestation.attestationObject`);
   const flags = authData[32]!;
-  if (!(flags & 0x40)) throw invalidArgument("authenticator data lacks the attested-credential flag", `${field}.attestation.attestationObject`);
+  if (!(flags & 0x40)) throw documentedError("INVALID_ATTESTATION", "authenticator data lacks the attested-credential flag", `${field}.attestation.attestationObject`);
   const signCount = authData.readUInt32BE(33);
   const aaguid = uuidFromBytes(authData.subarray(37, 53));
   const idLen = authData.readUInt16BE(53);
@@ -78,39 +80,39 @@ export function readAttestation(
   try {
     cose = decode(authData.subarray(55 + idLen));
   } catch {
-    throw invalidArgument("credential public key is not valid COSE", `${field}.attestation.attestationObject`);
+    throw documentedError("INVALID_ATTESTATION", "credential public key is not valid COSE", `${field}.attestation.attestationObject`);
   }
   const get = (k: number) => (cose instanceof Map ? cose.get(k) : (cose as Record<string, unknown>)[String(k)]);
   if (get(3) !== -7 || get(1) !== 2 || get(-1) !== 1) {
-    throw invalidArgument(`only ES256 (P-256) passkeys are emulated; this credential uses COSE alg ${String(get(3))}`, `${field}.attestation.attestationObject`);
+    throw documentedError("INVALID_ATTESTATION", `only ES256 (P-256) passkeys are emulated; this credential uses COSE alg ${String(get(3))}`, `${field}.attestation.attestationObject`);
   }
   const x = get(-2) as Uint8Array;
   const y = get(-3) as Uint8Array;
   if (!(x instanceof Uint8Array) || !(y instanceof Uint8Array) || x.length !== 32 || y.length !== 32) {
-    throw invalidArgument("credential public key coordinates are malformed", `${field}.attestation.attestationObject`);
+    throw documentedError("INVALID_ATTESTATION", "credential public key coordinates are malformed", `${field}.attestation.attestationObject`);
   }
   const publicKey = compress(x, y);
-  if (!publicKeyObject("p256", publicKey)) throw invalidArgument("credential public key is not a P-256 point", `${field}.attestation.attestationObject`);
+  if (!publicKeyObject("p256", publicKey)) throw documentedError("INVALID_ATTESTATION", "credential public key is not a P-256 point", `${field}.attestation.attestationObject`);
   const credentialId = rawId.toString("base64url");
   if (a.credentialId && a.credentialId.replace(/=+$/, "") !== credentialId) {
-    throw invalidArgument("credentialId does not match the attested credential", `${field}.attestation.credentialId`);
+    throw documentedError("INVALID_ATTESTATION", "credentialId does not match the attested credential", `${field}.attestation.credentialId`);
   }
   return { credentialId, publicKey, aaguid, attestationType: att.fmt ?? "none", signCount };
 }
 
 export type WebAuthnStamp = { authenticatorData: string; clientDataJson: string; credentialId: string; signature: string };
 
-export const WEBAUTHN_BAD_SIGNATURE = "could not verify WebAuthN signature";
+export const WEBAUTHN_BAD_SIGNATURE = DOCUMENTED_ERRORS.WEBAUTHN_SIGNATURE_INVALID.message;
 
 export function parseWebAuthnStamp(header: string): WebAuthnStamp {
   let s: Partial<WebAuthnStamp>;
   try {
     s = JSON.parse(header);
   } catch {
-    throw unauthenticated("malformed activity stamp", "SIGNATURE_MISSING");
+    throw documentedError("MALFORMED_ACTIVITY_STAMP");
   }
   for (const k of ["authenticatorData", "clientDataJson", "credentialId", "signature"] as const) {
-    if (typeof s?.[k] !== "string") throw unauthenticated("malformed activity stamp", "SIGNATURE_MISSING");
+    if (typeof s?.[k] !== "string") throw documentedError("MALFORMED_ACTIVITY_STAMP");
   }
   return s as WebAuthnStamp;
 }

@@ -4,7 +4,7 @@
  * limits: long-lived and expiring keys are counted apart, and at the expiring-key limit the
  * service drops an expired key first, else the oldest one.
  */
-import { resourceExhausted } from "../errors.js";
+import { documentedError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Store } from "../store/index.js";
 
@@ -36,7 +36,7 @@ export function insertApiKey(store: Store, k: NewApiKey, now: number): string {
   const expiring = k.expirationSeconds !== undefined && k.expirationSeconds !== null;
   if (!expiring) {
     if (existing.filter((e) => e.expiresAt === null).length >= MAX_LONG_LIVED_KEYS_PER_USER) {
-      throw resourceExhausted(`user has exceeded maximum long-lived api keys (${MAX_LONG_LIVED_KEYS_PER_USER})`);
+      throw documentedError("MAX_LONG_LIVED_API_KEYS", `at most ${MAX_LONG_LIVED_KEYS_PER_USER} per user`);
     }
   } else {
     const withExpiry = existing.filter((e) => e.expiresAt !== null);

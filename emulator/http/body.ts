@@ -3,7 +3,7 @@
  * and parsed here, never re-serialised before verification.
  */
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { invalidArgument } from "../errors.js";
+import { documentedError } from "../errors.js";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -25,7 +25,7 @@ function utf8Text(raw: Buffer): string {
   try {
     return utf8.decode(raw);
   } catch {
-    throw invalidArgument("invalid request body: it is not valid UTF-8", "body");
+    throw documentedError("BAD_REQUEST_BODY", "it is not valid UTF-8", "body");
   }
 }
 
@@ -36,9 +36,9 @@ export function parseJsonObject(raw: Buffer, emptyAsObject = false): Record<stri
   try {
     value = JSON.parse(utf8Text(raw));
   } catch (e) {
-    throw invalidArgument(`invalid JSON request body: ${(e as Error).message}`, "body");
+    throw documentedError("BAD_REQUEST_BODY", `it is not valid JSON: ${(e as Error).message}`, "body");
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw invalidArgument("invalid request body: expected a JSON object", "body");
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw documentedError("BAD_REQUEST_BODY", "expected a JSON object", "body");
   return value as Record<string, unknown>;
 }
 

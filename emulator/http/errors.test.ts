@@ -44,7 +44,7 @@ describe("the last error handler", () => {
         expect(res.status).toBe(500);
         const text = await res.text();
         const body = JSON.parse(text);
-        expect(body).toEqual({ code: 13, message: expect.stringMatching(/^internal server error \([0-9a-f-]{36}\)$/), details: [] });
+        expect(body).toEqual({ code: 13, message: expect.stringMatching(/^internal server error \([0-9a-f-]{36}\)$/), details: [{ "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail", turnkeyErrorCode: "INTERNAL" }] });
         expect(text).not.toContain("/work");
         expect(text).not.toMatch(/\n\s+at /);
         const id = body.message.slice(body.message.indexOf("(") + 1, -1);

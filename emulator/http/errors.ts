@@ -7,6 +7,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { randomUUID } from "node:crypto";
 import { badRequestDetail, GrpcCode, isTurnkeyError, turnkeyErrorDetail, TurnkeyError, wireErrorOf, type RpcStatus } from "../errors.js";
+import { DOCUMENTED_ERRORS, documentedMessage } from "../error-catalogue.js";
 import { isInputError, quote } from "../input-error.js";
 import { sendErrorAnswer } from "./request-facts.js";
 
@@ -52,7 +53,7 @@ function fromClientError(err: unknown): TurnkeyError | undefined {
     case "charset.unsupported":
       return new TransportError(GrpcCode.INVALID_ARGUMENT, `unsupported charset ${quote(String(e.charset ?? ""))}: send the body as UTF-8`, 415);
     case "entity.parse.failed":
-      return new TransportError(GrpcCode.INVALID_ARGUMENT, `invalid JSON request body: ${detail}`, 400);
+      return new TransportError(GrpcCode.INVALID_ARGUMENT, documentedMessage("BAD_REQUEST_BODY", `it is not valid JSON: ${detail}`), 400);
     case "request.aborted":
     case "request.size.invalid":
       return new TransportError(GrpcCode.INVALID_ARGUMENT, `request body incomplete: ${detail}`, 400);
@@ -80,7 +81,9 @@ export function toRpcError(err: unknown): TurnkeyError {
   const id = randomUUID();
   // Log the failure (never a request body: it may carry secrets) so it can be matched up.
   console.error(`[emulator] internal error ${id}:`, err instanceof Error ? err.stack ?? err.message : err);
-  return new TurnkeyError(GrpcCode.INTERNAL, `internal server error (${id})`);
+  // The service writes the error id in parentheses (errors.mdx:858), not as a `: detail`.
+  const documented = DOCUMENTED_ERRORS.INTERNAL_SERVER_ERROR;
+  return new TurnkeyError(documented.grpcCode, `${documented.message} (${id})`, [turnkeyErrorDetail(documented.turnkeyErrorCode)]);
 }
 
 export function sendRpcError(res: Response, err: unknown): void {

@@ -4,7 +4,7 @@
  * service documents a size for. Pure: `checkRequestLimits` reads a parsed request body and
  * throws a 400 naming the first offending field; it stores nothing. See docs/limits.md.
  */
-import { invalidArgument } from "../errors.js";
+import { documentedError } from "../errors.js";
 
 /** Longest name, in Unicode code points. */
 export const MAX_NAME_LENGTH = 256;
@@ -40,7 +40,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 function fail(field: string, what: string): never {
-  throw invalidArgument(`invalid request: ${field}: ${what}`, field);
+  throw documentedError("BAD_REQUEST_BODY", `${field}: ${what}`, field);
 }
 
 /** Why `value` is not an acceptable name, or undefined when it is. */

@@ -22,7 +22,7 @@ import { signRecoverableSecp256k1 } from "../curves/secp256k1.js";
 import { signRecoverableSecp256k1OffThread, type RecoverableSignature } from "../curves/secp256k1-pool.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { InputError } from "../input-error.js";
+import { documentedInputError, InputError } from "../input-error.js";
 import { toHex } from "./hex.js";
 import { decodePayload, isDigestEncoding, isPayloadEncoding, type PayloadEncoding } from "./payload-encoding.js";
 import { schnorrSign, tweakKeyPathKey } from "./taproot.js";
@@ -79,27 +79,21 @@ export function signRawPayloadsOffThread(key: SigningKey, payloads: string[], en
 }
 
 function checkRequest(key: SigningKey, encoding: string, hashFunction: string): { enc: PayloadEncoding; hash: HashFunction } {
-  if (!isPayloadEncoding(encoding)) throw new InputError(`invalid payload encoding: ${String(encoding)}`, "encoding");
-  if (!isHashFunction(hashFunction)) throw new InputError(`invalid hash function: ${String(hashFunction)}`, "hashFunction");
+  if (!isPayloadEncoding(encoding)) throw documentedInputError("INVALID_PAYLOAD_ENCODING", String(encoding), "encoding");
+  if (!isHashFunction(hashFunction)) throw documentedInputError("INVALID_HASH_FUNCTION", String(hashFunction), "hashFunction");
   if (key.curve === "CURVE_ED25519") {
     if (hashFunction !== "HASH_FUNCTION_NOT_APPLICABLE") {
-      throw new InputError(
-        `invalid hash function: ed25519 keys require HASH_FUNCTION_NOT_APPLICABLE, got ${hashFunction}`,
-        "hashFunction",
-      );
+      throw documentedInputError("INVALID_HASH_FUNCTION", `ed25519 keys require HASH_FUNCTION_NOT_APPLICABLE, got ${hashFunction}`, "hashFunction");
     }
     if (isDigestEncoding(encoding)) {
-      throw new InputError(`invalid payload encoding: ${encoding} cannot be signed with an ed25519 key`, "encoding");
+      throw documentedInputError("INVALID_PAYLOAD_ENCODING", `${encoding} cannot be signed with an ed25519 key`, "encoding");
     }
   } else {
     if (hashFunction === "HASH_FUNCTION_NOT_APPLICABLE") {
-      throw new InputError(
-        "invalid hash function: HASH_FUNCTION_NOT_APPLICABLE is only valid for ed25519 keys",
-        "hashFunction",
-      );
+      throw documentedInputError("INVALID_HASH_FUNCTION", "HASH_FUNCTION_NOT_APPLICABLE is only valid for ed25519 keys", "hashFunction");
     }
     if (isDigestEncoding(encoding) && hashFunction !== "HASH_FUNCTION_NO_OP") {
-      throw new InputError(`invalid hash function: ${encoding} must be used with HASH_FUNCTION_NO_OP`, "hashFunction");
+      throw documentedInputError("INVALID_HASH_FUNCTION", `${encoding} must be used with HASH_FUNCTION_NO_OP`, "hashFunction");
     }
   }
   return { enc: encoding, hash: hashFunction };

@@ -4,7 +4,7 @@
  * is answered here with the service's error instead of SQLite's. A rejected write throws
  * inside the activity's transaction, so nothing of that activity is written.
  */
-import { invalidArgument, type TurnkeyError } from "../errors.js";
+import { documentedError, invalidArgument, type TurnkeyError } from "../errors.js";
 import { quote } from "../input-error.js";
 
 /** The rules, by the index columns SQLite names in its "UNIQUE constraint failed" message. */
@@ -16,7 +16,7 @@ export const UNIQUE_RULES = {
   },
   walletAccount: {
     columns: "wallet_accounts.wallet_id, wallet_accounts.curve, wallet_accounts.path_key, wallet_accounts.address_format",
-    error: (path: string) => invalidArgument(`invalid path: ${path} is already used by an account of this wallet with the same curve and address format`, "parameters.accounts"),
+    error: (path: string) => documentedError("INVALID_PATH", `${path} is already used by an account of this wallet with the same curve and address format`, "parameters.accounts"),
   },
   privateKey: {
     columns: "private_keys.org_id, private_keys.name",
@@ -29,7 +29,7 @@ export const UNIQUE_RULES = {
   },
   policy: {
     columns: "policies.org_id, policies.name",
-    error: () => invalidArgument("policy label must be unique", "parameters.policyName"),
+    error: () => documentedError("POLICY_LABEL_NOT_UNIQUE", undefined, "parameters.policyName"),
   },
   apiKey: {
     columns: "api_keys.user_id, api_keys.public_key",

@@ -76,6 +76,12 @@ export class Wallets {
     return account.read(r);
   }
 
+  /** The organization holding wallet account `id`, whichever it is (the service tells a foreign account from a missing one). */
+  accountOrgId(id: string): string | undefined {
+    const r = prep(this.db, "SELECT org_id FROM wallet_accounts WHERE id = ?").get(id) as { org_id: string } | undefined;
+    return r?.org_id;
+  }
+
   accountByAddress(orgId: string, address: string, walletId?: string): WalletAccountRow | undefined {
     const r = (
       walletId

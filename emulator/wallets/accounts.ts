@@ -6,7 +6,7 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../chains/index.js";
-import { InputError, inputAt } from "../input-error.js";
+import { documentedInputError, inputAt, quote } from "../input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };
 
@@ -14,10 +14,10 @@ export type DerivedAccount = { curve: Curve; path: string; pathKey: string; addr
 
 /** Checks one account's parameters without deriving (cheap, for up-front validation). */
 export function checkAccountParams(a: AccountParams): void {
-  if (a.pathFormat !== "PATH_FORMAT_BIP32") throw new InputError("invalid path format: only PATH_FORMAT_BIP32 is supported", "pathFormat");
+  if (a.pathFormat !== "PATH_FORMAT_BIP32") throw documentedInputError("INVALID_PATH_FORMAT", `${quote(a.pathFormat)}: must be PATH_FORMAT_BIP32`, "pathFormat");
   const curves = inputAt("addressFormat", () => curvesFor(a.addressFormat));
   if (!curves.includes(a.curve as Curve)) {
-    throw new InputError(`invalid curve ${a.curve} for address format ${a.addressFormat}; supported: ${curves.join(", ")}`, "curve");
+    throw documentedInputError("INVALID_CURVE", `${a.curve} for address format ${a.addressFormat}; supported: ${curves.join(", ")}`, "curve");
   }
   parsePath(a.path, "path");
 }
@@ -42,7 +42,7 @@ export function checkNoRepeatedPaths(accounts: AccountParams[]): void {
   const seen = new Set<string>();
   accounts.forEach((a, i) => {
     const key = `${a.curve}|${inputAt(`[${i}]`, () => normalizePath(a.path))}|${a.addressFormat}`;
-    if (seen.has(key)) throw new InputError(`invalid path: ${a.path} is used twice for ${a.addressFormat} in this request`, `[${i}].path`);
+    if (seen.has(key)) throw documentedInputError("INVALID_PATH", `${a.path} is used twice for ${a.addressFormat} in this request`, `[${i}].path`);
     seen.add(key);
   });
 }

@@ -1,5 +1,5 @@
 /** API keys: create_api_keys (V2) and delete_api_keys. */
-import { invalidArgument, notFound } from "../../errors.js";
+import { documentedError, invalidArgument, notFound } from "../../errors.js";
 import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../../domain/api-keys.js";
 import { publicKeyObject, type KeyCurve } from "../../auth/public-keys.js";
 import { requireDistinct, requireUser, checkName } from "../lookups.js";
@@ -30,7 +30,7 @@ export function addApiKeys(ctx: ActivityContext, orgId: string, userId: string, 
       throw invalidArgument(`public key for ${k.curveType} must be a compressed point (33 bytes, hex)`, `${f}.publicKey`);
     }
     if (k.expirationSeconds !== undefined && (!/^\d+$/.test(k.expirationSeconds) || Number(k.expirationSeconds) <= 0)) {
-      throw invalidArgument("expirationSeconds must be a positive whole number of seconds", `${f}.expirationSeconds`);
+      throw documentedError("INVALID_API_KEY_EXPIRATION", `${f}.expirationSeconds must be a positive whole number of seconds`, `${f}.expirationSeconds`);
     }
     if (store.apiKeys.forUser(userId).some((e) => e.publicKey === publicKey)) {
       throw invalidArgument(`api key with public key ${publicKey} already exists for this user`, `${f}.publicKey`);

@@ -1,5 +1,5 @@
 /** Passkeys: create_authenticators (V2) and delete_authenticators. */
-import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
+import { invalidArgument, notFound, documentedError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { readAttestation } from "../../auth/webauthn.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
@@ -18,7 +18,7 @@ export type AuthenticatorParams = {
 export function addAuthenticators(ctx: ActivityContext, orgId: string, userId: string, list: AuthenticatorParams[], field: string): string[] {
   const { store } = ctx.rt;
   if (store.authenticators.forUser(userId).length + list.length > MAX_AUTHENTICATORS_PER_USER) {
-    throw resourceExhausted(`user has exceeded maximum authenticators (${MAX_AUTHENTICATORS_PER_USER})`);
+    throw documentedError("MAX_AUTHENTICATORS", `at most ${MAX_AUTHENTICATORS_PER_USER} per user`);
   }
   const seen = new Set<string>();
   return list.map((a, i) => {

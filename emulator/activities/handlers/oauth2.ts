@@ -4,7 +4,8 @@
  * codes come from `POST /emulator/v1/oauth2/authorize` (admin/oauth2.ts), with PKCE (S256).
  */
 import { createHash } from "node:crypto";
-import { invalidArgument, notFound, unimplemented } from "../../errors.js";
+import { documentedError, invalidArgument, notFound, unimplemented } from "../../errors.js";
+import type { DocumentedErrorKey } from "../../error-catalogue.js";
 import { newId } from "../../ids.js";
 import { mintIdToken } from "../../admin/oidc.js";
 import { requireUuid } from "../lookups.js";
@@ -15,15 +16,17 @@ import { OAUTH2_SUBJECT_PREFIX } from "../../domain/oauth2-providers.js";
 
 
 function requireCredential(ctx: ActivityContext, id: string): Oauth2CredentialRow {
-  if (!id) throw invalidArgument("oauth2_credential_id must be set", "parameters.oauth2CredentialId");
+  if (!id) throw documentedError("OAUTH2_CREDENTIAL_ID_NOT_SET", undefined, "parameters.oauth2CredentialId");
   requireUuid(id, "parameters.oauth2CredentialId", "oauth2 credential");
   const c = ctx.rt.store.oauth2.get(ctx.org.id, id);
   if (!c) throw notFound(`oauth2 credential not found: ${id}`, "OAUTH2_CREDENTIAL_NOT_FOUND");
   return c;
 }
 
-function nonEmpty(value: string, wireName: string, field: string): void {
-  if (!value) throw invalidArgument(`${wireName} must be set`, field);
+/** An empty OAuth2 parameter: the documented "<wire_name> must be set" where the errors page lists it. */
+function nonEmpty(value: string, what: DocumentedErrorKey | "encrypted_client_secret" | "nonce", field: string): void {
+  if (value) return;
+  throw what === "encrypted_client_secret" || what === "nonce" ? invalidArgument(`${what} must be set`, field) : documentedError(what, undefined, field);
 }
 
 export const pkceChallenge = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url");
@@ -31,7 +34,7 @@ export const pkceChallenge = (verifier: string): string => createHash("sha256").
 export const oauth2Operations = [
   defineActivity("create_oauth2_credential", {
     run(ctx, p) {
-      nonEmpty(p.clientId, "client_id", "parameters.clientId");
+      nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
       nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
       const id = newId();
       ctx.rt.store.oauth2.upsert({ id, orgId: ctx.org.id, ...p, createdAt: ctx.now, updatedAt: ctx.now });
@@ -42,7 +45,7 @@ export const oauth2Operations = [
   defineActivity("update_oauth2_credential", {
     run(ctx, p) {
       const cur = requireCredential(ctx, p.oauth2CredentialId);
-      nonEmpty(p.clientId, "client_id", "parameters.clientId");
+      nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
       ctx.rt.store.oauth2.upsert({ ...cur, provider: p.provider, clientId: p.clientId, encryptedClientSecret: p.encryptedClientSecret || cur.encryptedClientSecret, updatedAt: ctx.now });
       return { oauth2CredentialId: cur.id };
     },
@@ -58,11 +61,13 @@ export const oauth2Operations = [
   defineActivity("oauth2_authenticate", {
     proxyForwarded: true,
     run(ctx, p) {
-      const cred = requireCredential(ctx, p.oauth2CredentialId);
-      nonEmpty(p.authCode, "auth_code", "parameters.authCode");
-      nonEmpty(p.redirectUri, "redirect_uri", "parameters.redirectUri");
-      nonEmpty(p.codeVerifier, "code_verifier", "parameters.codeVerifier");
+      // Every parameter is checked for presence before the credential is looked up: "auth_code must be set" does not depend on the credential.
+      if (!p.oauth2CredentialId) throw documentedError("OAUTH2_CREDENTIAL_ID_NOT_SET", undefined, "parameters.oauth2CredentialId");
+      nonEmpty(p.authCode, "AUTH_CODE_NOT_SET", "parameters.authCode");
+      nonEmpty(p.redirectUri, "REDIRECT_URI_NOT_SET", "parameters.redirectUri");
+      nonEmpty(p.codeVerifier, "CODE_VERIFIER_NOT_SET", "parameters.codeVerifier");
       nonEmpty(p.nonce, "nonce", "parameters.nonce");
+      const cred = requireCredential(ctx, p.oauth2CredentialId);
       if (p.bearerTokenTargetPublicKey) throw unimplemented("bearerTokenTargetPublicKey: the encrypted bearer token claim is not emulated yet");
       const code = ctx.rt.store.oauth2.code(p.authCode);
       if (!code || code.usedAt !== null || code.expiresAt <= ctx.now) throw invalidArgument("invalid, expired or already used authorization code", "parameters.authCode");

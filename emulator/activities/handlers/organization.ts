@@ -1,5 +1,5 @@
 /** The organization itself: root quorum, features, name (all root-quorum activities). */
-import { invalidArgument } from "../../errors.js";
+import { invalidArgument, documentedError } from "../../errors.js";
 import type { Feature } from "../../store/organizations.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import { defineActivity } from "../../operations/define.js";
@@ -9,8 +9,8 @@ export const organizationOperations = [
   defineActivity("update_root_quorum", {
     authorization: "root-quorum",
     run(ctx, p) {
-      if (!Number.isInteger(p.threshold) || p.threshold < 1) throw invalidArgument("quorum threshold must be non-zero integer", "parameters.threshold");
-      if (!p.userIds.length) throw invalidArgument("quorum users missing", "parameters.userIds");
+      if (!Number.isInteger(p.threshold) || p.threshold < 1) throw documentedError("QUORUM_THRESHOLD_NOT_POSITIVE", undefined, "parameters.threshold");
+      if (!p.userIds.length) throw documentedError("QUORUM_USERS_MISSING", undefined, "parameters.userIds");
       requireDistinct(p.userIds, "parameters.userIds");
       p.userIds.forEach((id, i) => requireUser(ctx.rt.store, ctx.org.id, id, `parameters.userIds[${i}]`));
       if (p.threshold > p.userIds.length) throw invalidArgument("quorum threshold must not exceed the number of quorum users", "parameters.threshold");

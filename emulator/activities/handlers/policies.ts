@@ -1,5 +1,5 @@
 /** Policies and smart contract interfaces. */
-import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
+import { invalidArgument, notFound, resourceExhausted, documentedError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { compilePolicy } from "../../policy/index.js";
 import type { PolicyRow } from "../../store/policies.js";
@@ -31,7 +31,7 @@ function insertPolicies(ctx: ActivityContext, list: PolicyParams[], field: (i: n
   return list.map((p, i) => {
     const f = field(i);
     checkName(p.policyName, `${f}.policyName`);
-    if (store.policies.byName(ctx.org.id, p.policyName)) throw invalidArgument("policy label must be unique", `${f}.policyName`);
+    if (store.policies.byName(ctx.org.id, p.policyName)) throw documentedError("POLICY_LABEL_NOT_UNIQUE", undefined, `${f}.policyName`);
     validate(p, f);
     const id = newId();
     store.policies.insert({ id, orgId: ctx.org.id, name: p.policyName, effect: p.effect, condition: p.condition ?? null, consensus: p.consensus ?? null, time: p.time ?? null, notes: p.notes, createdAt: ctx.now, updatedAt: ctx.now });
@@ -70,7 +70,7 @@ export const policyOperations = [
       if (p.policyName !== undefined) {
         checkName(p.policyName, "parameters.policyName");
         const other = store.policies.byName(ctx.org.id, p.policyName);
-        if (other && other.id !== cur.id) throw invalidArgument("policy label must be unique", "parameters.policyName");
+        if (other && other.id !== cur.id) throw documentedError("POLICY_LABEL_NOT_UNIQUE", undefined, "parameters.policyName");
       }
       try {
         validate(next, "parameters");

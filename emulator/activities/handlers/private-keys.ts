@@ -1,5 +1,5 @@
 /** Non-HD private keys: create_private_keys (V2) and delete_private_keys. */
-import { invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
+import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { addressFor, curvesFor, type Curve } from "../../chains/index.js";
 import { checkName, requireDistinct, requireUuid } from "../lookups.js";
@@ -22,7 +22,7 @@ export function storePrivateKey(ctx: ActivityContext, p: PrivateKeyParams, field
   const curve = p.curve as Curve;
   requireDistinct(p.addressFormats, `${field}.addressFormats`);
   p.addressFormats.forEach((f, i) => {
-    if (!withField(`${field}.addressFormats[${i}]`, () => curvesFor(f)).includes(curve)) throw invalidArgument(`invalid address format ${f} for curve ${curve}`, `${field}.addressFormats[${i}]`);
+    if (!withField(`${field}.addressFormats[${i}]`, () => curvesFor(f)).includes(curve)) throw documentedError("INVALID_ADDRESS_FORMAT", `${f} for curve ${curve}`, `${field}.addressFormats[${i}]`);
   });
   p.privateKeyTags.forEach((t, i) => {
     if (!store.tags.get(ctx.org.id, t, "TAG_TYPE_PRIVATE_KEY")) throw invalidArgument(`private key tag not found: ${t}`, `${field}.privateKeyTags[${i}]`);

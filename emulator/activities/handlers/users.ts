@@ -1,5 +1,5 @@
 /** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users. */
-import { invalidArgument, resourceExhausted } from "../../errors.js";
+import { invalidArgument, resourceExhausted, documentedError } from "../../errors.js";
 import { consumeContactVerification } from "./otp.js";
 import { insertUser } from "../../domain/users.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
@@ -127,7 +127,7 @@ export const userOperations = [
       for (const id of p.userIds) {
         requireUser(store, ctx.org.id, id, "parameters.userIds");
         if (ctx.org.rootUserIds.includes(id)) {
-          throw invalidArgument("quorum users missing: remove the user from the root quorum before deleting it", "parameters.userIds");
+          throw documentedError("QUORUM_USERS_MISSING", "remove the user from the root quorum before deleting it", "parameters.userIds");
         }
       }
       for (const id of p.userIds) {

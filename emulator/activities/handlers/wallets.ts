@@ -1,5 +1,6 @@
 /** HD wallets: create_wallet, create_wallet_accounts, update_wallet, delete_wallets, delete_wallet_accounts. */
-import { invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
+import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../errors.js";
+import { quote } from "../../input-error.js";
 import { newId } from "../../ids.js";
 import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../chains/index.js";
 import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "../../wallets/accounts.js";
@@ -27,7 +28,7 @@ export function addAccounts(ctx: ActivityContext, wallet: WalletRow, seed: Uint8
     const d = withField(`${field}[${i}]`, () => deriveAccount(seed, a, cache));
     if (!persist) return d.address;
     if (store.wallets.accountExists(wallet.id, d.curve, d.pathKey, d.addressFormat)) {
-      throw invalidArgument(`invalid path: ${a.path} is already used by an ${a.addressFormat} account of this wallet`, `${field}[${i}].path`);
+      throw documentedError("INVALID_PATH", `${a.path} is already used by an ${a.addressFormat} account of this wallet`, `${field}[${i}].path`);
     }
     store.wallets.insertAccount({ id: newId(), orgId: wallet.orgId, walletId: wallet.id, ...d, exported: false, createdAt: ctx.now, updatedAt: ctx.now });
     return d.address;
@@ -124,15 +125,20 @@ export const walletOperations = [
       requireDistinct(p.walletAccountIds, "parameters.walletAccountIds");
       const accounts = p.walletAccountIds.map((id, i) => {
         const f = `parameters.walletAccountIds[${i}]`;
-        if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalidArgument("invalid wallet account UUID", f);
+        if (!/^[0-9a-f-]{36}$/i.test(id)) throw documentedError("INVALID_WALLET_ACCOUNT_UUID", quote(id), f);
         const a = store.wallets.account(ctx.org.id, id);
+        if (!a && store.wallets.accountOrgId(id) !== undefined) throw documentedError("WALLET_ACCOUNT_NOT_IN_ORGANIZATION", id, f);
         if (!a) throw notFound(`wallet account not found: ${id}`);
         return a;
       });
       for (const a of accounts) {
         const walletExported = store.wallets.get(ctx.org.id, a.walletId)?.exported ?? false;
         if (!a.exported && !walletExported && !p.deleteWithoutExport) {
-          throw invalidArgument(exportRuleMessage(`wallet account ${a.id} (${a.address})`), "parameters.deleteWithoutExport", "WALLET_ACCOUNT_NOT_EXPORTED");
+          throw documentedError(
+            "WALLET_ACCOUNT_NOT_EXPORTED",
+            `${a.id} (${a.address}); export it first or set deleteWithoutExport to delete it anyway`,
+            "parameters.deleteWithoutExport",
+          );
         }
       }
       for (const a of accounts) store.wallets.deleteAccount(a.id);

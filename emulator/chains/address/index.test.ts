@@ -62,7 +62,7 @@ describe("addressFor errors", () => {
     expect(e.kind).toBe("invalid");
     expect(e.path).toBe("curve");
     expect(e.message).toBe(
-      "address format ADDRESS_FORMAT_SOLANA does not support CURVE_SECP256K1; supported: CURVE_ED25519",
+      "invalid curve: address format ADDRESS_FORMAT_SOLANA does not support CURVE_SECP256K1; supported: CURVE_ED25519",
     );
     expect(thrown(() => addressFor("ADDRESS_FORMAT_ETHEREUM", "CURVE_P256", new Uint8Array(33))).message).toMatch(
       /does not support CURVE_P256/,
@@ -72,7 +72,7 @@ describe("addressFor errors", () => {
 
   it("unknown format or curve -> InputError", () => {
     expect(thrown(() => addressFor("ADDRESS_FORMAT_NOPE", "CURVE_SECP256K1", new Uint8Array(33))).message).toBe(
-      'invalid address format "ADDRESS_FORMAT_NOPE"',
+      'invalid address format: "ADDRESS_FORMAT_NOPE"',
     );
     // The format is curvesFor's whole input (no path); addressFor names its argument.
     expect(thrown(() => curvesFor("ETHEREUM")).path).toBeUndefined();

@@ -5,7 +5,7 @@
  *   curvesFor(format)                     -> curves the format accepts
  *   defaultPathFor(format, index = 0)     -> the official SDK's default path
  */
-import { InputError, quote } from "../../input-error.js";
+import { documentedInputError, InputError, quote } from "../../input-error.js";
 import { type Curve, isCurve } from "../keys/curve.js";
 import { ADDRESS_FORMATS, type AddressFormat, FORMAT_SPECS } from "./formats.js";
 
@@ -17,7 +17,7 @@ export function isAddressFormat(x: unknown): x is AddressFormat {
 
 /** `path`: where the InputError for an unknown format points (absent when the format is the whole input). */
 function spec(format: string, path?: string) {
-  if (!isAddressFormat(format)) throw new InputError(`invalid address format ${quote(format)}`, path);
+  if (!isAddressFormat(format)) throw documentedInputError("INVALID_ADDRESS_FORMAT", quote(format), path);
   return FORMAT_SPECS[format];
 }
 
@@ -40,12 +40,9 @@ export function defaultPathFor(format: string, index = 0): string {
  */
 export function addressFor(format: string, curve: Curve, publicKey: Uint8Array): string {
   const s = spec(format, "addressFormat");
-  if (!isCurve(curve)) throw new InputError(`invalid curve ${quote(String(curve))}`, "curve");
+  if (!isCurve(curve)) throw documentedInputError("INVALID_CURVE", quote(String(curve)), "curve");
   if (!s.curves.includes(curve)) {
-    throw new InputError(
-      `address format ${format} does not support ${curve}; supported: ${s.curves.join(", ")}`,
-      "curve",
-    );
+    throw documentedInputError("INVALID_CURVE", `address format ${format} does not support ${curve}; supported: ${s.curves.join(", ")}`, "curve");
   }
   return s.encode(curve, publicKey);
 }

@@ -18,7 +18,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError, quote } from "../../input-error.js";
+import { documentedInputError, InputError, quote } from "../../input-error.js";
 import type { Lru } from "../../lib/lru.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
@@ -62,7 +62,7 @@ function master(curve: Curve, seed: Uint8Array): HdNode {
     case "CURVE_P256":
       return slip10Master("nist256p1", seed);
     default:
-      throw new InputError(`invalid curve ${quote(String(curve))}`, "curve");
+      throw documentedInputError("INVALID_CURVE", quote(String(curve)), "curve");
   }
 }
 
