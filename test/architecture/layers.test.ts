@@ -22,6 +22,7 @@ export const LAYERS: Layer[] = [
     holds: [
       "emulator/errors.ts",
       "emulator/input-error.ts",
+      "emulator/error-catalogue.ts",
       "emulator/ids.ts",
       "emulator/clock.ts",
       "emulator/lazy-module.ts",
