@@ -11,10 +11,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
-import { PARENT_CANNOT_WRITE, SUB_ORG_CANNOT_REACH_PARENT } from "../emulator/auth/access.js";
 import { entryFor } from "../emulator/operations/registry.js";
 import { devKey, newP256KeyPair, rawPost, sdkClient, type KeyPair } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
+
+// The refusals as the emulator documents them (README, tenant isolation), written here rather
+// than imported, so that a change of wording in emulator/auth/access.ts shows up as a failure.
+const PARENT_CANNOT_WRITE = "request not authorized: a parent organization can read its sub-organizations but not write in them";
+const SUB_ORG_CANNOT_REACH_PARENT = "request not authorized: a sub-organization's credential cannot read or act in its parent organization";
 
 const emu = useTestEmulator();
 let parentId: string;
