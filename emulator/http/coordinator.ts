@@ -6,7 +6,6 @@
  */
 import type { Response, Router } from "express";
 import { coordinator, coordinatorSchemas, parseRequest, type OperationContract } from "../../contracts/index.js";
-import { legacyVariant } from "../../contracts/legacy.js";
 import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } from "../auth/authenticate.js";
@@ -44,9 +43,8 @@ export function coordinatorRouter(rt: Runtime): Router {
   return operationRouter(rt, coordinatorSurface);
 }
 
-async function submit(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
-  const entry = rt.registry.activities.get(op.name);
-  if (entry && typeof json.type === "string" && json.type !== op.activityType) op = legacyVariant(op, json.type, entry.legacy) ?? op;
+async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
+  const { op, entry } = rt.registry.resolveActivity(routed, json.type);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
   if (!entry) throw notEmulated(op);

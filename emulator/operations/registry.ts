@@ -141,16 +141,26 @@ export function unroutedEntries(): OperationEntry[] {
   return entries.filter((e) => !(e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
 }
 
+/**
+ * The one place an activity type is read against a submit operation: its entry, and the contract
+ * read for that type (the operation itself for its current type, or the older version or SDK
+ * spelling its entry's `legacy` list accepts). A type the operation does not accept leaves the
+ * contract as it is, whose schema then refuses it naming the field.
+ */
+export function resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined } {
+  const entry = activities.get(op.name);
+  if (!entry || typeof activityType !== "string" || activityType === op.activityType) return { op, entry };
+  return { op: legacyVariant(op, activityType, entry.legacy) ?? op, entry };
+}
+
 /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
 export function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
   for (const entry of activities.values()) {
-    const op = coordinator[pathOf(entry)]!;
-    if (op.activityType === activityType) return { op, entry };
-    const variant = legacyVariant(op, activityType, entry.legacy);
-    if (variant) return { op: variant, entry };
+    const { op } = resolveActivity(coordinator[pathOf(entry)]!, activityType);
+    if (op.activityType === activityType || op !== coordinator[pathOf(entry)]) return { op, entry };
   }
   return undefined;
 }
 
 /** The catalog, composed once, as the runtime carries it. */
-export const registry: Registry = { activities, queries, endpoints, entryFor, operationForActivityType, proxyForwardedActivityTypes };
+export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes };

@@ -3,8 +3,7 @@
  * proxy key and submits it as the proxy user of the configuration's organization, so every
  * forwarded call is a real activity (listed by list_activities, decided by the policies).
  */
-import { coordinator, parseRequest, type OperationContract } from "../../contracts/index.js";
-import { legacyVariant } from "../../contracts/legacy.js";
+import { coordinator, parseRequest } from "../../contracts/index.js";
 import { internal, permissionDenied, unauthenticated } from "../errors.js";
 import { signDerHex } from "../bundles/index.js";
 import { submitActivity } from "../activities/engine.js";
@@ -46,10 +45,11 @@ export async function forward(
   parameters: Record<string, unknown>,
   opts: { target?: OrganizationRow; activityType?: string } = {},
 ): Promise<Record<string, any>> {
-  let op: OperationContract | undefined = coordinator[path];
-  const entry = op && px.rt.registry.activities.get(op.name);
-  if (op && entry && opts.activityType && opts.activityType !== op.activityType) op = legacyVariant(op, opts.activityType, entry.legacy);
-  if (!op?.activityType || !entry) throw internal(`auth proxy: no emulated coordinator operation at ${path}`);
+  const routed = coordinator[path];
+  const { op, entry } = routed ? px.rt.registry.resolveActivity(routed, opts.activityType) : { op: undefined, entry: undefined };
+  if (!op?.activityType || !entry || (opts.activityType && op.activityType !== opts.activityType && op === routed)) {
+    throw internal(`auth proxy: no emulated coordinator operation at ${path}${opts.activityType ? ` for ${opts.activityType}` : ""}`);
+  }
   const target = opts.target ?? px.org;
   const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
   const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt)), organizationId: target.id, parameters: params };
