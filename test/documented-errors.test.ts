@@ -6,10 +6,26 @@
  *
  * Each case calls the SDK method (its error carries code, message and details) and posts the
  * very request the SDK stamps (its `stamp<Method>`) to read the HTTP status; nothing is written.
+ * The stamp cases an SDK cannot send (no stamp, a malformed or wrong one, a passkey's) post a
+ * raw body with exactly the stamp header under test.
  */
 import { encode } from "cbor-x";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newP256KeyPair, readJson, refusal, sdkClient, storeCounts, violatedField } from "./support.js";
+import {
+  advanceClock,
+  createApiKeyUser,
+  devKey,
+  newP256KeyPair,
+  rawPost,
+  readJson,
+  refusal,
+  sdkClient,
+  stampBody,
+  storeCounts,
+  submitBody,
+  violatedField,
+  type KeyPair,
+} from "./support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 
@@ -17,19 +33,23 @@ const emu = useTestEmulator();
 const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" } as const;
 
 type Method = string;
-type Expected = { message: string; code: number; status: number; turnkeyErrorCode: string; field?: string };
+/** `prefix`: text the service writes before the documented message (only the expired-key message has one). */
+type Expected = { message: string; code: number; status: number; turnkeyErrorCode: string; field?: string; prefix?: string };
+/** Who calls: the dev key in the seeded organization unless told otherwise. */
+type As = { key?: KeyPair; organizationId?: string };
 
 /**
  * Calls `method` through @turnkey/sdk-server with `input`, then posts the SDK's own stamped
  * request for it, and checks both answers against the documented error.
  */
-async function expectDocumented(method: Method, input: unknown, want: Expected): Promise<void> {
-  const client = sdkClient(emu) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
+async function expectDocumented(method: Method, input: unknown, want: Expected, as: As = {}): Promise<void> {
+  const client = sdkClient(emu, as.key, as.organizationId) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
   const before = storeCounts(emu);
   const err = await refusal(client[method]!(input));
   // The SDK's message is `Turnkey error <code>: <the service's message> (Details: ...)`.
   const message = err.message.replace(/^Turnkey error \d+: /, "");
-  expect(message.startsWith(want.message), `"${message}" starts with "${want.message}"`).toBe(true);
+  const wanted = `${want.prefix ?? ""}${want.message}`;
+  expect(message.startsWith(wanted), `"${message}" starts with "${wanted}"`).toBe(true);
   expect(err.code).toBe(want.code);
   expect(err.details).toEqual(expect.arrayContaining([expect.objectContaining({ turnkeyErrorCode: want.turnkeyErrorCode })]));
   if (want.field) expect(violatedField(err)).toBe(want.field);
@@ -39,9 +59,33 @@ async function expectDocumented(method: Method, input: unknown, want: Expected):
   const res = await fetch(signed.url, { method: "POST", headers: { "content-type": "application/json", [signed.stamp.stampHeaderName]: signed.stamp.stampHeaderValue }, body: signed.body });
   expect(res.status).toBe(want.status);
   const json = await readJson(res);
-  expect(json.message.startsWith(want.message), `"${json.message}" starts with "${want.message}"`).toBe(true);
+  expect(json.message.startsWith(wanted), `"${json.message}" starts with "${wanted}"`).toBe(true);
   expect(json.code).toBe(want.code);
   expect(storeCounts(emu)).toEqual(before);
+}
+
+/** Posts a create_wallet body with exactly `headers` as its stamp (none, crafted or wrong) and checks the documented error. */
+async function expectRawDocumented(headers: Record<string, string>, want: Expected, body = submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { walletName: "stamped", accounts: [ETH] })): Promise<void> {
+  const before = storeCounts(emu);
+  const r = await rawPost(emu, "/public/v1/submit/create_wallet", body, { key: null, headers });
+  expect(r.status).toBe(want.status);
+  expect(r.json.message.startsWith(want.message), `"${r.json.message}" starts with "${want.message}"`).toBe(true);
+  expect(r.json.code).toBe(want.code);
+  expect(r.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ turnkeyErrorCode: want.turnkeyErrorCode })]));
+  expect(storeCounts(emu)).toEqual(before);
+}
+
+const unauthenticated = (message: string, turnkeyErrorCode: string): Expected => ({ message, code: 16, status: 401, turnkeyErrorCode });
+const b64u = (s: string) => Buffer.from(s).toString("base64url");
+
+/** A sub-organization of the seeded one whose root user holds `key` (and `authenticators`); gives its id. */
+async function subOrganization(name: string, key: KeyPair, authenticators: unknown[] = []): Promise<string> {
+  const sub = await sdkClient(emu).createSubOrganization({
+    subOrganizationName: name,
+    rootQuorumThreshold: 1,
+    rootUsers: [{ userName: "r", apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: authenticators as never, oauthProviders: [] }],
+  });
+  return sub.subOrganizationId;
 }
 
 const invalid = (message: string, field?: string): Expected => ({ message, code: 3, status: 400, turnkeyErrorCode: "REQUEST_INVALID", field });
@@ -255,5 +299,106 @@ describe("request bodies and organizations (errors.mdx:85-92, 108, 113)", () => 
       status: 404,
       turnkeyErrorCode: "UNSPECIFIED",
     });
+  });
+});
+
+describe("organizations a caller may address (errors.mdx:135)", () => {
+  it('"request not authorized" for a parent organization writing in its sub-organization', async () => {
+    const sub = await subOrganization("parent cannot write", newP256KeyPair());
+    await expectDocumented("createWallet", { walletName: "from the parent", accounts: [ETH] }, { message: "request not authorized", code: 7, status: 403, turnkeyErrorCode: "REQUEST_NOT_AUTHORIZED" }, { organizationId: sub });
+  });
+});
+
+describe("OIDC tokens (errors.mdx:112)", () => {
+  it('"invalid OIDC token" for a token that is not a JWT', async () => {
+    await expectDocumented(
+      "createOauthProviders",
+      { userId: emu.info.rootUserId, oauthProviders: [{ providerName: "p", oidcToken: "not-a-jwt" }] },
+      { ...invalid("invalid OIDC token", "parameters.oauthProviders[0].oidcToken"), turnkeyErrorCode: "INVALID_OIDC_TOKEN" },
+    );
+  });
+});
+
+describe("per-user maximums (errors.mdx:142-143)", () => {
+  const maximum = (message: string): Expected => ({ message, code: 8, status: 429, turnkeyErrorCode: "RATE_LIMIT_EXCEEDED" });
+
+  it('"user has exceeded maximum authenticators" for an eleventh passkey', async () => {
+    const { id } = await createApiKeyUser(emu, "many passkeys");
+    const passkeys = (n: number) => Array.from({ length: n }, (_, i) => new SoftwareAuthenticator().registration(`passkey ${i}`));
+    await sdkClient(emu).createAuthenticators({ userId: id, authenticators: passkeys(5) });
+    await expectDocumented("createAuthenticators", { userId: id, authenticators: passkeys(6) }, maximum("user has exceeded maximum authenticators"));
+  });
+
+  it('"user has exceeded maximum long-lived api keys" for an eleventh key without expiry', async () => {
+    const { id } = await createApiKeyUser(emu, "many keys");
+    const apiKeys = Array.from({ length: 10 }, (_, i) => ({ apiKeyName: `k${i}`, publicKey: newP256KeyPair().publicKey, curveType: "API_KEY_CURVE_P256" }));
+    await expectDocumented("createApiKeys", { userId: id, apiKeys }, maximum("user has exceeded maximum long-lived api keys"));
+  });
+});
+
+describe("stamps (errors.mdx:123-125, 127-131, 134)", () => {
+  it('"cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)"', async () => {
+    await expectRawDocumented({}, unauthenticated("cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)", "SIGNATURE_MISSING"));
+  });
+
+  it('"malformed activity stamp" for an X-Stamp that is not JSON or lacks a field', async () => {
+    const want = unauthenticated("malformed activity stamp", "SIGNATURE_MISSING");
+    await expectRawDocumented({ "X-Stamp": b64u("not json") }, want);
+    await expectRawDocumented({ "X-Stamp": b64u(JSON.stringify({ publicKey: emu.info.apiPublicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256" })) }, want);
+  });
+
+  it('"could not verify api key signature" for a stamp over another body', async () => {
+    const stamp = await stampBody(submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { walletName: "other body", accounts: [ETH] }), devKey(emu));
+    await expectRawDocumented({ [stamp.stampHeaderName]: stamp.stampHeaderValue }, unauthenticated("could not verify api key signature", "SIGNATURE_INVALID"));
+  });
+
+  it('"could not find public key in organization or its parent organization" for an unknown API key', async () => {
+    await expectDocumented("createWallet", { walletName: "stranger", accounts: [ETH] }, unauthenticated("could not find public key in organization or its parent organization", "PUBLIC_KEY_NOT_FOUND"), {
+      key: newP256KeyPair(),
+    });
+  });
+
+  it('"more than one suborg associated with a public key" for a key two sub-organizations hold, addressed to their parent', async () => {
+    const key = newP256KeyPair();
+    await subOrganization("shared key 1", key);
+    await subOrganization("shared key 2", key);
+    await expectDocumented("createWallet", { walletName: "whose?", accounts: [ETH] }, unauthenticated("more than one suborg associated with a public key", "CREDENTIAL_CONFLICT"), { key });
+  });
+
+  it('"could not verify WebAuthN signature" for a passkey stamp over another body', async () => {
+    const passkey = new SoftwareAuthenticator();
+    await sdkClient(emu).createAuthenticators({ userId: emu.info.rootUserId, authenticators: [passkey.registration("stamps")] });
+    const body = submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { walletName: "passkey", accounts: [ETH] });
+    await expectRawDocumented({ "X-Stamp-Webauthn": passkey.stamp(`${body} `) }, unauthenticated("could not verify WebAuthN signature", "SIGNATURE_INVALID"), body);
+  });
+
+  it('"credential ID could not be found in organization or its parent organization" for an unknown passkey', async () => {
+    const body = submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { walletName: "unknown passkey", accounts: [ETH] });
+    await expectRawDocumented(
+      { "X-Stamp-Webauthn": new SoftwareAuthenticator().stamp(body) },
+      unauthenticated("credential ID could not be found in organization or its parent organization", "CREDENTIAL_NOT_FOUND"),
+      body,
+    );
+  });
+
+  it('"more than one suborg associated with a credential ID" for a passkey two sub-organizations hold, addressed to their parent', async () => {
+    const passkey = new SoftwareAuthenticator();
+    await subOrganization("shared passkey 1", newP256KeyPair(), [passkey.registration("p1")]);
+    await subOrganization("shared passkey 2", newP256KeyPair(), [passkey.registration("p2")]);
+    const body = submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { walletName: "whose passkey?", accounts: [ETH] });
+    await expectRawDocumented({ "X-Stamp-Webauthn": passkey.stamp(body) }, unauthenticated("more than one suborg associated with a credential ID", "CREDENTIAL_CONFLICT"), body);
+  });
+
+  // Last: it moves the emulated clock.
+  it('"expired api key" for a key past its expiration (after the prefix @turnkey/core matches)', async () => {
+    const key = newP256KeyPair();
+    await sdkClient(emu).createApiKeys({ userId: emu.info.rootUserId, apiKeys: [{ apiKeyName: "short", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256", expirationSeconds: "1" }] });
+    await advanceClock(emu, 2_000);
+    await expectDocumented(
+      "createWallet",
+      { walletName: "too late", accounts: [ETH] },
+      { ...unauthenticated("expired api key", "API_KEY_EXPIRED"), prefix: "rpc error: code = Unauthenticated desc = " },
+      { key },
+    );
   });
 });
