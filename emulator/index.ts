@@ -19,7 +19,6 @@ import { createApp } from "./app.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
-import { configureIpAllowlist } from "./auth/ip-allowlist.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
@@ -28,7 +27,7 @@ import { Serving } from "./http/serving.js";
 import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
 import { startVelocityControls } from "./velocity/record.js";
-import { configureControl, exportStateFile, loadStateFile, rememberDevKeys, resetControl, type ControlOptions } from "./control/index.js";
+import { controlState, exportStateFile, fixtureDevKeys, loadStateFile, resetControl, SnapshotShelf, type ControlOptions } from "./control/index.js";
 import { answerClientErrors } from "./http/client-errors.js";
 
 export type EmulatorOptions = ControlOptions & {
@@ -107,17 +106,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
     events: new EventBus(),
+    control: controlState(options),
+    snapshots: new SnapshotShelf(),
+    devKeys: fixtureDevKeys(fixture), // the fixture's published key pairs: the control API can vote as their users
+    ipAllowlist: { trustProxy: options.trustProxy ?? false },
+    proxyClock: { lastMs: 0 },
   };
   startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
-  configureControl(rt, options);
-  configureIpAllowlist(rt, { trustProxy: options.trustProxy ?? false });
-  rememberDevKeys(rt, fixture); // the fixture's published key pairs: the control API can vote as their users
   if (options.state) loadStateFile(rt, options.state);
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt, fixture, rt.clock.now());
   // After startAppProofs: listeners run in order, and a payload rendered then includes the proofs just recorded.
-  const webhooks = startWebhooks(rt, options.webhooks); // resumes deliveries a --db file left pending
+  const webhooks = (rt.webhooks = startWebhooks(rt, options.webhooks)); // resumes deliveries a --db file left pending
 
   const info = (): EmulatorInfo =>
     ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;

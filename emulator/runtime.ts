@@ -10,6 +10,13 @@ import type { Networks } from "./networks/registry.js";
 import type { EventBus } from "./events/index.js";
 import type { Serving } from "./http/serving.js";
 import type { Registry } from "./operations/define.js";
+import type { ControlState } from "./control/state.js";
+import type { SnapshotShelf } from "./control/snapshots.js";
+import type { DevKey } from "./control/ui-votes.js";
+import type { IpAllowlistSettings } from "./auth/ip-allowlist.js";
+import type { Webhooks } from "./webhooks/index.js";
+import type { ProxyClock } from "./proxy/forward.js";
+import type { ChainWatcher } from "./networks/watch.js";
 
 export type Runtime = {
   /** Every emulated operation (operations/registry.ts, composed once): read here, never imported below the root. */
@@ -29,4 +36,18 @@ export type Runtime = {
   events: EventBus;
   /** The HTTP server's load (requests open, the last one's end), once it listens: background work waits for a quiet moment. */
   serving?: Serving;
+  /** Control API state (control/state.ts): faults and rate-limit windows are cleared on reset (resetControl); the request log stays. */
+  control: ControlState;
+  /** Snapshots taken from the control API (control/snapshots.ts); kept across reset. */
+  snapshots: SnapshotShelf;
+  /** The fixture's published API key pairs: the control API votes as their users (control/ui-votes.ts). */
+  devKeys: DevKey[];
+  /** IP allowlist settings (auth/ip-allowlist.ts). */
+  ipAllowlist: IpAllowlistSettings;
+  /** Webhook settings and delivery (webhooks/index.ts), once started; stopped with the instance. */
+  webhooks?: Webhooks;
+  /** The last timestamp the auth proxy stamped a forward with (proxy/forward.ts). */
+  proxyClock: ProxyClock;
+  /** Turns landed transactions into balance events (networks/watch.ts), made on first use; closes with the networks. */
+  chainWatcher?: ChainWatcher;
 };

@@ -27,17 +27,8 @@ import type { Store } from "../store/index.js";
 import type { Caller } from "./caller.js";
 import { addressAllowed, canonicalAddress } from "./ip-allowlist-cidr.js";
 
+/** The instance's settings (`rt.ipAllowlist`, set by startEmulator). */
 export type IpAllowlistSettings = { trustProxy: boolean };
-
-const settings = new WeakMap<Runtime, IpAllowlistSettings>();
-
-export function configureIpAllowlist(rt: Runtime, s: IpAllowlistSettings): void {
-  settings.set(rt, s);
-}
-
-export function ipAllowlistSettings(rt: Runtime): IpAllowlistSettings {
-  return settings.get(rt) ?? { trustProxy: false };
-}
 
 /** The scope a `publicKey` parameter names: "" for the organization, else the API key's public key as stored. */
 export function allowlistScope(store: Store, orgId: string, publicKey: string | undefined, field: string): string {
@@ -101,6 +92,6 @@ export function ipAllowlistRefusal(list: IpAllowlistRow, source: SourceAddress):
 export function enforceIpAllowlist(rt: Runtime, caller: Caller, req: Pick<IncomingMessage, "headers" | "socket">): void {
   const list = governingAllowlist(rt, caller);
   if (!list) return;
-  const refusal = ipAllowlistRefusal(list, sourceAddress(req, ipAllowlistSettings(rt).trustProxy));
+  const refusal = ipAllowlistRefusal(list, sourceAddress(req, rt.ipAllowlist.trustProxy));
   if (refusal) throw refusal;
 }

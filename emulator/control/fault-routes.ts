@@ -11,7 +11,6 @@ import type { Runtime } from "../runtime.js";
 import { operationOf, parseFault, RATE_LIMIT_MESSAGE, type Fault } from "./faults.js";
 import { handle, jsonOf, readBody } from "./http.js";
 import { organizationOf } from "./request-log-routes.js";
-import { controlOf } from "./state.js";
 
 const view = (f: Fault) => ({
   id: f.id,
@@ -27,7 +26,7 @@ const view = (f: Fault) => ({
 
 export function faultRouter(rt: Runtime): Router {
   const router = Router();
-  const { faults } = controlOf(rt);
+  const { faults } = rt.control;
   router.post(
     "/emulator/v1/faults",
     readBody,
@@ -54,7 +53,7 @@ const tooMany = () => new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, RATE_LIMIT_M
 
 /** Applies the first matching fault to a request of the service (never to a CORS preflight). */
 export function faultMiddleware(rt: Runtime) {
-  const { faults } = controlOf(rt);
+  const { faults } = rt.control;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const fault = req.method === "OPTIONS" ? undefined : faults.take(req.path, rt.clock.now());
     if (!fault) return next();
@@ -75,7 +74,7 @@ export function faultMiddleware(rt: Runtime) {
 /** The per-organization rate limit, when enabled: the `ratelimit-*` headers on every answer, 429 past the limit. */
 export function rateLimitMiddleware(rt: Runtime) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const limiter = controlOf(rt).rateLimiter;
+    const limiter = rt.control.rateLimiter;
     if (!limiter || req.method === "OPTIONS" || operationOf(req.path) === null) return next();
     // Read the body now (the pipeline keeps it as read) to learn the organization.
     rawBody(req, res, (err?: unknown) => {

@@ -14,7 +14,6 @@ import { snapshotRouter } from "./snapshot-routes.js";
 import { loadState } from "./snapshots.js";
 import { faultMiddleware, faultRouter, rateLimitMiddleware } from "./fault-routes.js";
 import { requestLogMiddleware, requestLogRouter } from "./request-log-routes.js";
-import { controlOf } from "./state.js";
 import { organizationsRouter } from "./organizations-routes.js";
 import { activitiesRouter } from "./activities-routes.js";
 import { policiesRouter } from "./policies-routes.js";
@@ -41,7 +40,7 @@ export function controlMiddleware(rt: Runtime): Router {
 
 /** What a reset clears besides the store and the clock: faults and rate-limit windows (snapshots and the request log stay). */
 export function resetControl(rt: Runtime): void {
-  const s = controlOf(rt);
+  const s = rt.control;
   s.faults.clear();
   s.rateLimiter?.clear();
 }
@@ -51,6 +50,6 @@ export function loadStateFile(rt: Runtime, file: string): void {
   loadState(rt, readFileSync(file));
 }
 
-export { configureControl, type ControlOptions } from "./state.js";
-export { exportStateFile } from "./snapshots.js";
-export { rememberDevKeys } from "./ui-votes.js";
+export { controlState, type ControlOptions } from "./state.js";
+export { exportStateFile, SnapshotShelf } from "./snapshots.js";
+export { fixtureDevKeys } from "./ui-votes.js";

@@ -8,7 +8,6 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { Runtime } from "../runtime.js";
 import { handle } from "./http.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
-import { controlOf } from "./state.js";
 import { answerOf, requestFacts } from "../http/request-facts.js";
 
 export function requestLogRouter(rt: Runtime): Router {
@@ -16,11 +15,11 @@ export function requestLogRouter(rt: Runtime): Router {
   router.get(
     "/emulator/v1/requests",
     handle((req, res) => {
-      res.json({ requests: controlOf(rt).requests.query(parseRequestFilter(req.query as Record<string, unknown>)) });
+      res.json({ requests: rt.control.requests.query(parseRequestFilter(req.query as Record<string, unknown>)) });
     }),
   );
   router.delete("/emulator/v1/requests", (_req, res) => {
-    controlOf(rt).requests.clear();
+    rt.control.requests.clear();
     res.json({ cleared: true });
   });
   return router;
@@ -45,7 +44,7 @@ export function organizationOf(body: unknown): string | null {
 type Answer = { activity?: { id?: unknown; organizationId?: unknown }; organizationId?: unknown; code?: unknown; details?: { turnkeyErrorCode?: unknown }[] };
 
 export function requestLogMiddleware(rt: Runtime) {
-  const state = controlOf(rt);
+  const state = rt.control;
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path.startsWith("/emulator/") || req.path === "/openapi.json") return next();
     const started = performance.now();

@@ -5,7 +5,7 @@
 import express, { Router } from "express";
 import type { Runtime } from "../runtime.js";
 import { bodyOf, handle, jsonOf, readBody } from "./http.js";
-import { captureState, loadState, snapshotsOf } from "./snapshots.js";
+import { captureState, loadState } from "./snapshots.js";
 
 /** States can be far larger than an API request. */
 const MAX_STATE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
@@ -13,7 +13,7 @@ const stateBody = bodyOf(express.raw({ type: () => true, limit: MAX_STATE_BYTES 
 
 export function snapshotRouter(rt: Runtime): Router {
   const router = Router();
-  const shelf = snapshotsOf(rt);
+  const shelf = rt.snapshots;
   router.post(
     "/emulator/v1/snapshots",
     readBody,

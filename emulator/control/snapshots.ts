@@ -197,11 +197,3 @@ export class SnapshotShelf {
     return snap;
   }
 }
-
-const shelves = new WeakMap<Runtime, SnapshotShelf>();
-
-export function snapshotsOf(rt: Runtime): SnapshotShelf {
-  let shelf = shelves.get(rt);
-  if (!shelf) shelves.set(rt, (shelf = new SnapshotShelf()));
-  return shelf;
-}

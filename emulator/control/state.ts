@@ -1,5 +1,4 @@
 /** The control features' state of one instance (several instances in one process each have their own). */
-import type { Runtime } from "../runtime.js";
 import { FaultTable } from "./faults.js";
 import { RateLimiter } from "./rate-limit.js";
 import { RequestLog } from "./request-log.js";
@@ -19,16 +18,12 @@ export type ControlState = {
   printLine: ((line: string) => void) | null;
 };
 
-const states = new WeakMap<Runtime, ControlState>();
-
-export function controlOf(rt: Runtime): ControlState {
-  let s = states.get(rt);
-  if (!s) states.set(rt, (s = { faults: new FaultTable(), requests: new RequestLog(), rateLimiter: null, printLine: null }));
-  return s;
-}
-
-export function configureControl(rt: Runtime, options: ControlOptions): void {
-  const s = controlOf(rt);
-  s.rateLimiter = options.rateLimit ? new RateLimiter() : null;
-  s.printLine = typeof options.log === "function" ? options.log : options.log ? (line) => console.log(line) : null;
+/** A new instance's control state (`rt.control`, made by startEmulator). */
+export function controlState(options: ControlOptions): ControlState {
+  return {
+    faults: new FaultTable(),
+    requests: new RequestLog(),
+    rateLimiter: options.rateLimit ? new RateLimiter() : null,
+    printLine: typeof options.log === "function" ? options.log : options.log ? (line) => console.log(line) : null,
+  };
 }

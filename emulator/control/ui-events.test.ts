@@ -4,12 +4,12 @@ import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
 import type { Runtime } from "../runtime.js";
 import { stateVersion } from "./ui-events.js";
-import { snapshotsOf } from "./snapshots.js";
-import { controlOf } from "./state.js";
+import { SnapshotShelf } from "./snapshots.js";
+import { controlState } from "./state.js";
 
 function runtime(): Runtime {
   const store = Store.open();
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock() } as unknown as Runtime;
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), control: controlState({}), snapshots: new SnapshotShelf() } as unknown as Runtime;
 }
 
 const write = (rt: Runtime, key: string) => rt.store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(key, key);
@@ -29,13 +29,13 @@ describe("stateVersion", () => {
     step("a write", () => write(rt, "a"));
     step("a clock move", () => (rt.clock.offsetMs += 1000));
     step("a logged request", () =>
-      controlOf(rt).requests.add({ at: "", atMs: 0, method: "POST", path: "/x", organizationId: null, caller: null, status: 200, latencyMs: 1, activityId: null, errorCode: null, turnkeyErrorCode: null }),
+      rt.control.requests.add({ at: "", atMs: 0, method: "POST", path: "/x", organizationId: null, caller: null, status: 200, latencyMs: 1, activityId: null, errorCode: null, turnkeyErrorCode: null }),
     );
     let snapshotId = "";
-    step("a snapshot", () => (snapshotId = snapshotsOf(rt).take(rt, "s").id));
+    step("a snapshot", () => (snapshotId = rt.snapshots.take(rt, "s").id));
     step("another write", () => write(rt, "b"));
     // The restored store is a new connection whose write count starts again: the version still differs.
-    step("a restore", () => snapshotsOf(rt).restore(rt, snapshotId));
+    step("a restore", () => rt.snapshots.restore(rt, snapshotId));
   });
 });
 

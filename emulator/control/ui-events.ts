@@ -8,8 +8,6 @@ import { Router } from "express";
 import type { Runtime } from "../runtime.js";
 import type { Db } from "../store/db.js";
 import { writeCounter } from "./ui-reads.js";
-import { controlOf } from "./state.js";
-import { snapshotsOf } from "./snapshots.js";
 
 // Per database: a restore installs a new store, a reset a fresh in-memory database (whose write counter starts again).
 const generations = new WeakMap<Db, number>();
@@ -19,8 +17,8 @@ let nextGeneration = 1;
 export function stateVersion(rt: Runtime): string {
   let gen = generations.get(rt.store.db);
   if (gen === undefined) generations.set(rt.store.db, (gen = nextGeneration++));
-  const lastRequest = controlOf(rt).requests.query({ limit: 1 })[0]?.seq ?? 0;
-  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, snapshotsOf(rt).list().length].join(".");
+  const lastRequest = rt.control.requests.query({ limit: 1 })[0]?.seq ?? 0;
+  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, rt.snapshots.list().length].join(".");
 }
 
 export const CHANGE_POLL_MS = 250;

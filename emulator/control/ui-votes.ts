@@ -21,20 +21,17 @@ import type { ApiKeyRow } from "../store/api-keys.js";
 
 export type DevKey = { userId: string; publicKey: string; privateKey: string; curveType: string };
 
-const devKeysOf = new WeakMap<Runtime, DevKey[]>();
-
-/** Remembers the fixture's published API key pairs (those with a `privateKey`) for this instance. */
-export function rememberDevKeys(rt: Runtime, fixture: Fixture): void {
-  const keys = fixtureOrganizations(fixture).flatMap(({ org }) =>
+/** The fixture's published API key pairs (those with a `privateKey`): the instance keeps them as `rt.devKeys`. */
+export function fixtureDevKeys(fixture: Fixture): DevKey[] {
+  return fixtureOrganizations(fixture).flatMap(({ org }) =>
     org.users.flatMap((u) => u.apiKeys.filter((k) => k.privateKey).map((k) => ({ userId: u.userId, publicKey: k.publicKey.toLowerCase(), privateKey: k.privateKey!, curveType: k.curveType }))),
   );
-  devKeysOf.set(rt, keys);
 }
 
 /** The user's live API keys whose private half the emulator holds, with it. */
 function heldKeys(rt: Runtime, userId: string): { key: ApiKeyRow; privateKey: string; curveType: string }[] {
   const now = rt.clock.now();
-  const known = devKeysOf.get(rt) ?? [];
+  const known = rt.devKeys;
   return rt.store.apiKeys
     .forUser(userId)
     .filter((k) => k.expiresAt === null || k.expiresAt > now)

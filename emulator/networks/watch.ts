@@ -237,12 +237,8 @@ export class ChainWatcher {
   }
 }
 
-const watchers = new WeakMap<Runtime, ChainWatcher>();
-
-/** The instance's watcher, started on first use (an instance that never touches a chain has none). */
+/** The instance's watcher (`rt.chainWatcher`), started on first use (an instance that never touches a chain has none). */
 export function chainWatcher(rt: Runtime): ChainWatcher | undefined {
   if (!rt.networks) return undefined;
-  let w = watchers.get(rt);
-  if (!w) watchers.set(rt, (w = new ChainWatcher(rt)));
-  return w;
+  return (rt.chainWatcher ??= new ChainWatcher(rt));
 }

@@ -12,13 +12,14 @@ import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ProxyContext } from "../operations/contexts.js";
 
-const lastTimestamp = new WeakMap<Runtime, number>();
+/** The last timestamp the instance's proxy stamped a forward with (`rt.proxyClock`). */
+export type ProxyClock = { lastMs: number };
 
 /** Strictly increasing per instance, so two identical forwards never share a fingerprint. */
 function timestampFor(rt: Runtime): number {
   const now = rt.clock.now();
-  const ts = Math.max(now, (lastTimestamp.get(rt) ?? 0) + 1);
-  lastTimestamp.set(rt, ts);
+  const ts = Math.max(now, rt.proxyClock.lastMs + 1);
+  rt.proxyClock.lastMs = ts;
   return ts;
 }
 

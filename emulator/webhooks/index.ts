@@ -7,19 +7,19 @@ import type { Runtime } from "../runtime.js";
 import { Dispatcher } from "./dispatcher.js";
 import { afterCommit } from "../store/after-commit.js";
 import { deliveriesFor, writeDeliveries } from "./outbox.js";
-import { configureWebhooks, type WebhookOptions } from "./settings.js";
+import { checkWebhookOptions, type WebhookOptions, type WebhookSettings } from "./settings.js";
 import { signingKeyOf } from "./signing-key.js";
 
+/** An instance's webhooks (`rt.webhooks`, set by startEmulator, stopped with the instance). */
 export type Webhooks = {
+  settings: WebhookSettings;
   dispatcher: Dispatcher;
   stop(): Promise<void>;
 };
 
-const instances = new WeakMap<Runtime, Webhooks>();
-
 /** Starts webhooks for an instance: listens to its events and resumes any PENDING deliveries of its store. */
 export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhooks {
-  const settings = configureWebhooks(rt, options);
+  const settings = checkWebhookOptions(options);
   const dispatcher = new Dispatcher(rt, settings);
   // Made now, so every snapshot and exported state carries the key that signs for it.
   signingKeyOf(rt.store);
@@ -37,19 +37,14 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
     }
   });
   dispatcher.rescan();
-  const webhooks: Webhooks = {
+  return {
+    settings,
     dispatcher,
     async stop() {
       off();
       await dispatcher.stop();
     },
   };
-  instances.set(rt, webhooks);
-  return webhooks;
-}
-
-export function webhooksOf(rt: Runtime): Webhooks | undefined {
-  return instances.get(rt);
 }
 
 export { webhookOperations } from "./operations.js";

@@ -21,8 +21,6 @@ export type WebhookSettings = Required<WebhookOptions>;
 
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 
-const settings = new WeakMap<Runtime, WebhookSettings>();
-
 export function checkWebhookOptions(o: WebhookOptions): WebhookSettings {
   const delays = o.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   if (!Array.isArray(delays) || delays.some((d) => !Number.isSafeInteger(d) || d < 0)) throw new Error("webhooks.retryDelaysMs must be whole, non-negative milliseconds");
@@ -71,12 +69,7 @@ export function canonicalAllowHost(raw: unknown): string {
   return new URL(`http://${bare}/`).hostname;
 }
 
-export function configureWebhooks(rt: Runtime, o: WebhookOptions): WebhookSettings {
-  const s = checkWebhookOptions(o);
-  settings.set(rt, s);
-  return s;
-}
-
+/** The instance's settings (`rt.webhooks.settings`), the defaults before webhooks start. */
 export function webhookSettingsOf(rt: Runtime): WebhookSettings {
-  return settings.get(rt) ?? checkWebhookOptions({});
+  return rt.webhooks?.settings ?? checkWebhookOptions({});
 }

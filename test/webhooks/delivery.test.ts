@@ -4,7 +4,6 @@
  * against the JWKS the emulator serves; retries driven by the emulated clock (no sleeping).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { webhooksOf } from "../../emulator/webhooks/index.js";
 import { newP256KeyPair, sdkClient, startTestEmulator } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 import { control } from "../control/support.js";
@@ -153,9 +152,9 @@ describe("webhook delivery", () => {
       ids.push(...made.map((m) => m.activity.id));
     }
     for (const id of ids) await deliveriesOf(emu, id, (d) => d.length === 1 && d[0]!.status === "DELIVERED");
-    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await emu.runtime.webhooks!.dispatcher.idle();
     await advanceClock(emu, 0); // a rescan finds nothing left to send
-    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await emu.runtime.webhooks!.dispatcher.idle();
     for (const id of ids) expect(receiver.forActivity(id), id).toHaveLength(1);
   });
 
@@ -171,7 +170,7 @@ describe("webhook delivery", () => {
     const wait = Date.parse(waiting!.nextAttemptAt!) - Date.parse(waiting!.history[0]!.at);
     expect(wait).toBeGreaterThanOrEqual(RETRY_MS);
     expect(wait).toBeLessThan(RETRY_MS + 5_000);
-    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await emu.runtime.webhooks!.dispatcher.idle();
     expect(receiver.forActivity(activity.id)).toHaveLength(1); // nothing before the delay has passed
 
     await advanceClock(emu, RETRY_MS);
@@ -211,7 +210,7 @@ describe("webhook delivery", () => {
     expect(failed).toMatchObject({ attempts: 1, nextAttemptAt: null });
     expect(failed!.history[0]).toMatchObject({ statusCode: status, outcome: "failed" });
     await advanceClock(emu, 10 * RETRY_MS);
-    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await emu.runtime.webhooks!.dispatcher.idle();
     expect(receiver.forActivity(activity.id)).toHaveLength(1);
   });
 

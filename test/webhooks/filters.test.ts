@@ -5,7 +5,6 @@
  * and what a filter turns away is not queued at all.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { webhooksOf } from "../../emulator/webhooks/index.js";
 import { newP256KeyPair, sdkClient } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 import { Receiver } from "./receiver.js";
@@ -44,7 +43,7 @@ describe("webhook subscription filters", () => {
 
     // The unfiltered endpoint hears the four activities; once it has, and the outbox is idle, the others have heard theirs.
     await all.count(ids.length + 2); // + the creations of the two later endpoints
-    await webhooksOf(emu.runtime)!.dispatcher.idle();
+    await emu.runtime.webhooks!.dispatcher.idle();
     expect(ids.every((id) => all.forActivity(id).length === 1)).toBe(true);
     expect(wallets.received.map((r) => r.json.id)).toEqual([inParent.activity.id, inSub.activity.id]);
     expect(subOnly.received.map((r) => r.json.id)).toEqual([inSub.activity.id, subTag.activity.id]);

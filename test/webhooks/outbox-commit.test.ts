@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
 import type { RunningEmulator } from "../../emulator/index.js";
-import { webhooksOf } from "../../emulator/webhooks/index.js";
 import { sdkClient, startTestEmulator } from "../support.js";
 import { Receiver } from "./receiver.js";
 import { deliveries, deliveriesOf } from "./support.js";
@@ -66,7 +65,7 @@ describe("webhook outbox and transactions", () => {
         throw new Error("rolls back");
       }),
     ).toThrow("rolls back");
-    await webhooksOf(rt)!.dispatcher.idle();
+    await rt.webhooks!.dispatcher.idle();
     expect(receiver.forActivity(kept.id)).toHaveLength(2);
     expect(receiver.forActivity(inRolledBackSavepoint.id)).toHaveLength(1);
     expect(receiver.forActivity(inRolledBack.id)).toHaveLength(1);
@@ -138,7 +137,7 @@ describe("webhook outbox and transactions", () => {
         rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: a.orgId, activity: a });
         expect(count()).toBe(2);
       });
-      await webhooksOf(rt)!.dispatcher.idle();
+      await rt.webhooks!.dispatcher.idle();
     } finally {
       for (const e of running.splice(0)) await e.stop();
       rmSync(dir, { recursive: true, force: true });
