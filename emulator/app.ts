@@ -19,7 +19,7 @@ import { webhookRouter } from "./webhooks/routes.js";
 import { uiRouter } from "./ui/routes.js";
 import { framesRouter } from "./frames/routes.js";
 import { internalPathsRouter } from "./http/internal-paths.js";
-import { isLocalOnlyPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
+import { isEmulatorPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
 
 export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOptions = {}): Express {
   const app = express();
@@ -31,7 +31,8 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
   app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
   app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
   const serviceCors = cors();
-  app.use((req, res, next) => (isLocalOnlyPath(req.path) ? next() : serviceCors(req, res, next)));
+  // Everything under /emulator/ had its answer from localOrigin (its own origin, or open CORS).
+  app.use((req, res, next) => (isEmulatorPath(req.path) ? next() : serviceCors(req, res, next)));
   // The public API first: its requests are the ones that come by the thousand, and no control
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
   app.use(coordinatorRouter(rt));

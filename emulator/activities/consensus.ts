@@ -15,6 +15,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
+import type { PolicyRow } from "../store/policies.js";
 import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
 import { buildPolicyContext } from "./policy-context.js";
 import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
@@ -26,10 +27,16 @@ export type Decision =
   | { outcome: "consensus"; evaluations: PolicyEvaluationResult[] }
   | { outcome: "deny"; failure: RpcStatus; evaluations: PolicyEvaluationResult[] };
 
+/**
+ * A stored policy as the engine evaluates it. Expressions were validated at creation; the parser
+ * caches them by text. `stored`: a policy written before double quotes were refused still evaluates.
+ */
+export function compileStoredPolicy(p: PolicyRow): CompiledPolicy {
+  return compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }, { stored: true });
+}
+
 function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
-  // Expressions were validated at creation; the parser caches them by text. `stored`: a policy
-  // written before double quotes were refused still evaluates.
-  return rt.store.policies.list(orgId).map((p) => compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }, { stored: true }));
+  return rt.store.policies.list(orgId).map(compileStoredPolicy);
 }
 
 /**

@@ -49,14 +49,19 @@ const FORM_PATHS = [/^\/emulator\/v1\/onramp\/checkout\/[^/]+\/?$/, /^\/emulator
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** True for every path this guard answers for (its own origin, or open CORS). */
+export function isEmulatorPath(path: string): boolean {
+  return path.startsWith(CONTROL_PREFIX);
+}
+
 /** True for the paths this guard keeps to the emulator's own origin. */
 export function isLocalOnlyPath(path: string): boolean {
-  return path.startsWith(CONTROL_PREFIX) && !OPEN_PATHS.some((p) => p.test(path));
+  return isEmulatorPath(path) && !OPEN_PATHS.some((p) => p.test(path));
 }
 
 /** True for paths under /emulator/ that any origin may call (CORS for all). */
 function isOpenPath(path: string): boolean {
-  return path.startsWith(CONTROL_PREFIX) && OPEN_PATHS.some((p) => p.test(path));
+  return isEmulatorPath(path) && OPEN_PATHS.some((p) => p.test(path));
 }
 
 /** The host name of a Host header value (`name:port`, `[v6]:port`), lower-cased; undefined when it is not one. */

@@ -145,7 +145,7 @@ export type Registry = {
   /** The entry behind a routed operation, if it is emulated. */
   entryFor(kind: "submit" | "query" | "proxy", name: string): OperationEntry | undefined;
   /** A routed submit operation's entry and the contract read for the body's activity type (older versions its entry accepts included). */
-  resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined };
+  resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined; accepted: boolean };
   /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
   operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined;
   /** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */

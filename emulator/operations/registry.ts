@@ -147,17 +147,18 @@ export function unroutedEntries(): OperationEntry[] {
  * spelling its entry's `legacy` list accepts). A type the operation does not accept leaves the
  * contract as it is, whose schema then refuses it naming the field.
  */
-export function resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined } {
+export function resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined; accepted: boolean } {
   const entry = activities.get(op.name);
-  if (!entry || typeof activityType !== "string" || activityType === op.activityType) return { op, entry };
-  return { op: legacyVariant(op, activityType, entry.legacy) ?? op, entry };
+  if (typeof activityType !== "string" || activityType === op.activityType) return { op, entry, accepted: true };
+  const variant = entry && legacyVariant(op, activityType, entry.legacy);
+  return variant ? { op: variant, entry, accepted: true } : { op, entry, accepted: false };
 }
 
 /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
 export function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
   for (const entry of activities.values()) {
-    const { op } = resolveActivity(coordinator[pathOf(entry)]!, activityType);
-    if (op.activityType === activityType || op !== coordinator[pathOf(entry)]) return { op, entry };
+    const { op, accepted } = resolveActivity(coordinator[pathOf(entry)]!, activityType);
+    if (accepted) return { op, entry };
   }
   return undefined;
 }

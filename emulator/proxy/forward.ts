@@ -47,8 +47,8 @@ export async function forward(
   opts: { target?: OrganizationRow; activityType?: string } = {},
 ): Promise<Record<string, any>> {
   const routed = coordinator[path];
-  const { op, entry } = routed ? px.rt.registry.resolveActivity(routed, opts.activityType) : { op: undefined, entry: undefined };
-  if (!op?.activityType || !entry || (opts.activityType && op.activityType !== opts.activityType && op === routed)) {
+  const { op, entry, accepted } = routed ? px.rt.registry.resolveActivity(routed, opts.activityType) : { op: undefined, entry: undefined, accepted: false };
+  if (!op?.activityType || !entry || !accepted) {
     throw internal(`auth proxy: no emulated coordinator operation at ${path}${opts.activityType ? ` for ${opts.activityType}` : ""}`);
   }
   const target = opts.target ?? px.org;

@@ -3,7 +3,8 @@ import { notFound } from "../errors.js";
 import { requireUuid } from "../activities/lookups.js";
 import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "../views/policies.js";
 import { defineQuery } from "../operations/define.js";
-import { compilePolicy, timeWindowStatus } from "../policy/index.js";
+import { timeWindowStatus } from "../policy/index.js";
+import { compileStoredPolicy } from "../activities/consensus.js";
 
 export const policyQueryOperations = [
   defineQuery("get_policy", {
@@ -35,7 +36,7 @@ export const policyQueryOperations = [
   defineQuery("get_active_policies", {
     run(ctx) {
       const statuses = ctx.rt.store.policies.list(ctx.org.id).map((p) => {
-        const window = timeWindowStatus(compilePolicy({ policyId: p.id, effect: p.effect, condition: p.condition, consensus: p.consensus, time: p.time }), ctx.now);
+        const window = timeWindowStatus(compileStoredPolicy(p), ctx.now);
         return { organizationId: ctx.org.id, policyId: p.id, active: window.active, ...(p.time ? { timeExpr: p.time } : {}), ...(window.error !== undefined ? { error: window.error } : {}) };
       });
       return { statuses, evaluatedAtMs: String(ctx.now) };
