@@ -12,9 +12,10 @@ export function clockRouter(rt: Runtime): Router {
   router.post(
     "/emulator/v1/clock",
     readBody,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const view = moveClock(rt.clock, jsonOf(req));
       rt.events.emit({ type: "CLOCK_MOVED" }); // e.g. webhook retries waiting on the emulated clock
+      await rt.networks?.clockMoved(); // local EVM chains mine a block at the new time
       res.json(view);
     }),
   );

@@ -57,7 +57,16 @@ const BLOCK_GAS_LIMIT = 60_000_000n;
 /** Hardhat's coinbase. */
 const COINBASE = "0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e";
 
-export async function createEvmEngine(chainId: number, accounts: EvmGenesisAccount[]): Promise<RpcTransport> {
+/** The methods that mine a block under automine (or always): each takes the clock's time first. */
+const MINING = new Set(["eth_sendRawTransaction", "eth_sendTransaction", "evm_mine", "hardhat_mine"]);
+
+/**
+ * `now` is the instance's clock (ms): the genesis block takes its time, and every block mined
+ * after it takes the clock's time then (one second past its parent when the clock is not
+ * ahead of it: timestamps only go up), so contracts that read `block.timestamp` follow the
+ * emulated clock when the control API moves it.
+ */
+export async function createEvmEngine(chainId: number, accounts: EvmGenesisAccount[], now: () => number = Date.now): Promise<RpcTransport> {
   const { edr, context: ctx } = await context();
   const hardfork = edr.l1HardforkLatest();
   const genesisState = [...edr.l1GenesisState(hardfork), ...accounts.map((a) => ({ address: hexToBytes(a.address), balance: a.balance }))];
@@ -78,7 +87,7 @@ export async function createEvmEngine(chainId: number, accounts: EvmGenesisAccou
       initialBaseFeePerGas: 1_000_000_000n,
       minGasPrice: 0n,
       mining: { autoMine: true, blockGasLimit: BLOCK_GAS_LIMIT, memPool: { order: edr.MineOrdering.Priority } },
-      network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT },
+      network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT, genesisBlockTime: BigInt(Math.floor(now() / 1000)) },
       networkId: BigInt(chainId),
       observability: {},
       ownedAccounts: [],
@@ -88,15 +97,33 @@ export async function createEvmEngine(chainId: number, accounts: EvmGenesisAccou
     { subscriptionCallback: () => {} },
     new edr.ContractDecoder(),
   );
-  return {
-    async request(req: JsonRpcRequest): Promise<JsonRpcResponse> {
-      const response = await provider.handleRequest(JSON.stringify({ jsonrpc: "2.0", id: req.id ?? null, method: req.method, params: req.params ?? [] }));
-      const data = (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-      // EDR answers {result} or {error}; the envelope is ours to add.
-      const id = req.id ?? null;
-      return data.error ? { jsonrpc: "2.0", id, error: standardError(data.error) } : { jsonrpc: "2.0", id, result: data.result ?? null };
-    },
+  type EdrAnswer = { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const send = async (method: string, params: unknown): Promise<EdrAnswer> => {
+    const response = await provider.handleRequest(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }));
+    return (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as EdrAnswer;
   };
+  /** Sets the next block's time to the clock's (past the latest block's); EDR keeps the offset for later blocks. */
+  const followClock = async (): Promise<void> => {
+    const latest = (await send("eth_getBlockByNumber", ["latest", false])).result as { timestamp: string };
+    const next = BigInt(Math.max(Math.floor(now() / 1000), Number(BigInt(latest.timestamp)) + 1));
+    await send("evm_setNextBlockTimestamp", [`0x${next.toString(16)}`]);
+  };
+  // A block's time is set and the block mined as one step: concurrent sends cannot interleave them.
+  let mining: Promise<EdrAnswer> = Promise.resolve({});
+  const answer = async (req: JsonRpcRequest): Promise<JsonRpcResponse> => {
+    const params = req.params ?? [];
+    const timed = MINING.has(req.method) && !(req.method === "evm_mine" && Array.isArray(params) && params[0] !== undefined);
+    const data = timed
+      ? await (mining = mining.catch(() => undefined).then(async () => {
+          await followClock();
+          return send(req.method, params);
+        }))
+      : await send(req.method, params);
+    // EDR answers {result} or {error}; the envelope is ours to add.
+    const id = req.id ?? null;
+    return data.error ? { jsonrpc: "2.0", id, error: standardError(data.error) } : { jsonrpc: "2.0", id, result: data.result ?? null };
+  };
+  return { request: answer };
 }
 
 /**

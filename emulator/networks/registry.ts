@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { invalidArgument } from "../errors.js";
+import { invalidArgument, unimplemented } from "../errors.js";
 import type { Chain } from "./chain.js";
 import { isKnownCaip2, knownCaip2s, parseCaip2 } from "./caip2.js";
 import type { EvmChain } from "./evm-chain.js";
@@ -26,7 +26,7 @@ export type NetworksOptions = {
   fundedAccounts?: () => FundedAccounts;
   /** The emulator's public base URL, for the chains' RPC URLs. */
   baseUrl?: () => string;
-  /** Milliseconds since the epoch (the instance's clock), for Solana block times. */
+  /** Milliseconds since the epoch (the instance's clock), for block times (EVM and Solana). */
   now?: () => number;
 };
 
@@ -49,6 +49,7 @@ export class Networks {
   private funded: FundedAccounts | undefined;
   private readonly createdListeners: ((chain: Chain) => void)[] = [];
   private readonly closeListeners: (() => void)[] = [];
+  private readonly defiDeployments = new Map<Chain, Promise<void>>();
 
   constructor(private readonly opts: NetworksOptions = {}) {
     this.external = new Map(Object.entries(opts.external ?? {}).map(([caip2, url]) => [parseCaip2(caip2, "chains").caip2, url]));
@@ -134,11 +135,47 @@ export class Networks {
     this.closeListeners.push(fn);
   }
 
+  /**
+   * The emulated clock moved: each started local EVM chain that mines on its own (automine)
+   * mines an empty block at the new time, so what contracts compute from `block.timestamp`
+   * (the local vaults' yield) reads current at `latest`. A chain whose automine is off takes
+   * the time with the next block it is told to mine.
+   */
+  async clockMoved(): Promise<void> {
+    await Promise.all(
+      this.started()
+        .filter((c) => c.namespace === "eip155" && c.backend.kind === "local" && (c as EvmChain).automining)
+        .map((c) => c.mine()),
+    );
+  }
+
+  /**
+   * A local EVM chain with the local DeFi set (networks/defi/) deployed on it, deploying it on
+   * first use (the fixture accounts get test dollars). An external node has no local vaults or
+   * pools: 501, naming the reason.
+   */
+  async defi(caip2: string, field = "caip2"): Promise<EvmChain> {
+    const chain = await this.evm(caip2, field);
+    if (chain.backend.kind !== "local") {
+      throw unimplemented(`${chain.caip2} is served by the external node ${chain.backend.url}, which has no local vaults or pools: Earn and swaps run on the emulator's own chains only`);
+    }
+    let deployed = this.defiDeployments.get(chain);
+    if (!deployed) {
+      const { deployLocalDefi } = await import("./defi/deploy.js");
+      deployed = deployLocalDefi(chain, this.fundedAccounts().evm);
+      deployed.catch(() => this.defiDeployments.delete(chain));
+      this.defiDeployments.set(chain, deployed);
+    }
+    await deployed;
+    return chain;
+  }
+
   /** Drops every local chain (they start afresh, pre-funded, on next use). */
   async reset(): Promise<void> {
     const all = [...this.chains.values()];
     this.chains.clear();
     this.created.clear();
+    this.defiDeployments.clear();
     this.funded = undefined;
     await Promise.allSettled(all.map(async (p) => (await p).close()));
   }
@@ -163,6 +200,7 @@ export class Networks {
       const engine = await createEvmEngine(
         ref.chainId,
         this.fundedAccounts().evm.map((address) => ({ address, balance: FIXTURE_WEI })),
+        this.opts.now,
       );
       return new EvmChain(caip2, ref.chainId, { kind: "local" }, engine);
     }

@@ -1,0 +1,48 @@
+/**
+ * The local constant-product pools from the outside: which pool trades a pair, what a swap pays
+ * out (the pool's own formula, computed from its reserves), and the calldata of the approve and
+ * swap a wallet sends.
+ */
+import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from "viem";
+import type { EvmChain } from "../evm-chain.js";
+import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_TOKEN_ABI } from "./artifact.js";
+import { LOCAL_POOLS, type LocalPool } from "./deploy.js";
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The pool trading `tokenA` against `tokenB` (either order), or undefined. */
+export function poolFor(tokenA: string, tokenB: string): LocalPool | undefined {
+  return LOCAL_POOLS.find((p) => (same(p.token0.address, tokenA) && same(p.token1.address, tokenB)) || (same(p.token0.address, tokenB) && same(p.token1.address, tokenA)));
+}
+
+/** x·y=k with the fee taken on the input, rounded down: exactly what ConstantProductPool.swap pays. */
+export function quoteExactIn(amountIn: bigint, reserveIn: bigint, reserveOut: bigint, feeBps: bigint): bigint {
+  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n;
+  const inWithFee = amountIn * (10_000n - feeBps);
+  return (inWithFee * reserveOut) / (reserveIn * 10_000n + inWithFee);
+}
+
+/** The pool's reserves, in its token0/token1 order. */
+export async function readReserves(chain: EvmChain, pool: LocalPool, blockTag = "latest"): Promise<{ reserve0: bigint; reserve1: bigint }> {
+  const out = await chain.call({ to: pool.pool, data: encodeFunctionData({ abi: CONSTANT_PRODUCT_POOL_ABI, functionName: "getReserves" }) }, blockTag);
+  const [reserve0, reserve1] = decodeFunctionResult({ abi: CONSTANT_PRODUCT_POOL_ABI, functionName: "getReserves", data: out });
+  return { reserve0, reserve1 };
+}
+
+/** What swapping `amountIn` of `tokenIn` on `pool` pays out now, from its reserves. */
+export async function quoteSwap(chain: EvmChain, pool: LocalPool, tokenIn: string, amountIn: bigint): Promise<bigint> {
+  const { reserve0, reserve1 } = await readReserves(chain, pool);
+  const zeroForOne = same(pool.token0.address, tokenIn);
+  if (!zeroForOne && !same(pool.token1.address, tokenIn)) throw new Error(`${tokenIn} is not traded by pool ${pool.pool}`);
+  return zeroForOne ? quoteExactIn(amountIn, reserve0, reserve1, pool.feeBps) : quoteExactIn(amountIn, reserve1, reserve0, pool.feeBps);
+}
+
+/** Calldata of `token.approve(spender, amount)` (an unlimited allowance by default). */
+export function approveCalldata(spender: Hex, amount: bigint = maxUint256): Hex {
+  return encodeFunctionData({ abi: LOCAL_TOKEN_ABI, functionName: "approve", args: [spender, amount] });
+}
+
+/** Calldata of `pool.swap(tokenIn, amountIn, minAmountOut, to)`; the pool pulls `amountIn` with transferFrom. */
+export function swapCalldata(tokenIn: Hex, amountIn: bigint, minAmountOut: bigint, to: Hex): Hex {
+  return encodeFunctionData({ abi: CONSTANT_PRODUCT_POOL_ABI, functionName: "swap", args: [tokenIn, amountIn, minAmountOut, to] });
+}
