@@ -8,6 +8,9 @@ import type { Chain } from "./chain.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { readMint, readTokenAccount, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from "./solana-token.js";
+import { parseCaip2 } from "./caip2.js";
+import { invalidArgument } from "../errors.js";
+import { quote } from "../input-error.js";
 
 export type AssetMeta = { caip19: string; symbol: string; name: string; decimals: number };
 export type Holding = AssetMeta & { balance: bigint; address?: string };
@@ -41,6 +44,37 @@ export function nativeAsset(caip2: string): AssetMeta {
 
 export function tokenCaip19(caip2: string, token: string): string {
   return caip2.startsWith("eip155:") ? `${caip2}/erc20:${token.toLowerCase()}` : `${caip2}/token:${token}`;
+}
+
+/** A CAIP-19 asset id, normalized the way nativeAsset and tokenCaip19 write it. */
+export type AssetRef = { caip19: string; caip2: string; namespace: "eip155" | "solana" } & ({ native: true } | { native: false; token: string });
+
+const CAIP19 = /^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64})\/([-a-z0-9]{3,8}):([-.%a-zA-Z0-9]{1,128})$/;
+
+/**
+ * Parses a CAIP-19 asset id: a chain's native coin (`<caip2>/slip44:<coin type>`, as
+ * nativeAsset names it), an ERC-20 (`eip155:<id>/erc20:<address>`, any case) or an SPL mint
+ * (`solana:<ref>/token:<mint>`). Anything else is INVALID_ARGUMENT naming `field`.
+ */
+export function parseCaip19(value: string, field: string): AssetRef {
+  const m = CAIP19.exec(value);
+  if (!m) throw invalidArgument(`invalid CAIP-19 asset id ${quote(value)}: expected <caip2>/<asset namespace>:<reference>, e.g. eip155:1/slip44:60 or eip155:1/erc20:0x…`, field);
+  const [, chain, assetNamespace, reference] = m as unknown as [string, string, string, string];
+  const ref = parseCaip2(chain, field);
+  const native = nativeAsset(ref.caip2);
+  if (assetNamespace === "slip44") {
+    if (`${ref.caip2}/slip44:${reference}` !== native.caip19) throw invalidArgument(`${value} is not the native coin of ${ref.caip2}: that is ${native.caip19}`, field);
+    return { caip19: native.caip19, caip2: ref.caip2, namespace: ref.namespace, native: true };
+  }
+  if (ref.namespace === "eip155" && assetNamespace === "erc20") {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(reference)) throw invalidArgument(`invalid CAIP-19 asset id ${value}: an erc20 reference is a 0x-prefixed 20-byte address`, field);
+    return { caip19: tokenCaip19(ref.caip2, reference), caip2: ref.caip2, namespace: "eip155", native: false, token: reference.toLowerCase() };
+  }
+  if (ref.namespace === "solana" && assetNamespace === "token") {
+    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(reference)) throw invalidArgument(`invalid CAIP-19 asset id ${value}: a token reference is a base58 mint address`, field);
+    return { caip19: tokenCaip19(ref.caip2, reference), caip2: ref.caip2, namespace: "solana", native: false, token: reference };
+  }
+  throw invalidArgument(`unsupported CAIP-19 asset namespace ${assetNamespace} on ${ref.namespace}: expected slip44 or ${ref.namespace === "eip155" ? "erc20" : "token"}`, field);
 }
 
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";

@@ -42,6 +42,8 @@ import { sessionProfileOperations } from "../activities/handlers/session-profile
 import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
 import { proxyEndpoints } from "../proxy/endpoints.js";
 import { swapConfigOperations } from "../activities/handlers/swap-config.js";
+import { swapOperations } from "../activities/handlers/swaps.js";
+import { swapQueryOperations } from "../queries/swaps.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
 import { webhookOperations } from "../webhooks/operations.js";
@@ -101,6 +103,8 @@ const entries: OperationEntry[] = [
   ...tvcQuorumKeyOperations,
   ...appProofQueryOperations,
   ...swapConfigOperations,
+  ...swapOperations,
+  ...swapQueryOperations,
   ...proxyEndpoints,
   ...fiatOnRampOperations,
   ...fiatOnRampQueryOperations,

@@ -743,4 +743,41 @@ export const MIGRATIONS: string[] = [
     UNIQUE (deployment_id, operator_id)
   );
   `,
+  // Swaps on the local pools (issue 33): each quote create_swap_quote priced (its economics are what
+  // execute_swap must restate), and each execution of one (at most one per quote).
+  `
+  CREATE TABLE swap_quotes (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    activity_id TEXT NOT NULL,
+    sign_with TEXT NOT NULL,
+    caip2 TEXT NOT NULL,
+    input_token TEXT NOT NULL,
+    output_token TEXT NOT NULL,
+    input_amount TEXT NOT NULL,
+    output_amount TEXT NOT NULL,
+    min_output_amount TEXT NOT NULL,
+    slippage_bps TEXT NOT NULL,
+    client_fee_bps TEXT NOT NULL,
+    client_fee TEXT NOT NULL,
+    turnkey_fee TEXT NOT NULL,
+    fee_receiver TEXT,
+    provider TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE swaps (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    quote_id TEXT NOT NULL UNIQUE,
+    activity_id TEXT NOT NULL,
+    caip2 TEXT NOT NULL,
+    from_address TEXT NOT NULL,
+    sponsored INTEGER NOT NULL,
+    send_transaction_id TEXT,
+    tx_hash TEXT,
+    error TEXT,
+    created_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -19,8 +19,8 @@ export type SendTransactionRow = {
   createdAt: number;
   /** Paid by the emulated gas station. */
   sponsored?: boolean;
-  /** `send` (eth/sol_send_transaction), `undelegate` (eth_undelegate_7702), `raw` (eth_send_raw_transaction). */
-  kind?: "send" | "undelegate" | "raw";
+  /** `send` (eth/sol_send_transaction), `undelegate` (eth_undelegate_7702), `raw` (eth_send_raw_transaction), `swap` (execute_swap). */
+  kind?: "send" | "undelegate" | "raw" | "swap";
   /** A refusal recorded when it was broadcast: the status is FAILED with this. */
   error?: Record<string, unknown> | null;
   /** The last status reported to the event bus (BROADCASTING / INCLUDED / FAILED). */

@@ -66,16 +66,17 @@ function chainRejection(err: unknown): never {
   throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters");
 }
 
-/** The organization's secp256k1 key named by `from` (a wallet account or private key address), and its address. */
-function ethSigner(ctx: ActivityContext, from: string): { key: SigningKey; address: Hex } {
+/** The organization's secp256k1 key named by `from` (a wallet account or private key address, given at `field`), and its address. */
+export function ethSigner(ctx: ActivityContext, from: string, field = "parameters.from"): { key: SigningKey; address: Hex } {
+  const name = field.slice(field.lastIndexOf(".") + 1);
   const signer = (() => {
     try {
       return resolveSigner(ctx.rt, ctx.org.id, from);
     } catch {
-      throw invalidArgument(`from ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
+      throw invalidArgument(`${name} ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, field);
     }
   })();
-  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");
+  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`${name} ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, field);
   return { key: signer.key, address: viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey)) };
 }
 
@@ -91,13 +92,13 @@ export type SentTransaction = {
   txHash: string;
   from: string;
   sponsored?: boolean;
-  kind?: "send" | "undelegate" | "raw";
+  kind?: "send" | "undelegate" | "raw" | "swap";
   /** A refusal at broadcast (a failed Solana preflight): the status is FAILED with it. */
   error?: Record<string, unknown>;
 };
 
 /** Records every send (EVM and Solana alike) and wakes the chain watcher; answers the status id. */
-function record(ctx: ActivityContext, sent: SentTransaction): string {
+export function recordSend(ctx: ActivityContext, sent: SentTransaction): string {
   const id = newId();
   ctx.rt.store.tx(() =>
     ctx.rt.store.sendTransactions.insert({
@@ -119,7 +120,7 @@ function record(ctx: ActivityContext, sent: SentTransaction): string {
 }
 
 /** An EVM send on `chain`. */
-const evmSent = (chain: { caip2: string }, txHash: string, from: string, extra: Pick<SentTransaction, "sponsored" | "kind"> = {}): SentTransaction => ({ caip2: chain.caip2, namespace: "eip155", txHash, from, ...extra });
+export const evmSent = (chain: { caip2: string }, txHash: string, from: string, extra: Pick<SentTransaction, "sponsored" | "kind"> = {}): SentTransaction => ({ caip2: chain.caip2, namespace: "eip155", txHash, from, ...extra });
 
 async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTransactionStatusId: string }> {
   const networks = networksOf(ctx);
@@ -152,7 +153,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
       },
       chainRejection,
     );
-    return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from, { sponsored: !!p.sponsor })) };
+    return { sendTransactionStatusId: recordSend(ctx, evmSent(chain, txHash, from, { sponsored: !!p.sponsor })) };
   }
 
   const call = calls[0]!;
@@ -169,7 +170,7 @@ async function ethSend(ctx: ActivityContext, p: EthSendParams): Promise<{ sendTr
   const unsigned = viem.serializeTransaction({ type: "eip1559", chainId: chain.chainId, nonce: Number(nonce), to: call.to, value: call.value, data: call.data, gas, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip });
   const signed = signEthereumTransaction(key.privateKey, unsigned);
   const txHash = await chain.sendRawTransaction(`0x${signed}`).catch(chainRejection);
-  return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from)) };
+  return { sendTransactionStatusId: recordSend(ctx, evmSent(chain, txHash, from)) };
 }
 
 type UndelegateParams = { from: string; caip2: string; nonce?: string; gasLimit?: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string };
@@ -189,7 +190,7 @@ async function ethUndelegate(ctx: ActivityContext, p: UndelegateParams): Promise
     { key, from, ...(nonce !== undefined ? { nonce } : {}), ...(gasLimit !== undefined ? { gasLimit } : {}), ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}), ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}) },
     chainRejection,
   );
-  return { sendTransactionStatusId: record(ctx, evmSent(chain, txHash, from, { kind: "undelegate" })) };
+  return { sendTransactionStatusId: recordSend(ctx, evmSent(chain, txHash, from, { kind: "undelegate" })) };
 }
 
 /** The retired eth_send_raw_transaction: broadcasts a transaction signed elsewhere; answers its hash. */
@@ -213,7 +214,7 @@ async function ethSendRaw(ctx: ActivityContext, p: { signedTransaction: string; 
     if (!(err instanceof RpcError)) throw err;
     throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters.signedTransaction");
   });
-  record(ctx, evmSent(chain, transactionHash, from, { kind: "raw" }));
+  recordSend(ctx, evmSent(chain, transactionHash, from, { kind: "raw" }));
   return { transactionHash };
 }
 
@@ -241,7 +242,7 @@ export const sendTransactionOperations = [
   defineActivity("sol_send_transaction", {
     legacy: ["ACTIVITY_TYPE_SOL_SEND_TRANSACTION"],
     subjects: (p) => solSubjects(p as SolSendParams),
-    run: async (ctx, p) => ({ sendTransactionStatusId: record(ctx, await solSend(ctx, p as SolSendParams)) }),
+    run: async (ctx, p) => ({ sendTransactionStatusId: recordSend(ctx, await solSend(ctx, p as SolSendParams)) }),
   }),
   defineActivity("eth_undelegate_7702", {
     // @turnkey/sdk-server and sdk-browser 8.2 send this spelling, which no document has (contracts/legacy.ts).

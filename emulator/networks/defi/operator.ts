@@ -41,9 +41,17 @@ export function serializedForOperator<T>(chain: EvmChain, fn: () => Promise<T>):
  * Signs and sends `tx` from the operator at `nonce` (its next one when absent); returns the hash.
  * The caller serializes (serializedForOperator) when the nonce matters.
  */
-export async function sendAsOperator(chain: EvmChain, tx: OperatorTx, nonce?: bigint): Promise<Hex> {
-  await topUp(chain, DEFI_OPERATOR_ADDRESS, DEFI_OPERATOR_FLOAT);
-  const [n, fees] = await Promise.all([nonce ?? chain.getNonce(DEFI_OPERATOR_ADDRESS), chain.getFeeData()]);
+export function sendAsOperator(chain: EvmChain, tx: OperatorTx, nonce?: bigint): Promise<Hex> {
+  return sendAsServiceKey(chain, { key: DEFI_OPERATOR_KEY, address: DEFI_OPERATOR_ADDRESS, float: DEFI_OPERATOR_FLOAT }, tx, nonce);
+}
+
+/** A key of the service on the local chains (the operator, a swap fee vault) and the ether it keeps for gas. */
+export type ServiceKey = { key: Uint8Array; address: Hex; float: bigint };
+
+/** Signs and sends `tx` from a service key, topped up to its float first, at `nonce` (its next one when absent). */
+export async function sendAsServiceKey(chain: EvmChain, from: ServiceKey, tx: OperatorTx, nonce?: bigint): Promise<Hex> {
+  await topUp(chain, from.address, from.float);
+  const [n, fees] = await Promise.all([nonce ?? chain.getNonce(from.address), chain.getFeeData()]);
   const { tip, maxFee } = eip1559Fees(fees);
   const unsigned = viem.serializeTransaction({
     type: "eip1559",
@@ -56,5 +64,5 @@ export async function sendAsOperator(chain: EvmChain, tx: OperatorTx, nonce?: bi
     maxFeePerGas: maxFee,
     maxPriorityFeePerGas: tip,
   });
-  return (await chain.sendRawTransaction(`0x${signEthereumTransaction(DEFI_OPERATOR_KEY, unsigned)}`)) as Hex;
+  return (await chain.sendRawTransaction(`0x${signEthereumTransaction(from.key, unsigned)}`)) as Hex;
 }

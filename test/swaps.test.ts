@@ -1,0 +1,290 @@
+/**
+ * Swaps on the local pools through @turnkey/sdk-server: upsert_swap_config's fee, create_swap_quote
+ * priced from the pool's reserves, execute_swap sent as a gas-station batch (own gas or sponsored,
+ * with the nonces given), get_swap_status following it, and claim_swap_fees paying the client fee
+ * out to the receiver. viem reads the chain as the oracle: the pool's reserves, the balances of the
+ * account, of the fee receiver and of the service, and a swap's output against the quote.
+ * The expected numbers come from the formulas the documents give (the pool's x·y=k, fees in basis
+ * points of the output, the floor after slippage).
+ */
+import { describe, expect, it, vi } from "vitest";
+import { createPublicClient, http, parseAbi, parseEther, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { advanceClock, newP256KeyPair, rawPost, refusal, sdkClient, storeCounts, submitBody, violatedField } from "./support.js";
+import { useTestEmulator } from "./use-test-emulator.js";
+import { deliveries } from "./webhooks/support.js";
+
+const CAIP2 = "eip155:84532";
+// The fixture wallet's first two Ethereum accounts (Anvil's / Hardhat's accounts 0 and 1).
+const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const RECEIVER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+// docs/networks.md: the local DeFi set's addresses on every local chain, and the service's DeFi operator.
+const TUSD = "0x5F23465BAFf78DC25B29B23D69A5284e8160429D";
+const WETH = "0x136E2680e3D1b7Bb12239A17843c7388ddF31ff4";
+const POOL = "0x420194F9C6B85d8bF0086F972b6763B7788954bF";
+const OPERATOR = "0x060B30AbaB503D440acf29086a97289be889901f";
+const tusd = `${CAIP2}/erc20:${TUSD.toLowerCase()}`;
+const weth = `${CAIP2}/erc20:${WETH.toLowerCase()}`;
+const ether = `${CAIP2}/slip44:60`;
+// docs/swaps.md: Turnkey's fee (the documented default) and the pool's.
+const TURNKEY_BPS = 20n;
+const POOL_FEE_BPS = 30n;
+
+const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
+const poolAbi = parseAbi(["function getReserves() view returns (uint256,uint256)"]);
+
+const emu = useTestEmulator();
+const chain = () => createPublicClient({ transport: http(`${emu.info.baseUrl}/emulator/v1/chains/${CAIP2}/rpc`) });
+const balanceOf = (token: string, who: string) => chain().readContract({ address: token as Hex, abi: erc20, functionName: "balanceOf", args: [who as Hex] });
+/** The pool's reserves as (TUSD, WETH): token0 is TUSD. */
+const reserves = async () => {
+  const [tusdReserve, wethReserve] = await chain().readContract({ address: POOL, abi: poolAbi, functionName: "getReserves" });
+  return { tusdReserve, wethReserve };
+};
+/** Uniswap v2's formula, which the pool documents. */
+const poolOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * (10_000n - POOL_FEE_BPS) * reserveOut) / (reserveIn * 10_000n + amountIn * (10_000n - POOL_FEE_BPS));
+
+async function settled(client: ReturnType<typeof sdkClient>, swapRequestId: string) {
+  for (let i = 0; i < 200; i++) {
+    const s = await client.getSwapStatus({ swapRequestId });
+    if (s.status !== "PENDING") return s;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`swap ${swapRequestId} still PENDING`);
+}
+
+/** The intent that executes a quote, restating it. */
+const restating = (q: { quoteId: string; outputAmount: string; minOutputAmount: string }, input: string, output: string, inputAmount: string, extra: Record<string, unknown> = {}) => ({
+  quoteId: q.quoteId,
+  inputToken: input,
+  outputToken: output,
+  inputAmount,
+  quotedOutputAmount: q.outputAmount,
+  minOutputAmount: q.minOutputAmount,
+  sponsor: false,
+  ...extra,
+});
+
+describe("swaps on the local pools", () => {
+  it("quotes 3,000 TUSD -> WETH from the reserves, executes it, the output lands and the fees go where documented", async () => {
+    const client = sdkClient(emu);
+    const config = await client.upsertSwapConfig({ feeReceiverWalletAddress: RECEIVER, feeBps: "50" });
+    expect(config).toMatchObject({ feeReceiverWalletAddress: RECEIVER, feeBps: "50" });
+    const endpoint = await client.createWebhookEndpoint({ name: "swap balances", url: "http://127.0.0.1:9/never-delivered", subscriptions: [{ eventType: "BALANCE_CONFIRMED_UPDATES" }] } as never);
+    expect(endpoint).toBeDefined();
+
+    const amountIn = 3_000n * 10n ** 6n;
+    const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn.toString(), slippageBps: "100" });
+    expect(quotes).toHaveLength(1);
+    const q = quotes[0]!;
+    const before = await reserves();
+    const gross = poolOut(amountIn, before.tusdReserve, before.wethReserve);
+    const turnkeyFee = (gross * TURNKEY_BPS) / 10_000n;
+    const clientFee = (gross * 50n) / 10_000n;
+    const net = gross - turnkeyFee - clientFee;
+    expect(q).toMatchObject({ outputAmount: net.toString(), minOutputAmount: ((net * 9_900n) / 10_000n).toString(), slippageBps: "100", clientFeeBps: "50" });
+    expect(q.quoteId).toMatch(/^sq_v1_[0-9a-f]{64}$/);
+    expect(Number(q.expiresAt)).toBeGreaterThan(Date.now());
+
+    const wethBefore = await balanceOf(WETH, FROM);
+    const tusdBefore = await balanceOf(TUSD, FROM);
+    const operatorBefore = await balanceOf(WETH, OPERATOR);
+    const executed = await client.executeSwap(restating(q, tusd, weth, amountIn.toString()));
+    expect(executed.activity.type).toBe("ACTIVITY_TYPE_EXECUTE_SWAP_V2");
+    expect(executed.swapRequestId).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(executed.quoteId).toBe(q.quoteId);
+
+    const status = await settled(client, executed.swapRequestId);
+    expect(status).toMatchObject({ status: "COMPLETED", swapKind: "SAME_CHAIN", inputToken: tusd, outputToken: weth, inputAmount: amountIn.toString(), outputAmount: net.toString() });
+    const receipt = await chain().getTransactionReceipt({ hash: status.originTxHash as Hex });
+    expect(receipt.status).toBe("success");
+    expect(receipt.from.toLowerCase()).toBe(FROM.toLowerCase());
+
+    // The chain agrees: the account paid the input and received the net output, within the quote's floor.
+    const received = (await balanceOf(WETH, FROM)) - wethBefore;
+    expect(received).toBe(net);
+    expect(received).toBeGreaterThanOrEqual(BigInt(q.minOutputAmount));
+    expect(tusdBefore - (await balanceOf(TUSD, FROM))).toBe(amountIn);
+    // The pool took the whole input and paid the gross output; Turnkey's fee went to the service.
+    const after = await reserves();
+    expect(after.tusdReserve - before.tusdReserve).toBe(amountIn);
+    expect(before.wethReserve - after.wethReserve).toBe(gross);
+    expect((await balanceOf(WETH, OPERATOR)) - operatorBefore).toBe(turnkeyFee);
+
+    // The client fee accrued to the receiver's fee vault; claim_swap_fees pays it out to the receiver.
+    const receiverBefore = await balanceOf(WETH, RECEIVER);
+    const claim = await client.claimSwapFees({});
+    expect(claim.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    expect(claim.requestId).toEqual(expect.any(String));
+    expect((await balanceOf(WETH, RECEIVER)) - receiverBefore).toBe(clientFee);
+    // Nothing is left to claim: a second claim pays nothing.
+    await client.claimSwapFees({});
+    expect((await balanceOf(WETH, RECEIVER)) - receiverBefore).toBe(clientFee);
+
+    // Balances and balance events show the movements.
+    const held = await client.getWalletAddressBalances({ address: FROM, caip2: CAIP2 });
+    expect(held.balances).toContainEqual(expect.objectContaining({ caip19: weth, symbol: "WETH", balance: (wethBefore + net).toString() }));
+    await vi.waitFor(
+      async () => {
+        const ds = (await deliveries(emu)).filter((d) => d.eventType === "BALANCE_CONFIRMED_UPDATES");
+        // In the swap's transaction the account receives the pool's gross output and pays both fees out of it.
+        const ofSwap = (symbol: string, operation: string) => ds.find((d) => d.payload.msg.txHash === status.originTxHash && d.payload.msg.address === FROM && d.payload.msg.asset.symbol === symbol && d.payload.msg.operation === operation)?.payload.msg;
+        expect(ofSwap("WETH", "deposit")).toMatchObject({ asset: { amount: gross.toString() } });
+        expect(ofSwap("WETH", "withdraw")).toMatchObject({ asset: { amount: (turnkeyFee + clientFee).toString() } });
+        expect(ofSwap("TUSD", "withdraw")).toMatchObject({ asset: { amount: amountIn.toString() } });
+        expect(ds.find((d) => d.payload.msg.address === RECEIVER && d.payload.msg.asset.symbol === "WETH")?.payload.msg).toMatchObject({ operation: "deposit", asset: { amount: clientFee.toString() } });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  });
+
+  it("a sub-organization's wallet swaps ether for TUSD, sponsored, under the parent's fee; the account's ether moves by the input only", async () => {
+    const parent = sdkClient(emu);
+    await parent.upsertSwapConfig({ feeReceiverWalletAddress: RECEIVER, feeBps: "30" });
+    const key = newP256KeyPair();
+    const sub = await parent.createSubOrganization({
+      subOrganizationName: "swapper",
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: "r", apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [] }],
+      wallet: { walletName: "w", accounts: [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }] },
+    });
+    const user = sdkClient(emu, key, sub.subOrganizationId);
+    const account = sub.wallet!.addresses[0]!;
+    const funded = await fetch(`${emu.info.baseUrl}/emulator/v1/chains/${CAIP2}/fund`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account, amount: parseEther("2").toString() }) });
+    expect(funded.status).toBe(200);
+
+    // Sub-organizations use the parent's configuration and cannot set their own or claim.
+    expect(violatedField(await refusal(user.upsertSwapConfig({ feeBps: "10" })))).toBe("organizationId");
+    expect(violatedField(await refusal(user.claimSwapFees({})))).toBe("organizationId");
+
+    const amountIn = parseEther("1");
+    const { quotes } = await user.createSwapQuote({ signWith: account, inputToken: ether, outputToken: tusd, inputAmount: amountIn.toString() });
+    const q = quotes[0]!;
+    const before = await reserves();
+    const gross = poolOut(amountIn, before.wethReserve, before.tusdReserve);
+    const net = gross - (gross * TURNKEY_BPS) / 10_000n - (gross * 30n) / 10_000n;
+    // No slippage asked: the emulator's default of 50 bps.
+    expect(q).toMatchObject({ outputAmount: net.toString(), minOutputAmount: ((net * 9_950n) / 10_000n).toString(), slippageBps: "50", clientFeeBps: "30" });
+
+    // A sponsored swap takes no EVM nonce.
+    const withNonce = await refusal(user.executeSwap(restating(q, ether, tusd, amountIn.toString(), { sponsor: true, evmNonce: "0" })));
+    expect(violatedField(withNonce)).toBe("parameters.evmNonce");
+
+    const etherBefore = await chain().getBalance({ address: account as Hex });
+    const executed = await user.executeSwap(restating(q, ether, tusd, amountIn.toString(), { sponsor: true, gasStationNonce: "0" }));
+    const status = await settled(user, executed.swapRequestId);
+    expect(status).toMatchObject({ status: "COMPLETED", outputAmount: net.toString() });
+    const tx = await chain().getTransaction({ hash: status.originTxHash as Hex });
+    expect(tx.from.toLowerCase()).not.toBe(account.toLowerCase()); // the gas station sent it
+    expect(tx.type).toBe("eip7702");
+    expect(etherBefore - (await chain().getBalance({ address: account as Hex }))).toBe(amountIn);
+    expect(await balanceOf(TUSD, account)).toBe(net);
+    const after = await reserves();
+    expect(after.wethReserve - before.wethReserve).toBe(amountIn);
+    expect(before.tusdReserve - after.tusdReserve).toBe(gross);
+    expect(await parent.getSwapStatus({ swapRequestId: executed.swapRequestId }).catch((e: { code: number }) => e.code)).toBe(5); // another organization's swap
+  });
+
+  it("refuses an intent that does not restate its quote, an expired quote and a second execution, naming the field and writing nothing", async () => {
+    const client = sdkClient(emu);
+    const amountIn = "1000000";
+    const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn });
+    const q = quotes[0]!;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ inputAmount: "1000001" }, "parameters.inputAmount"],
+      [{ quotedOutputAmount: String(BigInt(q.outputAmount) + 1n) }, "parameters.quotedOutputAmount"],
+      [{ minOutputAmount: "0" }, "parameters.minOutputAmount"],
+      [{ outputToken: tusd }, "parameters.outputToken"],
+      [{ inputToken: ether }, "parameters.inputToken"],
+      [{ quoteId: "sq_v1_unknown" }, "parameters.quoteId"],
+      [{ recentBlockhash: "11111111111111111111111111111111" }, "parameters.recentBlockhash"],
+      [{ evmNonce: "x" }, "parameters.evmNonce"],
+    ];
+    for (const [change, field] of cases) {
+      const before = storeCounts(emu);
+      const r = await rawPost(emu, "/public/v1/submit/execute_swap", submitBody(emu, "ACTIVITY_TYPE_EXECUTE_SWAP_V2", { ...restating(q, tusd, weth, amountIn), ...change }));
+      expect(r.status, JSON.stringify(change)).toBe(400);
+      expect(JSON.stringify(r.json.details)).toContain(field);
+      expect(storeCounts(emu)).toEqual(before);
+    }
+    // The older execute_swap intent is refused: requests must use ACTIVITY_TYPE_EXECUTE_SWAP_V2.
+    const v1 = await rawPost(emu, "/public/v1/submit/execute_swap", submitBody(emu, "ACTIVITY_TYPE_EXECUTE_SWAP", { inputToken: tusd, outputToken: weth, inputAmount: amountIn, walletAccount: FROM, minOutputAmount: "1" }));
+    expect(v1.status).toBe(400);
+
+    const executed = await client.executeSwap(restating(q, tusd, weth, amountIn));
+    expect((await settled(client, executed.swapRequestId)).status).toBe("COMPLETED");
+    const again = await refusal(client.executeSwap(restating(q, tusd, weth, amountIn)));
+    expect(violatedField(again)).toBe("parameters.quoteId");
+    expect(again.message).toContain("already executed");
+
+    const { quotes: later } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn });
+    await advanceClock(emu, 61_000);
+    const expired = await refusal(client.executeSwap(restating(later[0]!, tusd, weth, amountIn)));
+    expect(violatedField(expired)).toBe("parameters.quoteId");
+    expect(expired.message).toContain("expired");
+  });
+
+  it("a swap whose pool moved below the floor fails before broadcast; a wrong gas-station nonce reverts on chain", async () => {
+    const client = sdkClient(emu);
+    const amountIn = (100n * 10n ** 6n).toString();
+    const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn, slippageBps: "0" });
+    // Another swap moves the price against the first quote before it is executed.
+    const { quotes: big } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: (10_000n * 10n ** 6n).toString() });
+    await settled(client, (await client.executeSwap(restating(big[0]!, tusd, weth, (10_000n * 10n ** 6n).toString()))).swapRequestId);
+    const reservesBefore = await reserves();
+    const stale = await client.executeSwap(restating(quotes[0]!, tusd, weth, amountIn));
+    expect(stale.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const failed = await client.getSwapStatus({ swapRequestId: stale.swapRequestId });
+    expect(failed).toMatchObject({ status: "FAILED", error: { reason: "ORIGIN_TRANSACTION_FAILED" } });
+    expect(failed.error?.message).toContain("minOutputAmount");
+    expect(failed.originTxHash).toBeUndefined();
+    expect(await reserves()).toEqual(reservesBefore);
+
+    const { quotes: next } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn });
+    const replayed = await client.executeSwap(restating(next[0]!, tusd, weth, amountIn, { gasStationNonce: "0" }));
+    const reverted = await settled(client, replayed.swapRequestId);
+    expect(reverted).toMatchObject({ status: "FAILED", error: { reason: "ORIGIN_TRANSACTION_FAILED" } });
+    expect(reverted.originTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await chain().getTransactionReceipt({ hash: reverted.originTxHash as Hex })).status).toBe("reverted");
+    expect(reverted.error?.originTxError?.eth?.revertChain?.[0]?.custom?.errorName).toBe("InvalidNonce");
+    expect(await reserves()).toEqual(reservesBefore);
+  });
+
+  it("answers 400 for a pair no local pool trades and 501 with the reason for what the local chains cannot offer", async () => {
+    const client = sdkClient(emu);
+    const quote = (inputToken: string, outputToken: string) => refusal(client.createSwapQuote({ signWith: FROM, inputToken, outputToken, inputAmount: "1000" }));
+    const trwd = `${CAIP2}/erc20:0x9df3d963d6a711ed43e90012d0d8804c00a94576`;
+    const noPool = await quote(tusd, trwd);
+    expect(violatedField(noPool)).toBe("parameters.outputToken");
+    expect(noPool.message).toContain("no local pool");
+    expect(violatedField(await quote("eip155:84532/erc20:nope", weth))).toBe("parameters.inputToken");
+    const crossChain = await quote(tusd, `eip155:11155111/erc20:${WETH.toLowerCase()}`);
+    expect(crossChain.code).toBe(12);
+    expect(crossChain.message).toContain("cross-chain");
+    const etherOut = await quote(tusd, ether);
+    expect(etherOut.code).toBe(12);
+    const solana = await quote("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/token:4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU");
+    expect(solana.code).toBe(12);
+    expect(solana.message).toContain("Solana swaps are not emulated");
+    expect((await refusal(client.getSwapStatus({ swapRequestId: "sha256:00" }))).code).toBe(5);
+  });
+});
+
+describe("swaps against an external --chain node", () => {
+  const external = useTestEmulator({ chains: { "eip155:84532": "http://127.0.0.1:9" } });
+  it("answer 501: the node has no local pools", async () => {
+    const e = await refusal(sdkClient(external).createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: "1000" }));
+    expect(e.code).toBe(12);
+    expect(e.message).toContain("no local vaults or pools");
+  });
+});
+
+describe("upsert_swap_config's fee receiver", () => {
+  it("is an Ethereum account of the organization, and a fee is at most 500 bps", async () => {
+    const client = sdkClient(emu);
+    const stranger = privateKeyToAccount(`0x${"66".repeat(32)}`).address;
+    expect(violatedField(await refusal(client.upsertSwapConfig({ feeReceiverWalletAddress: stranger })))).toBe("parameters.feeReceiverWalletAddress");
+    expect(violatedField(await refusal(client.upsertSwapConfig({ feeBps: "501" })))).toBe("parameters.feeBps");
+    expect(violatedField(await refusal(client.upsertSwapConfig({ stableFeeBps: "501" })))).toBe("parameters.stableFeeBps");
+  });
+});
