@@ -28,7 +28,7 @@ const UNROUTED_PATHS: Record<string, string> = {
 
 const SUPERSEDED = "an older version no published official SDK sends any more (docs/sdk-currency.md surveys Python, Go, Rust, Kotlin, Swift, Ruby, Dart and @turnkey/*)";
 const NO_PATH = "no API document routes it: a dashboard or billing action of the service (the emulator's control API does what applies: /emulator/v1/auth-proxy, /emulator/v1/gas-station/limits)";
-const SWAPS = "another version of a swap activity, and swaps answer 501 (they need a DEX's quotes and liquidity)";
+const SWAPS = "another version of a swap activity that no published document routes: execute_swap takes ACTIVITY_TYPE_EXECUTE_SWAP_V2 only, as its description says, and the newer versions add a destinationAddress the local swaps do not take (docs/swaps.md)";
 
 /** Activity types of the enum that no path accepts, and why. */
 const UNROUTED_TYPES: Record<string, string> = {

@@ -31,11 +31,11 @@ import { requireParentOrganization, swapFeeConfig } from "./swap-config.js";
 const swapModule = () => import("../../networks/defi/swap.js");
 const feeModule = () => import("../../networks/defi/swap-fees.js");
 
-/** The emulated provider's name in quotes and statuses. UNCONFIRMED(swap-provider): the service names its provider ("relay"). */
+/** The emulated provider's name in quotes and statuses (the service names its aggregator, "relay": docs/swaps.md). */
 export const SWAP_PROVIDER = "local-pool";
-/** How long a quote may be executed. UNCONFIRMED(swap-quote-ttl): the documents give no validity. */
+/** How long a quote may be executed (the documents give no validity: docs/swaps.md). */
 export const QUOTE_TTL_MS = 60_000;
-/** The slippage a quote allows when the request names none. UNCONFIRMED(swap-default-slippage): each provider applies its own default. */
+/** The slippage a quote allows when the request names none (each provider applies its own default: docs/swaps.md). */
 export const DEFAULT_SLIPPAGE_BPS = 50n;
 
 export const SOLANA_SWAPS_501 =

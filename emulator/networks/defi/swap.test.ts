@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { parseCaip19 } from "../assets.js";
+import { priceSwap, routeOf, swapCalls, poolMinimum, type SwapRoute } from "./swap.js";
+import { feeVault } from "./swap-fees.js";
+
+const TUSD = "eip155:84532/erc20:0x5f23465baff78dc25b29b23d69a5284e8160429d";
+const WETH = "eip155:84532/erc20:0x136e2680e3d1b7bb12239a17843c7388ddf31ff4";
+const asset = (s: string) => parseCaip19(s, "f");
+
+describe("priceSwap", () => {
+  it("takes both fees out of the pool's x·y=k output, then the slippage floor, rounding down", () => {
+    // 3,000 TUSD into 3,000,000 TUSD / 1,000 WETH at the pool's 30 bps.
+    const amountIn = 3_000n * 10n ** 6n;
+    const gross = (amountIn * 9_970n * 10n ** 21n) / (3n * 10n ** 12n * 10_000n + amountIn * 9_970n);
+    const p = priceSwap(amountIn, 3n * 10n ** 12n, 10n ** 21n, 30n, { turnkeyBps: 20n, clientBps: 50n, slippageBps: 100n });
+    expect(p.grossOutput).toBe(gross);
+    expect(p.turnkeyFee).toBe((gross * 20n) / 10_000n);
+    expect(p.clientFee).toBe((gross * 50n) / 10_000n);
+    expect(p.outputAmount).toBe(gross - p.turnkeyFee - p.clientFee);
+    expect(p.minOutputAmount).toBe((p.outputAmount * 9_900n) / 10_000n);
+  });
+
+  it("a slippage of 0 makes the floor the output", () => {
+    const p = priceSwap(10n ** 18n, 10n ** 21n, 3n * 10n ** 12n, 30n, { turnkeyBps: 20n, clientBps: 0n, slippageBps: 0n });
+    expect(p.minOutputAmount).toBe(p.outputAmount);
+    expect(p.clientFee).toBe(0n);
+  });
+});
+
+describe("routeOf", () => {
+  it("routes TUSD/WETH either way through the pool, and ether in through WETH", () => {
+    const r = routeOf(asset(TUSD), asset(WETH)) as SwapRoute;
+    expect(r.pool.pool).toBe("0x420194F9C6B85d8bF0086F972b6763B7788954bF");
+    const fromEther = routeOf(asset("eip155:84532/slip44:60"), asset(TUSD)) as SwapRoute;
+    expect(fromEther.tokenIn.toLowerCase()).toBe(WETH.split(":").pop());
+  });
+
+  it("refuses what no pool trades (no-pool) and what the local chains cannot offer (unsupported)", () => {
+    expect(routeOf(asset(TUSD), asset("eip155:84532/erc20:0x9df3d963d6a711ed43e90012d0d8804c00a94576"))).toMatchObject({ kind: "no-pool" });
+    expect(routeOf(asset(TUSD), asset(TUSD))).toMatchObject({ kind: "no-pool" });
+    expect(routeOf(asset(TUSD), asset("eip155:84532/slip44:60"))).toMatchObject({ kind: "unsupported" });
+    expect(routeOf(asset(TUSD), asset("eip155:1/erc20:0x136e2680e3d1b7bb12239a17843c7388ddf31ff4"))).toMatchObject({ kind: "unsupported" });
+  });
+});
+
+describe("swapCalls", () => {
+  it("wraps ether, approves exactly the input, raises the pool's minimum by the fees and pays each fee", () => {
+    const r = routeOf(asset("eip155:84532/slip44:60"), asset(TUSD)) as SwapRoute;
+    const terms = { amountIn: 5n, minOutputAmount: 100n, turnkeyFee: 2n, clientFee: 3n };
+    const calls = swapCalls(r, terms, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", { turnkey: "0x060B30AbaB503D440acf29086a97289be889901f", client: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
+    expect(calls.map((c) => c.to.toLowerCase())).toEqual([r.tokenIn, r.tokenIn, r.pool.pool, r.tokenOut, r.tokenOut].map((a) => a.toLowerCase()));
+    expect(calls[0]!.value).toBe(5n);
+    expect(poolMinimum(terms)).toBe(105n);
+    expect(swapCalls(r, { ...terms, clientFee: 0n }, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", { turnkey: "0x060B30AbaB503D440acf29086a97289be889901f", client: undefined })).toHaveLength(4);
+  });
+});
+
+describe("feeVault", () => {
+  it("is one account per receiver, whatever the address's case", () => {
+    const a = feeVault("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    expect(feeVault("0x70997970c51812dc3a010c7d01b50e0d17dc79c8").address).toBe(a.address);
+    expect(feeVault("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266").address).not.toBe(a.address);
+  });
+});
