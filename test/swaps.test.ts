@@ -124,6 +124,10 @@ describe("swaps on the local pools", () => {
     // Balances and balance events show the movements.
     const held = await client.getWalletAddressBalances({ address: FROM, caip2: CAIP2 });
     expect(held.balances).toContainEqual(expect.objectContaining({ caip19: weth, symbol: "WETH", balance: (wethBefore + net).toString() }));
+    // The control route the UI's wallets tab reads: the same holdings, as viem reads them.
+    const holdings = (await (await fetch(`${emu.info.baseUrl}/emulator/v1/chains/${CAIP2}/holdings/${FROM}`)).json()) as { holdings: { caip19: string; balance: string }[] };
+    expect(holdings.holdings).toContainEqual(expect.objectContaining({ caip19: weth, balance: (await balanceOf(WETH, FROM)).toString() }));
+    expect(holdings.holdings).toContainEqual(expect.objectContaining({ caip19: tusd, balance: (await balanceOf(TUSD, FROM)).toString() }));
     await vi.waitFor(
       async () => {
         const ds = (await deliveries(emu)).filter((d) => d.eventType === "BALANCE_CONFIRMED_UPDATES");

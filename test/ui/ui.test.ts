@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { mnemonicToAccount } from "viem/accounts";
-import { createPublicClient, formatEther, http } from "viem";
+import { createPublicClient, formatEther, formatUnits, http, parseAbi } from "viem";
 import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import type { RunningEmulator } from "../../emulator/index.js";
 import { launchChromium, skipBrowserTests } from "../browser/chromium.js";
@@ -86,6 +86,35 @@ describe.skipIf(skipBrowserTests())("emulator UI in Chromium", () => {
       const onChain = await createPublicClient({ transport: http(chain.rpcUrl) }).getBalance({ address });
       expect(onChain).toBeGreaterThan(0n);
       expect(await cell.textContent()).toBe(`${formatEther(onChain)} ETH`);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "shows the tokens a swap moved, as viem reads them",
+    async () => {
+      screenshotOnFailure("swap-tokens");
+      const caip2 = "eip155:1";
+      const address = mnemonicToAccount("test test test test test test test test test test test junk").address;
+      // docs/networks.md: the local TUSD and WETH on every local chain.
+      const tusd = "0x5F23465BAFf78DC25B29B23D69A5284e8160429D";
+      const weth = "0x136E2680e3D1b7Bb12239A17843c7388ddF31ff4";
+      const [inputToken, outputToken] = [`${caip2}/erc20:${tusd.toLowerCase()}`, `${caip2}/erc20:${weth.toLowerCase()}`];
+      const client = sdkClient(emu);
+      const { quotes } = await client.createSwapQuote({ signWith: address, inputToken, outputToken, inputAmount: "1500000000" });
+      const q = quotes[0]!;
+      const { swapRequestId } = await client.executeSwap({ quoteId: q.quoteId, inputToken, outputToken, inputAmount: "1500000000", quotedOutputAmount: q.outputAmount, minOutputAmount: q.minOutputAmount, sponsor: false });
+      await expect.poll(async () => (await client.getSwapStatus({ swapRequestId })).status, { timeout: 10_000 }).toBe("COMPLETED");
+
+      await open(`wallets/${emu.info.organizationId}`);
+      await page.locator(`select[name="chain"] option[value="${caip2}"]`).waitFor({ state: "attached" });
+      await page.locator('select[name="chain"]').selectOption(caip2);
+      const cell = page.locator(`.wallet[data-wallet="${emu.info.walletId}"] tr`, { hasText: address }).locator(".tokens");
+      await expect.poll(() => cell.textContent(), { timeout: 20_000 }).toContain("WETH");
+      const reader = createPublicClient({ transport: http(emu.info.chains.find((c) => c.caip2 === caip2)!.rpcUrl) });
+      const abi = parseAbi(["function balanceOf(address) view returns (uint256)"]);
+      const [tusdHeld, wethHeld] = await Promise.all([tusd, weth].map((token) => reader.readContract({ address: token as `0x${string}`, abi, functionName: "balanceOf", args: [address] })));
+      expect(await cell.textContent()).toBe(`${formatUnits(tusdHeld!, 6)} TUSD, ${formatEther(wethHeld!)} WETH`);
     },
     TIMEOUT,
   );

@@ -1,7 +1,8 @@
 /**
  * Wallets & keys of one organization: each wallet with its accounts (address, format, curve,
  * derivation path, public key) and the private keys with their addresses in every format and
- * tags, from GET /emulator/v1/organizations/{id}.
+ * tags, from GET /emulator/v1/organizations/{id}; on request, each address's balance on a chain
+ * (native coin, then the tokens it holds).
  */
 import { get } from "../lib/api.js";
 import { copyable, errorNotice, fill, h, idCopy, table, time } from "../lib/dom.js";
@@ -43,8 +44,26 @@ async function balances(chain, addresses) {
   return out;
 }
 
-/** @param {any} d @param {Map<string, string> | null} bal */
-function render(d, bal) {
+/**
+ * The tokens (ERC-20, SPL) each address holds, from GET /chains/{caip2}/holdings/{address}: "100000 TUSD, 0.5 WETH".
+ * @param {any} chain @param {string[]} addresses @returns {Promise<Map<string, string>>}
+ */
+async function tokenBalances(chain, addresses) {
+  const out = new Map();
+  await Promise.all(
+    addresses.map(async (address) => {
+      const r = await get(`/chains/${encodeURIComponent(chain.caip2)}/holdings/${encodeURIComponent(address)}`).catch(() => null);
+      const tokens = (r?.holdings ?? []).slice(1).map((/** @type {any} */ t) => `${formatUnits(BigInt(t.balance), t.decimals)} ${t.symbol}`);
+      if (tokens.length) out.set(address, tokens.join(", "));
+    }),
+  );
+  return out;
+}
+
+/** @param {any} d @param {Map<string, string> | null} bal @param {Map<string, string>} [tokens] */
+function render(d, bal, tokens = new Map()) {
+  /** The native balance (checked as `.balance`), then the tokens held. @param {string} address */
+  const held = (address) => [h("span", { class: "mono balance", text: bal?.get(address) ?? "" }), tokens.get(address) ? h("div", { class: "mono tokens", text: tokens.get(address) }) : null];
   const tagName = (/** @type {string} */ id) => d.tagNames[id] ?? id;
   return [
     h("h3", { text: `Wallets (${d.wallets.length})` }),
@@ -57,7 +76,7 @@ function render(d, bal) {
             h("div", null, copyable(w.walletId, "id"), h("span", { class: "muted", text: ` · created ${time(w.createdAt)}` })),
             table(
               ["address", "format", "curve", "path", "public key", ...(bal ? ["balance"] : [])],
-              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey), ...(bal ? [h("span", { class: "mono balance", text: bal.get(a.address) ?? "" })] : [])]),
+              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey), ...(bal ? [h("span", null, ...held(a.address))] : [])]),
               "no accounts",
             ),
           ),
@@ -71,7 +90,7 @@ function render(d, bal) {
         idCopy(k.privateKeyId),
         curve(k.curve),
         k.addresses.length
-          ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address), bal?.get(a.address) ? h("span", { class: "mono balance", text: ` ${bal.get(a.address)}` }) : null))
+          ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address), bal?.get(a.address) ? h("span", { class: "mono balance", text: ` ${bal.get(a.address)}` }) : null, tokens.get(a.address) ? h("span", { class: "mono tokens", text: ` ${tokens.get(a.address)}` }) : null))
           : h("span", { class: "muted", text: "none" }),
         k.privateKeyTags.map((/** @type {string} */ t) => h("span", { class: "tag", title: t, text: tagName(t) })),
         idCopy(k.publicKey),
@@ -108,7 +127,9 @@ export default {
           const addresses = [...d.wallets.flatMap((/** @type {any} */ w) => w.accounts), ...d.privateKeys.flatMap((/** @type {any} */ k) => k.addresses.map((/** @type {any} */ a) => ({ address: a.address, addressFormat: a.format })))]
             .filter((a) => chain && a.addressFormat === BALANCE[chain.namespace].format)
             .map((a) => a.address);
-          fill(body, render(d, chain ? await balances(chain, [...new Set(addresses)]) : null));
+          const unique = [...new Set(addresses)];
+          const [bal, tokens] = chain ? await Promise.all([balances(chain, unique), tokenBalances(chain, unique)]) : [null, new Map()];
+          fill(body, render(d, bal, tokens));
         } catch (err) {
           fill(body, errorNotice(err));
         }
