@@ -274,6 +274,25 @@ describe("swaps on the local pools", () => {
   });
 });
 
+describe("swaps under policies", () => {
+  it("a non-root user quotes only for the account a policy names, and executes only where a policy allows it", async () => {
+    const root = sdkClient(emu);
+    const key = newP256KeyPair();
+    const { userIds } = await root.createUsers({ users: [{ userName: "trader", apiKeys: [{ apiKeyName: "k", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [], userTags: [] }] });
+    const trader = sdkClient(emu, key);
+    const approver = `approvers.any(user, user.id == '${userIds[0]}')`;
+    await root.createPolicy({ policyName: "trader quotes for FROM", effect: "EFFECT_ALLOW", condition: `activity.type == 'ACTIVITY_TYPE_CREATE_SWAP_QUOTE' && wallet_account.address == '${FROM}'`, consensus: approver, notes: "" });
+    const quoteFor = (signWith: string) => trader.createSwapQuote({ signWith, inputToken: tusd, outputToken: weth, inputAmount: "1000000" });
+    const { quotes } = await quoteFor(FROM);
+    expect((await refusal(quoteFor(RECEIVER))).code).toBe(7);
+    const execute = () => trader.executeSwap(restating(quotes[0]!, tusd, weth, "1000000"));
+    expect((await refusal(execute())).code).toBe(7);
+    await root.createPolicy({ policyName: "trader executes", effect: "EFFECT_ALLOW", condition: "activity.type == 'ACTIVITY_TYPE_EXECUTE_SWAP_V2'", consensus: approver, notes: "" });
+    const { swapRequestId } = await execute();
+    expect((await settled(trader, swapRequestId)).status).toBe("COMPLETED");
+  });
+});
+
 describe("swaps against an external --chain node", () => {
   const external = useTestEmulator({ chains: { "eip155:84532": "http://127.0.0.1:9" } });
   it("answer 501: the node has no local pools", async () => {

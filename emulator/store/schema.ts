@@ -744,9 +744,9 @@ export const MIGRATIONS: string[] = [
   );
   `,
   // Swaps on the local pools (issue 33): each quote create_swap_quote priced (its economics are what
-  // execute_swap must restate), and each execution of one (at most one per quote).
+  // execute_swap must restate), and each execution of one (at most one per quote). Re-runnable.
   `
-  CREATE TABLE swap_quotes (
+  CREATE TABLE IF NOT EXISTS swap_quotes (
     id TEXT PRIMARY KEY,
     org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
     activity_id TEXT NOT NULL,
@@ -766,7 +766,7 @@ export const MIGRATIONS: string[] = [
     expires_at INTEGER NOT NULL,
     created_at INTEGER NOT NULL
   );
-  CREATE TABLE swaps (
+  CREATE TABLE IF NOT EXISTS swaps (
     id TEXT PRIMARY KEY,
     org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
     quote_id TEXT NOT NULL UNIQUE,
