@@ -1,6 +1,6 @@
 /** The auth proxy's endpoints (`POST /v1/<name>`), as registry entries. */
 import { defineProxyEndpoint } from "../operations/define.js";
-import { walletKitConfig } from "./settings.js";
+import { walletKitConfig } from "../domain/auth-proxy-settings.js";
 import { otpInit, otpLogin, otpVerify } from "./otp.js";
 import { oauth2Authenticate, oauthLogin } from "./oauth.js";
 import { getAccount } from "./account.js";

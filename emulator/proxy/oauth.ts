@@ -5,7 +5,7 @@
  * provider and client id (X, Discord; the emulator plays the provider).
  */
 import { invalidArgument } from "../errors.js";
-import { effective } from "./settings.js";
+import { effective } from "../domain/auth-proxy-settings.js";
 import { forward } from "./forward.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import { findSubOrganization, loginTarget } from "./account.js";

@@ -4,7 +4,7 @@
  * email/SMS settings of the configuration. A login without `organizationId` goes to the
  * verified sub-organization holding the token's contact.
  */
-import { effective } from "./settings.js";
+import { effective } from "../domain/auth-proxy-settings.js";
 import { forward } from "./forward.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import { findSubOrganization, loginTarget, verificationTokenClaims } from "./account.js";

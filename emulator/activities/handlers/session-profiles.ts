@@ -6,9 +6,9 @@
 import { invalidArgument, isTurnkeyError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { parseExpression } from "../../policy/index.js";
-import { checkName } from "../lookups.js";
+import { checkName } from "../../domain/lookups.js";
 import { INVALID_ACTIVITY_CALLER } from "./sub-organizations.js";
-import { sessionSeconds } from "./sessions.js";
+import { sessionSeconds } from "../../domain/sessions.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** The scope parses as a policy-language expression (the keywords of a policy condition). */
