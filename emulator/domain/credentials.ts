@@ -13,17 +13,18 @@ import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.j
 import { requireDistinct, requireNonEmpty, requireUser } from "./lookups.js";
 import type { DomainContext } from "./context.js";
 
+/** A kind's repository, as the generic deletion uses it. */
+type CredentialRows = { get(orgId: string, id: string): { userId: string } | undefined; delete(id: string): void };
+
 export type CredentialKind<P> = {
   /** As "not found" messages name one: `api key`. */
   noun: string;
   /** The request's parameter with the new credentials, and the one with the ids to delete. */
   listParam: string;
   idsParam: string;
-  /** Checks and stores the new credentials of one user; returns their ids. */
+  /** Checks and stores the new credentials of one user (its own checks and limits); returns their ids. */
   add(ctx: DomainContext, orgId: string, userId: string, list: P[], field: string): string[];
-  /** The user a credential of the organization belongs to (undefined: no such credential). */
-  ownerOf(store: Store, orgId: string, id: string): string | undefined;
-  remove(store: Store, id: string): void;
+  rows(store: Store): CredentialRows;
 };
 
 export const API_KEYS: CredentialKind<ApiKeyParams> = {
@@ -31,8 +32,7 @@ export const API_KEYS: CredentialKind<ApiKeyParams> = {
   listParam: "apiKeys",
   idsParam: "apiKeyIds",
   add: addApiKeys,
-  ownerOf: (store, orgId, id) => store.apiKeys.get(orgId, id)?.userId,
-  remove: (store, id) => store.apiKeys.delete(id),
+  rows: (s) => s.apiKeys,
 };
 
 export const AUTHENTICATORS: CredentialKind<AuthenticatorParams> = {
@@ -40,8 +40,7 @@ export const AUTHENTICATORS: CredentialKind<AuthenticatorParams> = {
   listParam: "authenticators",
   idsParam: "authenticatorIds",
   add: addAuthenticators,
-  ownerOf: (store, orgId, id) => store.authenticators.get(orgId, id)?.userId,
-  remove: (store, id) => store.authenticators.delete(id),
+  rows: (s) => s.authenticators,
 };
 
 export const OAUTH_PROVIDERS: CredentialKind<OauthProviderParams> = {
@@ -49,8 +48,7 @@ export const OAUTH_PROVIDERS: CredentialKind<OauthProviderParams> = {
   listParam: "oauthProviders",
   idsParam: "providerIds",
   add: addOauthProviders,
-  ownerOf: (store, orgId, id) => store.oauthProviders.get(orgId, id)?.userId,
-  remove: (store, id) => store.oauthProviders.delete(id),
+  rows: (s) => s.oauthProviders,
 };
 
 /** Adds credentials of `kind` to a user of the organization; returns their ids. */
@@ -62,14 +60,14 @@ export function addCredentials<P>(ctx: DomainContext, kind: CredentialKind<P>, u
 
 /** Deletes credentials of `kind` from a user of the organization, all or none; returns the ids. */
 export function deleteCredentials(ctx: DomainContext, kind: CredentialKind<unknown>, userId: string, ids: string[]): string[] {
-  const { store } = ctx.rt;
   const field = `parameters.${kind.idsParam}`;
-  requireUser(store, ctx.org.id, userId, "parameters.userId");
+  requireUser(ctx.rt.store, ctx.org.id, userId, "parameters.userId");
   requireNonEmpty(ids, field);
   requireDistinct(ids, field);
+  const rows = kind.rows(ctx.rt.store);
   for (const id of ids) {
-    if (kind.ownerOf(store, ctx.org.id, id) !== userId) throw notFound(`${kind.noun} not found for user ${userId}: ${id}`);
+    if (rows.get(ctx.org.id, id)?.userId !== userId) throw notFound(`${kind.noun} not found for user ${userId}: ${id}`);
   }
-  for (const id of ids) kind.remove(store, id);
+  for (const id of ids) rows.delete(id);
   return ids;
 }
