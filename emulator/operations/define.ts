@@ -8,7 +8,7 @@
  * types, so every layer may import them without closing a cycle.
  */
 import type { z } from "zod";
-import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
+import type { operations as coordinatorOperations, intents, Results } from "../../contracts/generated/public-api.js";
 import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
 import type { UndocumentedActivityType } from "../../contracts/legacy.js";
 import type { OperationContract } from "../../contracts/index.js";
@@ -30,9 +30,14 @@ export type ProxyName = keyof ProxyOps extends infer P ? (P extends `/v1/${infer
 
 /** Every activity type that has an intent in the published document, current and older. */
 export type ActivityType = keyof typeof intents;
-type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : never;
+/** The parameters (intent) of an activity type. */
+export type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : never;
+/** The result member of an activity type; empty for one that has none (approve, reject). */
+export type ResultOf<T> = T extends keyof Results ? z.output<Results[T]> : Record<string, never>;
 
 type SubmitRequest<N extends SubmitName> = z.output<CoordinatorOps[`/public/v1/submit/${N}`]["request"]>;
+/** The activity type a submit operation's current version sends (`init_otp`: ACTIVITY_TYPE_INIT_OTP_V3). */
+export type CurrentActivityType<N extends SubmitName> = SubmitRequest<N> extends { type: infer T extends ActivityType } ? T : never;
 /** The parameters of a submit operation: its current intent, or an older one it still accepts. */
 export type ActivityParams<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never> = SubmitRequest<N> extends { parameters: infer P } ? P | IntentOf<L> : never;
 /** The body of a query, as the contract parses it. */

@@ -12,7 +12,7 @@ import { operationRouter, type Surface } from "../http/pipeline.js";
 import { checkRequestLimits } from "../limits/request-limits.js";
 import { ALLOWED_HEADERS } from "../http/cors.js";
 import type { Runtime } from "../runtime.js";
-import { allowedOrigin, type AuthProxySettings } from "./settings.js";
+import { allowedOrigin, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import type { Registry } from "../operations/define.js";
 

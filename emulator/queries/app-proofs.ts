@@ -1,6 +1,6 @@
 /** list_app_proofs: the app proofs recorded for one of the organization's activities (proofs/app-proofs.ts). */
 import { notFound } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import { defineQuery } from "../operations/define.js";
 import { appProofsOf } from "../proofs/app-proofs.js";
 

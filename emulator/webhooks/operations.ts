@@ -9,7 +9,7 @@
  */
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
 import { newId } from "../ids.js";
-import { checkName, requireUuid } from "../activities/lookups.js";
+import { checkName, requireUuid } from "../domain/lookups.js";
 import { defineActivity, defineQuery } from "../operations/define.js";
 import type { Runtime } from "../runtime.js";
 import { BILLING_SCOPED, isWebhookEventType, WEBHOOK_EVENT_TYPES } from "./event-types.js";

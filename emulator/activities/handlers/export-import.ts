@@ -14,9 +14,9 @@ import {
   parseImportedWallet,
   parseP256PublicKey,
 } from "../../bundles/index.js";
-import { requireUser } from "../lookups.js";
-import { createWallet, requireWallet } from "./wallets.js";
-import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
+import { requireUser } from "../../domain/lookups.js";
+import { createWallet, requireWallet } from "../../domain/wallets.js";
+import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";

@@ -6,8 +6,8 @@
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { checkEmail, checkName, requireUser, requireUuid } from "../lookups.js";
-import { requireUserTags } from "./users.js";
+import { checkEmail, checkName, requireUser, requireUuid } from "../../domain/lookups.js";
+import { requireUserTags } from "../../domain/users.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** Invitations an organization may hold at once (resource limits). */

@@ -8,7 +8,7 @@ import { parseExpression } from "../../policy/index.js";
 import type { Store } from "../../store/index.js";
 import type { UserRow } from "../../store/users.js";
 import type { MfaPolicyRow, RequiredStep } from "../../store/mfa-policies.js";
-import { checkName, requireUser, requireUuid, withFieldPrefix } from "../lookups.js";
+import { checkName, requireUser, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 

@@ -1,7 +1,7 @@
 /** The organization itself: root quorum, features, name (all root-quorum activities). */
 import { invalidArgument, documentedError } from "../../errors.js";
 import type { Feature } from "../../store/organizations.js";
-import { checkName, requireDistinct, requireUser } from "../lookups.js";
+import { checkName, requireDistinct, requireUser } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
 import { checkLegacyWebhookFeature } from "../../webhooks/legacy-feature.js";
 

@@ -16,8 +16,8 @@ import {
 } from "../../bundles/index.js";
 import { findUsersByContact, sameEmail, samePhone } from "../../auth/contacts.js";
 import { sameP256Key } from "../../auth/attested.js";
-import { checkEmail, checkName, checkPhone } from "../lookups.js";
-import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "./sessions.js";
+import { checkEmail, checkName, checkPhone } from "../../domain/lookups.js";
+import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "../../domain/sessions.js";
 import type { OtpRow, VerificationTokenRow } from "../../store/otps.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";

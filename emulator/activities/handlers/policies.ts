@@ -3,7 +3,7 @@ import { invalidArgument, notFound, resourceExhausted, documentedError } from ".
 import { newId } from "../../ids.js";
 import { compilePolicy } from "../../policy/index.js";
 import type { PolicyRow } from "../../store/policies.js";
-import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../lookups.js";
+import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 import { parseInterface } from "../../policy/smart-contract-interfaces.js";

@@ -4,10 +4,10 @@
  * and retires the recovery key.
  */
 import { invalidArgument, permissionDenied } from "../../errors.js";
-import { checkEmail, checkName, requireUser } from "../lookups.js";
-import { addAuthenticators } from "./authenticators.js";
+import { checkEmail, checkName, requireUser } from "../../domain/lookups.js";
+import { addAuthenticators } from "../../domain/authenticators.js";
 import { deliverBundle } from "./otp.js";
-import { issueCredentialBundle } from "./sessions.js";
+import { issueCredentialBundle } from "../../domain/sessions.js";
 import { findUsersByContact } from "../../auth/contacts.js";
 import { notFound } from "../../errors.js";
 import { defineActivity } from "../../operations/define.js";

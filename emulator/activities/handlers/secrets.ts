@@ -17,7 +17,7 @@ import { newId } from "../../ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
 import type { Sealer } from "../../store/seal.js";
 import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
-import { checkName, requireDistinct, requireUuid } from "../lookups.js";
+import { checkName, requireDistinct, requireUuid } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 

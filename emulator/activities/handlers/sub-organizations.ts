@@ -5,10 +5,10 @@
  */
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { createUser, type UserParams } from "./users.js";
-import { createWallet } from "./wallets.js";
-import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
-import { checkName } from "../lookups.js";
+import { createUser, type UserParams } from "../../domain/users.js";
+import { createWallet } from "../../domain/wallets.js";
+import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
+import { checkName } from "../../domain/lookups.js";
 import { consumeVerificationToken } from "./otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../wallets/accounts.js";

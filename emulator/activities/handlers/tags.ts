@@ -5,8 +5,8 @@
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import type { TagType } from "../../store/tags.js";
-import { checkName, requireDistinct, requireUser } from "../lookups.js";
-import { requirePrivateKey } from "./private-keys.js";
+import { checkName, requireDistinct, requireUser } from "../../domain/lookups.js";
+import { requirePrivateKey } from "../../domain/private-keys.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 

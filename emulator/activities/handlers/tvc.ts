@@ -11,7 +11,7 @@
  */
 import { invalidArgument, notFound, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { checkName, requireUuid } from "../lookups.js";
+import { checkName, requireUuid } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { TvcDeploymentRow } from "../../store/tvc.js";

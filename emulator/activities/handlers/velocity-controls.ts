@@ -7,7 +7,7 @@
 import { notFound } from "../../errors.js";
 import { isUuid, newId } from "../../ids.js";
 import { toTimestamp } from "../../clock.js";
-import { requireUuid } from "../lookups.js";
+import { requireUuid } from "../../domain/lookups.js";
 import { defineActivity, defineQuery } from "../../operations/define.js";
 import { pageWithInfo } from "../../queries/pagination.js";
 import { duplicateIdentifier, type VelocityControlRow } from "../../store/velocity-controls.js";
