@@ -26,7 +26,7 @@ import type { SwapRoute, RouteRefusal } from "../../networks/defi/swap.js";
 import type { SwapQuoteRow } from "../../store/swaps.js";
 import { ethSigner, evmSent, recordSend } from "./send-transactions.js";
 import { sendBatch } from "./gas-station.js";
-import { requireParentOrganization, swapFeeConfig } from "./swap-config.js";
+import { requireParentOrganization, swapFeeConfig } from "../../domain/swap-config.js";
 
 const swapModule = () => import("../../networks/defi/swap.js");
 const feeModule = () => import("../../networks/defi/swap-fees.js");
