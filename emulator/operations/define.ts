@@ -14,6 +14,7 @@ import type { UndocumentedActivityType } from "../../contracts/legacy.js";
 import type { OperationContract } from "../../contracts/index.js";
 import type { TurnkeyError } from "../errors.js";
 import type { ActivityContext, ProxyContext, QueryContext } from "./contexts.js";
+import type { ActivityAction, ActivityPolicy, ActivityResource } from "../policy/activity-taxonomy.js";
 
 type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
@@ -82,6 +83,21 @@ export type PolicySubjects = {
  */
 export type ActivityOutcome = Record<string, unknown> | { failAfterCommit: TurnkeyError };
 
+/**
+ * What the policy language exposes about an activity (`activity.resource`, `activity.action`,
+ * `activity.params`), for its current type and every older one its entry accepts. `source`
+ * says where the pair comes from: "documented" (the published resource/action table) or
+ * "inferred" from the type's name (UNCONFIRMED). `params` lists the intent fields exposed as
+ * `activity.params`: policy name, intent field, and a value when the intent omits it. An entry
+ * without `policy` has no resource or action: a policy reading them gets a MissingField error.
+ */
+export type PolicySpec<P> = {
+  resource: ActivityResource;
+  action: ActivityAction;
+  source: "documented" | "inferred";
+  params?: readonly (readonly [name: string, intentField: keyof P & string, whenMissing?: string])[];
+};
+
 export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType> = {
   /**
    * Older activity types still accepted on this path (each with its own intent and result
@@ -95,6 +111,8 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   proxyForwarded?: boolean;
   /** What the policy engine sees this activity touch. */
   subjects?: (params: ActivityParams<N, L>) => PolicySubjects;
+  /** `activity.resource`, `activity.action` and `activity.params` in policies. */
+  policy?: PolicySpec<ActivityParams<N, L>>;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
    * back. A handler that writes nothing may return a promise (async signing): it settles
@@ -111,6 +129,7 @@ export type ActivityEntry = {
   reach: Reach;
   proxyForwarded: boolean;
   subjects: (params: Record<string, unknown>) => PolicySubjects;
+  policy: ActivityPolicy | undefined;
   run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
 };
 
@@ -150,6 +169,8 @@ export type Registry = {
   operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined;
   /** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */
   proxyForwardedActivityTypes: readonly string[];
+  /** What policies see of an activity type (with or without `ACTIVITY_TYPE_`): its entry's `policy`, or the taxonomy's row for a type no entry accepts. */
+  policyOf(activityType: string): ActivityPolicy | undefined;
 };
 
 const none = (): PolicySubjects => ({});
@@ -163,6 +184,7 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     reach: { parentMayInitiate: spec.parentMayInitiate ?? false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
     proxyForwarded: spec.proxyForwarded ?? false,
     subjects: (spec.subjects ?? none) as ActivityEntry["subjects"],
+    policy: spec.policy,
     run: spec.run as ActivityEntry["run"],
   };
 }

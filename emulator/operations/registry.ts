@@ -8,7 +8,9 @@
  */
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
+import { v1ActivityType } from "../../contracts/generated/public-api.js";
 import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
+import { RESIDUAL_TAXONOMY, type ActivityPolicy } from "../policy/activity-taxonomy.js";
 import { userOperations } from "../activities/handlers/users.js";
 import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
 import { apiKeyOperations } from "../activities/handlers/api-keys.js";
@@ -163,5 +165,32 @@ export function operationForActivityType(activityType: string): { op: OperationC
   return undefined;
 }
 
+const TYPE_PREFIX = "ACTIVITY_TYPE_";
+
+/**
+ * Activity type (without `ACTIVITY_TYPE_`) → what policies see of it: each entry's `policy`
+ * for its current type and the documented older types it accepts (an undocumented SDK spelling
+ * is recorded as the current type), then the taxonomy's rows for types no entry accepts.
+ */
+export const policyByType: ReadonlyMap<string, ActivityPolicy> = (() => {
+  const documented = new Set<string>(v1ActivityType().options);
+  const m = new Map<string, ActivityPolicy>();
+  for (const e of activities.values()) {
+    if (!e.policy) continue;
+    const types = [coordinator[pathOf(e)]!.activityType!, ...e.legacy.filter((t) => documented.has(t))];
+    for (const t of types) m.set(t.slice(TYPE_PREFIX.length), e.policy);
+  }
+  for (const [t, policy] of RESIDUAL_TAXONOMY) {
+    if (m.has(t)) throw new Error(`activity taxonomy: ${t} has an entry; remove its row from RESIDUAL_TAXONOMY`);
+    m.set(t, policy);
+  }
+  return m;
+})();
+
+/** What policies see of an activity type (with or without `ACTIVITY_TYPE_`), if anything. */
+export function policyOf(activityType: string): ActivityPolicy | undefined {
+  return policyByType.get(activityType.startsWith(TYPE_PREFIX) ? activityType.slice(TYPE_PREFIX.length) : activityType);
+}
+
 /** The catalog, composed once, as the runtime carries it. */
-export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes };
+export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes, policyOf };

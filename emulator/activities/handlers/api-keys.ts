@@ -43,6 +43,7 @@ export function addApiKeys(ctx: ActivityContext, orgId: string, userId: string, 
 
 export const apiKeyOperations = [
   defineActivity("create_api_keys", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented", params: [["user_id", "userId"]] },
     authorization: "own-credential",
     run(ctx, p) {
       requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
@@ -52,6 +53,7 @@ export const apiKeyOperations = [
   }),
 
   defineActivity("delete_api_keys", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented", params: [["user_id", "userId"], ["api_key_ids", "apiKeyIds"]] },
     authorization: "own-credential",
     run(ctx, p) {
       const { store } = ctx.rt;

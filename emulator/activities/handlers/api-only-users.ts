@@ -9,6 +9,7 @@ import { createUser, requireRoomForUsers, requireUserTags } from "./users.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {
+    policy: { resource: "USER", action: "CREATE", source: "documented" },
     run(ctx, p) {
       if (!p.apiOnlyUsers.length) throw invalidArgument("apiOnlyUsers must not be empty", "parameters.apiOnlyUsers");
       requireRoomForUsers(ctx, p.apiOnlyUsers.length);

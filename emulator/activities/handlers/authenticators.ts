@@ -49,6 +49,7 @@ export function addAuthenticators(ctx: ActivityContext, orgId: string, userId: s
 
 export const authenticatorOperations = [
   defineActivity("create_authenticators", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
       requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
@@ -58,6 +59,7 @@ export const authenticatorOperations = [
   }),
 
   defineActivity("delete_authenticators", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
       const { store } = ctx.rt;

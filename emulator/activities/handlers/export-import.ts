@@ -50,6 +50,7 @@ function openImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow[
 
 export const exportImportOperations = [
   defineActivity("export_wallet", {
+    policy: { resource: "WALLET", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ walletId: p.walletId }),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
@@ -61,6 +62,7 @@ export const exportImportOperations = [
   }),
 
   defineActivity("export_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ privateKeyId: p.privateKeyId }),
     run(ctx, p) {
       const key = requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
@@ -71,6 +73,7 @@ export const exportImportOperations = [
   }),
 
   defineActivity("export_wallet_account", {
+    policy: { resource: "WALLET", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ address: p.address }),
     run(ctx, p) {
       const { store, keyring } = ctx.rt;
@@ -85,12 +88,14 @@ export const exportImportOperations = [
   }),
 
   defineActivity("init_import_wallet", {
+    policy: { resource: "WALLET", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       return { importBundle: initImport(ctx, p.userId, "wallet") };
     },
   }),
 
   defineActivity("import_wallet", {
+    policy: { resource: "WALLET", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       const plaintext = openImport(ctx, p.userId, "wallet", p.encryptedBundle);
       const mnemonic = withField("parameters.encryptedBundle", () => parseImportedWallet(plaintext));
@@ -99,12 +104,14 @@ export const exportImportOperations = [
   }),
 
   defineActivity("init_import_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       return { importBundle: initImport(ctx, p.userId, "private_key") };
     },
   }),
 
   defineActivity("import_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       const plaintext = openImport(ctx, p.userId, "private_key", p.encryptedBundle);
       const key = withField("parameters.encryptedBundle", () => parseImportedPrivateKey(plaintext));

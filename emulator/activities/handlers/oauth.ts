@@ -71,6 +71,7 @@ export function userForOidcToken(ctx: ActivityContext, org: OrganizationRow, tok
 
 export const oauthOperations = [
   defineActivity("create_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send the first version.
     legacy: ["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS"],
     authorization: "own-credential",
@@ -82,6 +83,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("delete_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
       const { store } = ctx.rt;
@@ -98,6 +100,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("oauth_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     parentMayInitiate: true,
     proxyForwarded: true,
     run(ctx, p) {
@@ -107,6 +110,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("oauth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     parentMayInitiate: true,
     run(ctx, p) {
       const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.targetPublicKey);

@@ -56,6 +56,7 @@ export function requirePrivateKey(ctx: ActivityContext, id: string, field: strin
 
 export const privateKeyOperations = [
   defineActivity("create_private_keys", {
+    policy: { resource: "PRIVATE_KEY", action: "CREATE", source: "documented" },
     run(ctx, p) {
       if (!p.privateKeys.length) throw invalidArgument("privateKeys must not be empty", "parameters.privateKeys");
       if (ctx.rt.store.privateKeys.count(ctx.org.id) + p.privateKeys.length > MAX_PRIVATE_KEYS_PER_ORG) {
@@ -68,6 +69,7 @@ export const privateKeyOperations = [
   }),
 
   defineActivity("delete_private_keys", {
+    policy: { resource: "PRIVATE_KEY", action: "DELETE", source: "documented" },
     run(ctx, p) {
       if (!p.privateKeyIds.length) throw invalidArgument("privateKeyIds must not be empty", "parameters.privateKeyIds");
       requireDistinct(p.privateKeyIds, "parameters.privateKeyIds");

@@ -91,6 +91,7 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
 
 export const subOrganizationOperations = [
   defineActivity("create_sub_organization", {
+    policy: { resource: "ORGANIZATION", action: "CREATE", source: "documented" },
     legacy: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
     proxyForwarded: true,
     run(ctx, p) {
@@ -99,6 +100,7 @@ export const subOrganizationOperations = [
   }),
 
   defineActivity("delete_sub_organization", {
+    policy: { resource: "ORGANIZATION", action: "DELETE", source: "documented" },
     run(ctx, p) {
       const { store } = ctx.rt;
       if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");

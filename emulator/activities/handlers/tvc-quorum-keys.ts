@@ -36,6 +36,7 @@ const p256Account = (path: string): AccountParams => ({ curve: "CURVE_P256", pat
 
 export const tvcQuorumKeyOperations = [
   defineActivity("create_tvc_operator", {
+    policy: { resource: "TVC_OPERATOR", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store, keyring } = ctx.rt;
       checkName(p.operatorName, "parameters.operatorName");
@@ -81,6 +82,7 @@ export const tvcQuorumKeyOperations = [
   }),
 
   defineActivity("create_tvc_quorum_key", {
+    policy: { resource: "TVC_QUORUM_KEY", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const keys = p.operatorEncryptKeys;
@@ -127,6 +129,7 @@ export const tvcQuorumKeyOperations = [
   }),
 
   defineActivity("post_tvc_quorum_key_share", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const { tvc } = ctx.rt.store;
       const d = requireTvcDeployment(ctx.rt.store, ctx.org.id, p.deploymentId, "parameters.deploymentId");

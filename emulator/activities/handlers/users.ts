@@ -66,6 +66,7 @@ function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMA
 
 export const userOperations = [
   defineActivity("create_users", {
+    policy: { resource: "USER", action: "CREATE", source: "documented" },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send V3 (oauthProviders V1).
     legacy: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
     run(ctx, p) {
@@ -77,6 +78,7 @@ export const userOperations = [
   }),
 
   defineActivity("update_user", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");
@@ -103,6 +105,7 @@ export const userOperations = [
   }),
 
   defineActivity("update_user_name", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       checkName(p.userName, "parameters.userName");
@@ -112,14 +115,17 @@ export const userOperations = [
   }),
 
   defineActivity("update_user_email", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_EMAIL", p.userEmail, p.verificationToken),
   }),
 
   defineActivity("update_user_phone_number", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_SMS", p.userPhoneNumber, p.verificationToken),
   }),
 
   defineActivity("delete_users", {
+    policy: { resource: "USER", action: "DELETE", source: "documented", params: [["user_ids", "userIds"]] },
     run(ctx, p) {
       const { store } = ctx.rt;
       if (!p.userIds.length) throw invalidArgument("userIds must not be empty", "parameters.userIds");

@@ -75,12 +75,14 @@ function exportRuleMessage(what: string): string {
 
 export const walletOperations = [
   defineActivity("create_wallet", {
+    policy: { resource: "WALLET", action: "CREATE", source: "documented" },
     run(ctx, p) {
       return createWallet(ctx, ctx.org.id, p, "parameters");
     },
   }),
 
   defineActivity("create_wallet_accounts", {
+    policy: { resource: "WALLET", action: "CREATE", source: "documented" },
     subjects: (p) => ({ walletId: p.walletId }),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
@@ -91,6 +93,7 @@ export const walletOperations = [
   }),
 
   defineActivity("update_wallet", {
+    policy: { resource: "WALLET", action: "UPDATE", source: "documented", params: [["wallet_id", "walletId"]] },
     subjects: (p) => ({ walletId: p.walletId }),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
@@ -103,6 +106,7 @@ export const walletOperations = [
   }),
 
   defineActivity("delete_wallets", {
+    policy: { resource: "WALLET", action: "DELETE", source: "documented" },
     run(ctx, p) {
       if (!p.walletIds.length) throw invalidArgument("walletIds must not be empty", "parameters.walletIds");
       requireDistinct(p.walletIds, "parameters.walletIds");
@@ -119,6 +123,7 @@ export const walletOperations = [
   }),
 
   defineActivity("delete_wallet_accounts", {
+    policy: { resource: "WALLET", action: "DELETE", source: "documented" },
     run(ctx, p) {
       const { store } = ctx.rt;
       if (!p.walletAccountIds.length) throw invalidArgument("walletAccountIds must not be empty", "parameters.walletAccountIds");
