@@ -12,7 +12,7 @@ import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } fr
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
-import { notEmulated } from "../operations/not-emulated.js";
+import { notEmulatedError } from "../operations/not-emulated.js";
 import type { Reach } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
@@ -47,7 +47,7 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
   const { op, entry } = rt.registry.resolveActivity(routed, json.type);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
-  if (!entry) throw notEmulated(op);
+  if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: org });
   return { activity: renderActivity(rt.store, activity) };
 }
@@ -56,7 +56,7 @@ function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: R
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = rt.registry.queries.get(op.name);
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
-  if (!entry) throw notEmulated(op);
+  if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   return entry.run({ rt, now: rt.clock.now(), org, caller }, body);
 }
 

@@ -153,6 +153,21 @@ export type ProxyEntry = {
 export type OperationEntry = ActivityEntry | QueryEntry | ProxyEntry;
 
 /**
+ * A published coordinator operation the emulator does not emulate, declared where the
+ * operation would live: its 501 answer, /openapi.json and docs/parity.md give `reason`. An
+ * activity may still say what policies would see of it (`policy`).
+ */
+export type NotEmulatedEntry = {
+  kind: "not-emulated";
+  name: SubmitName | QueryName;
+  reason: string;
+  policy: ActivityPolicy | undefined;
+};
+
+/** What a module of entries lists: emulated operations and the ones declared not emulated. */
+export type CatalogEntry = OperationEntry | NotEmulatedEntry;
+
+/**
  * The composed catalog of every entry (operations/registry.ts). Only the composition root
  * imports it; the engine, the routers and the proxy read it from the runtime (`rt.registry`),
  * so no module the catalog gathers depends on the catalog.
@@ -169,6 +184,10 @@ export type Registry = {
   operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined;
   /** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */
   proxyForwardedActivityTypes: readonly string[];
+  /** The operations declared not emulated, by name. */
+  notEmulated: ReadonlyMap<string, NotEmulatedEntry>;
+  /** Why an operation without an entry is not emulated (a generic reason when none is declared). */
+  notEmulatedReason(name: string): string;
   /** What policies see of an activity type (with or without `ACTIVITY_TYPE_`): its entry's `policy`, or the taxonomy's row for a type no entry accepts. */
   policyOf(activityType: string): ActivityPolicy | undefined;
 };
@@ -201,4 +220,13 @@ export function defineProxyEndpoint<N extends ProxyName>(
   spec: { emptyBody?: boolean; captcha?: boolean; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
 ): ProxyEntry {
   return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, run: spec.run as ProxyEntry["run"] };
+}
+
+/** Declares a published operation not emulated, with why (`reason` completes "… is routed but not emulated: "). */
+export function defineNotEmulated<N extends SubmitName | QueryName>(
+  name: N,
+  reason: string,
+  spec: { policy?: PolicySpec<N extends SubmitName ? ActivityParams<N> : never> } = {},
+): NotEmulatedEntry {
+  return { kind: "not-emulated", name, reason, policy: spec.policy };
 }

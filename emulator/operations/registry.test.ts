@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { coordinator, proxy } from "../../contracts/index.js";
-import { activities, endpoints, entryFor, proxyForwardedActivityTypes, queries, unroutedEntries } from "./registry.js";
-import { NOT_EMULATED_BECAUSE, notEmulated } from "./not-emulated.js";
+import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, proxyForwardedActivityTypes, queries, unroutedEntries } from "./registry.js";
+import { notEmulatedError } from "./not-emulated.js";
 
 const root = join(import.meta.dirname, "..", "..");
 function sources(dir: string): string[] {
@@ -30,11 +30,11 @@ describe("operation registry", () => {
   });
 
   it("records reasons only for operations it does not emulate, and answers 501 naming operation and reason", () => {
-    const stale = Object.keys(NOT_EMULATED_BECAUSE).filter((name) => activities.has(name) || queries.has(name));
+    const stale = [...notEmulated.keys()].filter((name) => activities.has(name) || queries.has(name));
     expect(stale).toEqual([]);
     const op = coordinator["/public/v1/query/get_boot_proof"]!;
     expect(entryFor(op.kind, op.name)).toBeUndefined();
-    expect(notEmulated(op).toJSON()).toMatchObject({ code: 12, message: expect.stringMatching(/^get_boot_proof is routed but not emulated: it needs a real enclave/) });
+    expect(notEmulatedError(op, notEmulatedReason(op.name)).toJSON()).toMatchObject({ code: 12, message: expect.stringMatching(/^get_boot_proof is routed but not emulated: it needs a real enclave/) });
   });
 
   it("lets the auth proxy forward exactly its declared activities", () => {

@@ -9,7 +9,8 @@
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
 import { v1ActivityType } from "../../contracts/generated/public-api.js";
-import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
+import type { ActivityEntry, CatalogEntry, NotEmulatedEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
+import { NOT_YET } from "./not-emulated.js";
 import { RESIDUAL_TAXONOMY, type ActivityPolicy } from "../policy/activity-taxonomy.js";
 import { userOperations } from "../activities/handlers/users.js";
 import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
@@ -58,8 +59,10 @@ import { secretQueryOperations } from "../queries/secrets.js";
 import { ipAllowlistOperations } from "../activities/handlers/ip-allowlist.js";
 import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
 import { velocityControlOperations } from "../activities/handlers/velocity-controls.js";
+import { earnOperations } from "../activities/handlers/earn.js";
+import { sparkOperations } from "../activities/handlers/spark.js";
 
-const entries: OperationEntry[] = [
+const entries: CatalogEntry[] = [
   ...sendTransactionOperations,
   ...chainDataQueryOperations,
   ...userOperations,
@@ -107,9 +110,11 @@ const entries: OperationEntry[] = [
   ...fiatOnRampOperations,
   ...fiatOnRampQueryOperations,
   ...velocityControlOperations,
+  ...earnOperations,
+  ...sparkOperations,
 ];
 
-function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
+function index<E extends CatalogEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
   const map = new Map<string, E>();
   for (const e of entries) {
     if (e.kind !== kind) continue;
@@ -122,6 +127,22 @@ function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E
 export const activities: ReadonlyMap<string, ActivityEntry> = index<ActivityEntry>("submit");
 export const queries: ReadonlyMap<string, QueryEntry> = index<QueryEntry>("query");
 export const endpoints: ReadonlyMap<string, ProxyEntry> = index<ProxyEntry>("proxy");
+/** The published operations declared not emulated, by name; none of them has an entry. */
+export const notEmulated: ReadonlyMap<string, NotEmulatedEntry> = (() => {
+  const map = index<NotEmulatedEntry>("not-emulated");
+  for (const name of map.keys()) if (activities.has(name) || queries.has(name)) throw new Error(`operation registry: ${name} is both emulated and declared not emulated`);
+  return map;
+})();
+
+/** Why an operation without an entry is not emulated (a generic reason when none is declared). */
+export function notEmulatedReason(name: string): string {
+  return notEmulated.get(name)?.reason ?? NOT_YET;
+}
+
+/** The contract of a not-emulated operation. */
+function contractOf(e: NotEmulatedEntry): OperationContract | undefined {
+  return coordinator[`/public/v1/submit/${e.name}`] ?? coordinator[`/public/v1/query/${e.name}`];
+}
 
 /** The registry entry behind a routed operation, if it is emulated. */
 export function entryFor(kind: "submit" | "query" | "proxy", name: string): OperationEntry | undefined {
@@ -139,8 +160,8 @@ export const proxyForwardedActivityTypes: readonly string[] = [...activities.val
   .flatMap((e) => [coordinator[pathOf(e)]!.activityType!, ...e.legacy]);
 
 /** Entries whose operation the published contract does not route (a failing registry test lists them). */
-export function unroutedEntries(): OperationEntry[] {
-  return entries.filter((e) => !(e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
+export function unroutedEntries(): CatalogEntry[] {
+  return entries.filter((e) => !(e.kind === "not-emulated" ? contractOf(e) : e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
 }
 
 /**
@@ -170,7 +191,8 @@ const TYPE_PREFIX = "ACTIVITY_TYPE_";
 /**
  * Activity type (without `ACTIVITY_TYPE_`) → what policies see of it: each entry's `policy`
  * for its current type and the documented older types it accepts (an undocumented SDK spelling
- * is recorded as the current type), then the taxonomy's rows for types no entry accepts.
+ * is recorded as the current type), a not-emulated activity's, then the taxonomy's rows for
+ * types no entry stands for.
  */
 export const policyByType: ReadonlyMap<string, ActivityPolicy> = (() => {
   const documented = new Set<string>(v1ActivityType().options);
@@ -179,6 +201,10 @@ export const policyByType: ReadonlyMap<string, ActivityPolicy> = (() => {
     if (!e.policy) continue;
     const types = [coordinator[pathOf(e)]!.activityType!, ...e.legacy.filter((t) => documented.has(t))];
     for (const t of types) m.set(t.slice(TYPE_PREFIX.length), e.policy);
+  }
+  for (const e of notEmulated.values()) {
+    const type = contractOf(e)?.activityType;
+    if (e.policy && type) m.set(type.slice(TYPE_PREFIX.length), e.policy);
   }
   for (const [t, policy] of RESIDUAL_TAXONOMY) {
     if (m.has(t)) throw new Error(`activity taxonomy: ${t} has an entry; remove its row from RESIDUAL_TAXONOMY`);
@@ -193,4 +219,4 @@ export function policyOf(activityType: string): ActivityPolicy | undefined {
 }
 
 /** The catalog, composed once, as the runtime carries it. */
-export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes, policyOf };
+export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes, notEmulated, notEmulatedReason, policyOf };

@@ -58,7 +58,7 @@ export type ActivityPolicy = {
 type Row = readonly [ActivityResource, ActivityAction, readonly string[]];
 
 /**
- * Types no registry entry accepts: older versions the emulated operations no longer take,
+ * Types no registry entry stands for: older versions the emulated operations no longer take,
  * and types of operations the published API routes nowhere. Nothing the emulator runs has
  * these types; they keep the taxonomy whole for anyone reading it (`policyOf`).
  */
@@ -82,26 +82,18 @@ const DOCUMENTED: readonly Row[] = [
 const INFERRED: readonly Row[] = [
   ["ORGANIZATION", "CREATE", ["CREATE_ORGANIZATION", "CREATE_ORGANIZATION_V2"]],
   ["WALLET", "UPDATE", ["UPDATE_WALLET_ACCOUNT_NAME"]],
-  ["PRIVATE_KEY", "SIGN", ["SPARK_SIGN_FROST", "SPARK_PREPARE_TRANSFER", "SPARK_CLAIM_TRANSFER", "SPARK_PREPARE_LIGHTNING_RECEIVE"]],
   ["PRIVATE_KEY", "UPDATE", ["DISABLE_PRIVATE_KEY"]],
   ["INVITATION", "UPDATE", ["ACCEPT_INVITATION", "ACCEPT_INVITATION_V2"]],
   ["PAYMENT_METHOD", "CREATE", ["SET_PAYMENT_METHOD", "SET_PAYMENT_METHOD_V2"]],
   ["PAYMENT_METHOD", "DELETE", ["DELETE_PAYMENT_METHOD"]],
   ["SUBSCRIPTION", "UPDATE", ["ACTIVATE_BILLING_TIER"]],
   ["SPONSORSHIP", "UPDATE", ["UPSERT_GAS_USAGE_CONFIG"]],
-  ["TVC_QUORUM_KEY", "ENCRYPT", ["RE_ENCRYPT_TVC_QUORUM_KEY_SHARE"]],
 ];
-
-const SPARK: readonly ParamSpec[] = [["sign_with", "signWith"]];
 
 /** Of those types, the intent fields exposed as `activity.params` (documented table). */
 const PARAMS: ReadonlyMap<string, readonly ParamSpec[]> = new Map<string, readonly ParamSpec[]>([
   ["SIGN_RAW_PAYLOAD", [["hash_function", "hashFunction"], ["encoding", "encoding"]]],
   ["CREATE_API_KEYS", [["user_id", "userId"]]],
-  ["SPARK_SIGN_FROST", SPARK],
-  ["SPARK_PREPARE_TRANSFER", SPARK],
-  ["SPARK_CLAIM_TRANSFER", SPARK],
-  ["SPARK_PREPARE_LIGHTNING_RECEIVE", SPARK],
 ]);
 
 /** Activity type (without `ACTIVITY_TYPE_`) that no entry accepts → what policies see of it. */

@@ -20,7 +20,8 @@ import { newId } from "../../ids.js";
 import { normalizePath } from "../../chains/index.js";
 import { deriveAccount, type AccountParams } from "../../wallets/accounts.js";
 import { checkName, requireUuid } from "../lookups.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, defineNotEmulated } from "../../operations/define.js";
+import { TVC_RUNTIME } from "../../operations/not-emulated.js";
 import { addAccounts, createWallet, requireWallet } from "./wallets.js";
 import { requireTvcDeployment } from "../../tvc/lookups.js";
 import { parseHexSignature } from "../../tvc/keys.js";
@@ -167,4 +168,9 @@ export const tvcQuorumKeyOperations = [
       return { provisioningShareId };
     },
   }),
+  defineNotEmulated(
+    "re_encrypt_tvc_quorum_key_share",
+    `${TVC_RUNTIME}: a hosted operator's share is released only to the ephemeral key of a provisioning enclave whose Nitro attestation document (signed by AWS, over the deployment's manifest) verifies, and no such document exists offline`,
+    { policy: { resource: "TVC_QUORUM_KEY", action: "ENCRYPT", source: "inferred" } },
+  ),
 ];
