@@ -98,6 +98,9 @@ export type PolicySpec<P> = {
   params?: readonly (readonly [name: string, intentField: keyof P & string, whenMissing?: string])[];
 };
 
+/** Most items an array under each key of a request may hold, at any depth (users: 100). */
+export type ArrayLimits = Readonly<Record<string, number>>;
+
 export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType> = {
   /**
    * Older activity types still accepted on this path (each with its own intent and result
@@ -113,6 +116,8 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   subjects?: (params: ActivityParams<N, L>) => PolicySubjects;
   /** `activity.resource`, `activity.action` and `activity.params` in policies. */
   policy?: PolicySpec<ActivityParams<N, L>>;
+  /** Caps on the request's arrays by key, at any depth (`limits/request-limits.ts`; others: MAX_ARRAY_ITEMS). */
+  arrayLimits?: ArrayLimits;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
    * back. A handler that writes nothing may return a promise (async signing): it settles
@@ -130,6 +135,7 @@ export type ActivityEntry = {
   proxyForwarded: boolean;
   subjects: (params: Record<string, unknown>) => PolicySubjects;
   policy: ActivityPolicy | undefined;
+  arrayLimits: ArrayLimits;
   run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
 };
 
@@ -137,6 +143,7 @@ export type QueryEntry = {
   kind: "query";
   name: QueryName;
   reach: Reach;
+  arrayLimits: ArrayLimits;
   run: (ctx: QueryContext, body: Record<string, unknown>) => Record<string, unknown>;
 };
 
@@ -147,6 +154,7 @@ export type ProxyEntry = {
   emptyBody: boolean;
   /** The endpoint checks the captcha token when the configuration enables captcha. */
   captcha: boolean;
+  arrayLimits: ArrayLimits;
   run: (px: ProxyContext, body: Record<string, unknown>) => unknown;
 };
 
@@ -193,6 +201,7 @@ export type Registry = {
 };
 
 const none = (): PolicySubjects => ({});
+const NONE: ArrayLimits = {};
 
 export function defineActivity<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
   return {
@@ -204,22 +213,29 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     proxyForwarded: spec.proxyForwarded ?? false,
     subjects: (spec.subjects ?? none) as ActivityEntry["subjects"],
     policy: spec.policy,
+    arrayLimits: spec.arrayLimits ?? NONE,
     run: spec.run as ActivityEntry["run"],
   };
 }
 
 export function defineQuery<N extends QueryName>(
   name: N,
-  spec: { servedInCallerOrg?: boolean; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
+  spec: { servedInCallerOrg?: boolean; arrayLimits?: ArrayLimits; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
 ): QueryEntry {
-  return { kind: "query", name, reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false }, run: spec.run as QueryEntry["run"] };
+  return {
+    kind: "query",
+    name,
+    reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
+    arrayLimits: spec.arrayLimits ?? NONE,
+    run: spec.run as QueryEntry["run"],
+  };
 }
 
 export function defineProxyEndpoint<N extends ProxyName>(
   name: N,
-  spec: { emptyBody?: boolean; captcha?: boolean; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
+  spec: { emptyBody?: boolean; captcha?: boolean; arrayLimits?: ArrayLimits; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
 ): ProxyEntry {
-  return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, run: spec.run as ProxyEntry["run"] };
+  return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, arrayLimits: spec.arrayLimits ?? NONE, run: spec.run as ProxyEntry["run"] };
 }
 
 /** Declares a published operation not emulated, with why (`reason` completes "… is routed but not emulated: "). */

@@ -5,6 +5,7 @@ import { publicKeyObject, type KeyCurve } from "../../auth/public-keys.js";
 import { requireDistinct, requireUser, checkName } from "../lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 const KEY_CURVE: Record<string, KeyCurve> = {
   API_KEY_CURVE_P256: "p256",
@@ -44,6 +45,7 @@ export function addApiKeys(ctx: ActivityContext, orgId: string, userId: string, 
 export const apiKeyOperations = [
   defineActivity("create_api_keys", {
     policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented", params: [["user_id", "userId"]] },
+    arrayLimits: { apiKeys: ALLOWANCE.credentialsPerUser },
     authorization: "own-credential",
     run(ctx, p) {
       requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");

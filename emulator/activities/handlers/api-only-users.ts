@@ -5,11 +5,13 @@
  */
 import { invalidArgument } from "../../errors.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 import { createUser, requireRoomForUsers, requireUserTags } from "./users.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {
     policy: { resource: "USER", action: "CREATE", source: "documented" },
+    arrayLimits: { apiKeys: ALLOWANCE.credentialsPerUser },
     run(ctx, p) {
       if (!p.apiOnlyUsers.length) throw invalidArgument("apiOnlyUsers must not be empty", "parameters.apiOnlyUsers");
       requireRoomForUsers(ctx, p.apiOnlyUsers.length);

@@ -5,6 +5,7 @@ import { readAttestation } from "../../auth/webauthn.js";
 import { checkName, requireDistinct, requireUser } from "../lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const MAX_AUTHENTICATORS_PER_USER = 10;
 
@@ -50,6 +51,7 @@ export function addAuthenticators(ctx: ActivityContext, orgId: string, userId: s
 export const authenticatorOperations = [
   defineActivity("create_authenticators", {
     policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
+    arrayLimits: { authenticators: ALLOWANCE.credentialsPerUser },
     authorization: "own-credential",
     run(ctx, p) {
       requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");

@@ -13,6 +13,7 @@ import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const MAX_OAUTH_PROVIDERS_PER_USER = 10;
 
@@ -72,6 +73,7 @@ export function userForOidcToken(ctx: ActivityContext, org: OrganizationRow, tok
 export const oauthOperations = [
   defineActivity("create_oauth_providers", {
     policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
+    arrayLimits: { oauthProviders: ALLOWANCE.credentialsPerUser },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send the first version.
     legacy: ["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS"],
     authorization: "own-credential",

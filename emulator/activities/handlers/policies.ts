@@ -6,6 +6,7 @@ import type { PolicyRow } from "../../store/policies.js";
 import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 import { parseInterface } from "../../policy/smart-contract-interfaces.js";
 
 export const MAX_POLICIES_PER_ORG = 100;
@@ -49,6 +50,7 @@ export const policyOperations = [
 
   defineActivity("create_policies", {
     policy: { resource: "POLICY", action: "CREATE", source: "documented" },
+    arrayLimits: { policies: ALLOWANCE.policiesPerOrganization },
     run(ctx, p) {
       if (!p.policies.length) throw invalidArgument("policies must not be empty", "parameters.policies");
       return { policyIds: insertPolicies(ctx, p.policies, (i) => `parameters.policies[${i}]`) };

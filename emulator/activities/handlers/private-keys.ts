@@ -6,6 +6,7 @@ import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { PrivateKeyRow } from "../../store/private-keys.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 import { publicKeysOf, randomPrivateKey } from "../../domain/private-keys.js";
 
 export { publicKeysOf };
@@ -57,6 +58,7 @@ export function requirePrivateKey(ctx: ActivityContext, id: string, field: strin
 export const privateKeyOperations = [
   defineActivity("create_private_keys", {
     policy: { resource: "PRIVATE_KEY", action: "CREATE", source: "documented" },
+    arrayLimits: { privateKeys: ALLOWANCE.privateKeysPerOrganization },
     run(ctx, p) {
       if (!p.privateKeys.length) throw invalidArgument("privateKeys must not be empty", "parameters.privateKeys");
       if (ctx.rt.store.privateKeys.count(ctx.org.id) + p.privateKeys.length > MAX_PRIVATE_KEYS_PER_ORG) {

@@ -15,6 +15,7 @@ import type { AccountParams } from "../../wallets/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 
 export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
 
@@ -92,6 +93,7 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
 export const subOrganizationOperations = [
   defineActivity("create_sub_organization", {
     policy: { resource: "ORGANIZATION", action: "CREATE", source: "documented" },
+    arrayLimits: { rootUsers: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest },
     legacy: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
     proxyForwarded: true,
     run(ctx, p) {

@@ -8,6 +8,7 @@ import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireUser } from "../lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 
 /** Limit of the real service. */
 export const MAX_USERS_PER_ORG = 100;
@@ -67,6 +68,7 @@ function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMA
 export const userOperations = [
   defineActivity("create_users", {
     policy: { resource: "USER", action: "CREATE", source: "documented" },
+    arrayLimits: { users: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send V3 (oauthProviders V1).
     legacy: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
     run(ctx, p) {

@@ -8,6 +8,7 @@ import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { WalletRow } from "../../store/wallets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
 
@@ -76,6 +77,7 @@ function exportRuleMessage(what: string): string {
 export const walletOperations = [
   defineActivity("create_wallet", {
     policy: { resource: "WALLET", action: "CREATE", source: "documented" },
+    arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
     run(ctx, p) {
       return createWallet(ctx, ctx.org.id, p, "parameters");
     },
@@ -83,6 +85,7 @@ export const walletOperations = [
 
   defineActivity("create_wallet_accounts", {
     policy: { resource: "WALLET", action: "CREATE", source: "documented" },
+    arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
     subjects: (p) => ({ walletId: p.walletId }),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
