@@ -15,6 +15,7 @@ import type { OperationContract } from "../../contracts/index.js";
 import type { TurnkeyError } from "../errors.js";
 import type { ActivityContext, ProxyContext, QueryContext } from "./contexts.js";
 import type { ActivityAction, ActivityPolicy, ActivityResource } from "../policy/activity-taxonomy.js";
+import type { ActivityRow } from "../store/activities.js";
 
 type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
@@ -98,6 +99,15 @@ export type PolicySpec<P> = {
   params?: readonly (readonly [name: string, intentField: keyof P & string, whenMissing?: string])[];
 };
 
+/** One address an activity derived: the payload of its APP_PROOF_TYPE_ADDRESS_DERIVATION proof. */
+export type AddressDerivation = { organizationId: string; walletId: string; derivationPath: string; address: string };
+
+/**
+ * The addresses a completed activity derived, from its intent, its result member and its row
+ * (proofs/app-proofs.ts records one proof per address when the activity asked for proofs).
+ */
+export type AppProofs<P> = (intent: P, result: Record<string, unknown>, activity: ActivityRow) => AddressDerivation[];
+
 /** Most items an array under each key of a request may hold, at any depth (users: 100). */
 export type ArrayLimits = Readonly<Record<string, number>>;
 
@@ -118,6 +128,8 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   policy?: PolicySpec<ActivityParams<N, L>>;
   /** Caps on the request's arrays by key, at any depth (`limits/request-limits.ts`; others: MAX_ARRAY_ITEMS). */
   arrayLimits?: ArrayLimits;
+  /** The addresses it derived, when it derives any: each gets an app proof if the request asked (`generateAppProofs`). */
+  appProofs?: AppProofs<ActivityParams<N, L>>;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
    * back. A handler that writes nothing may return a promise (async signing): it settles
@@ -136,6 +148,7 @@ export type ActivityEntry = {
   subjects: (params: Record<string, unknown>) => PolicySubjects;
   policy: ActivityPolicy | undefined;
   arrayLimits: ArrayLimits;
+  appProofs: AppProofs<Record<string, unknown>> | undefined;
   run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
 };
 
@@ -214,6 +227,7 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     subjects: (spec.subjects ?? none) as ActivityEntry["subjects"],
     policy: spec.policy,
     arrayLimits: spec.arrayLimits ?? NONE,
+    appProofs: spec.appProofs as ActivityEntry["appProofs"],
     run: spec.run as ActivityEntry["run"],
   };
 }

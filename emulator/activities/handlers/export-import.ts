@@ -20,6 +20,7 @@ import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
@@ -98,6 +99,7 @@ export const exportImportOperations = [
   defineActivity("import_wallet", {
     policy: { resource: "WALLET", action: "IMPORT", source: "documented" },
     arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
+    appProofs: (intent, result, a) => addressDerivations(a.orgId, result.walletId, result.addresses, intent.accounts),
     run(ctx, p) {
       const plaintext = openImport(ctx, p.userId, "wallet", p.encryptedBundle);
       const mnemonic = withField("parameters.encryptedBundle", () => parseImportedWallet(plaintext));

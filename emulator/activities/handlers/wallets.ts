@@ -8,6 +8,7 @@ import { checkName, requireDistinct, requireUuid } from "../lookups.js";
 import type { WalletRow } from "../../store/wallets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
@@ -78,6 +79,7 @@ export const walletOperations = [
   defineActivity("create_wallet", {
     policy: { resource: "WALLET", action: "CREATE", source: "documented" },
     arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
+    appProofs: (intent, result, a) => addressDerivations(a.orgId, result.walletId, result.addresses, intent.accounts),
     run(ctx, p) {
       return createWallet(ctx, ctx.org.id, p, "parameters");
     },
@@ -87,6 +89,7 @@ export const walletOperations = [
     policy: { resource: "WALLET", action: "CREATE", source: "documented" },
     arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
     subjects: (p) => ({ walletId: p.walletId }),
+    appProofs: (intent, result, a) => addressDerivations(a.orgId, intent.walletId, result.addresses, intent.accounts),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
       if (!p.accounts.length) throw invalidArgument("accounts must not be empty", "parameters.accounts");
