@@ -1,6 +1,7 @@
 /**
  * The registry: every emulated operation of the coordinator (activities and queries) and of
- * the auth proxy, gathered from the entries defined next to their handlers. It sits at the
+ * the auth proxy, and those declared not emulated, gathered from the entries defined next to
+ * their handlers (./index.generated.ts imports every module of them). It sits at the
  * top: the composition root (index.ts) puts `registry` in the runtime, where the engine, both
  * routers, the proxy, the 501 answer and /openapi.json read it; none of them imports this
  * module (test/architecture/import-cycles.test.ts). The parity table, the conformance CLI and
@@ -12,107 +13,10 @@ import { v1ActivityType } from "../../contracts/generated/public-api.js";
 import type { ActivityEntry, CatalogEntry, NotEmulatedEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
 import { NOT_YET } from "./not-emulated.js";
 import { RESIDUAL_TAXONOMY, type ActivityPolicy } from "../policy/activity-taxonomy.js";
-import { userOperations } from "../activities/handlers/users.js";
-import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
-import { apiKeyOperations } from "../activities/handlers/api-keys.js";
-import { tagOperations } from "../activities/handlers/tags.js";
-import { authenticatorOperations } from "../activities/handlers/authenticators.js";
-import { walletOperations } from "../activities/handlers/wallets.js";
-import { privateKeyOperations } from "../activities/handlers/private-keys.js";
-import { signingOperations } from "../activities/handlers/signing.js";
-import { oauth2Operations } from "../activities/handlers/oauth2.js";
-import { subOrganizationOperations } from "../activities/handlers/sub-organizations.js";
-import { exportImportOperations } from "../activities/handlers/export-import.js";
-import { sessionOperations } from "../activities/handlers/sessions.js";
-import { otpOperations } from "../activities/handlers/otp.js";
-import { oauthOperations } from "../activities/handlers/oauth.js";
-import { recoveryOperations } from "../activities/handlers/recovery.js";
-import { policyOperations } from "../activities/handlers/policies.js";
-import { organizationOperations } from "../activities/handlers/organization.js";
-import { voteOperations } from "../activities/votes.js";
-import { mfaPolicyOperations } from "../activities/handlers/mfa-policies.js";
-import { mfaPolicyQueryOperations } from "../queries/mfa-policies.js";
-import { userQueryOperations } from "../queries/users.js";
-import { organizationQueryOperations } from "../queries/organizations.js";
-import { activityQueryOperations } from "../queries/activities.js";
-import { walletQueryOperations } from "../queries/wallets.js";
-import { subOrganizationQueryOperations } from "../queries/sub-organizations.js";
-import { oauthQueryOperations } from "../queries/oauth.js";
-import { policyQueryOperations } from "../queries/policies.js";
-import { emailEventQueryOperations } from "../queries/email-events.js";
-import { invitationOperations } from "../activities/handlers/invitations.js";
-import { sessionProfileOperations } from "../activities/handlers/session-profiles.js";
-import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
-import { proxyEndpoints } from "../proxy/endpoints.js";
-import { swapConfigOperations } from "../activities/handlers/swap-config.js";
-import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
-import { chainDataQueryOperations } from "../queries/chain-data.js";
-import { webhookOperations } from "../webhooks/operations.js";
-import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
-import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
-import { tvcOperations } from "../activities/handlers/tvc.js";
-import { tvcQueryOperations } from "../queries/tvc.js";
-import { tvcQuorumKeyOperations } from "../activities/handlers/tvc-quorum-keys.js";
-import { appProofQueryOperations } from "../queries/app-proofs.js";
-import { secretOperations } from "../activities/handlers/secrets.js";
-import { secretQueryOperations } from "../queries/secrets.js";
-import { ipAllowlistOperations } from "../activities/handlers/ip-allowlist.js";
-import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
-import { velocityControlOperations } from "../activities/handlers/velocity-controls.js";
-import { earnOperations } from "../activities/handlers/earn.js";
-import { sparkOperations } from "../activities/handlers/spark.js";
+import { catalog } from "./index.generated.js";
 
-const entries: CatalogEntry[] = [
-  ...sendTransactionOperations,
-  ...chainDataQueryOperations,
-  ...userOperations,
-  ...apiOnlyUserOperations,
-  ...apiKeyOperations,
-  ...tagOperations,
-  ...authenticatorOperations,
-  ...walletOperations,
-  ...privateKeyOperations,
-  ...signingOperations,
-  ...oauth2Operations,
-  ...subOrganizationOperations,
-  ...exportImportOperations,
-  ...sessionOperations,
-  ...otpOperations,
-  ...oauthOperations,
-  ...recoveryOperations,
-  ...policyOperations,
-  ...organizationOperations,
-  ...voteOperations,
-  ...mfaPolicyOperations,
-  ...mfaPolicyQueryOperations,
-  ...userQueryOperations,
-  ...organizationQueryOperations,
-  ...activityQueryOperations,
-  ...walletQueryOperations,
-  ...subOrganizationQueryOperations,
-  ...oauthQueryOperations,
-  ...policyQueryOperations,
-  ...emailEventQueryOperations,
-  ...invitationOperations,
-  ...sessionProfileOperations,
-  ...sessionProfileQueryOperations,
-  ...webhookOperations,
-  ...secretOperations,
-  ...secretQueryOperations,
-  ...ipAllowlistOperations,
-  ...ipAllowlistQueryOperations,
-  ...tvcOperations,
-  ...tvcQueryOperations,
-  ...tvcQuorumKeyOperations,
-  ...appProofQueryOperations,
-  ...swapConfigOperations,
-  ...proxyEndpoints,
-  ...fiatOnRampOperations,
-  ...fiatOnRampQueryOperations,
-  ...velocityControlOperations,
-  ...earnOperations,
-  ...sparkOperations,
-];
+/** Every module of entries, gathered by the generated index (npm run gen:registry). */
+const entries: readonly CatalogEntry[] = catalog;
 
 function index<E extends CatalogEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
   const map = new Map<string, E>();
