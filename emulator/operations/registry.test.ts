@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { coordinator, proxy } from "../../contracts/index.js";
-import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, proxyForwardedActivityTypes, queries, unroutedEntries } from "./registry.js";
+import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, policyOf, proxyForwardedActivityTypes, queries, unroutedEntries } from "./registry.js";
 import { notEmulatedError } from "./not-emulated.js";
 import { registryIndexPath, registryIndexSource } from "../../scripts/gen-registry.js";
 
@@ -40,6 +40,15 @@ describe("operation registry", () => {
     const op = coordinator["/public/v1/query/get_boot_proof"]!;
     expect(entryFor(op.kind, op.name)).toBeUndefined();
     expect(notEmulatedError(op, notEmulatedReason(op.name)).toJSON()).toMatchObject({ code: 12, message: expect.stringMatching(/^get_boot_proof is routed but not emulated: it needs a real enclave/) });
+  });
+
+  it("answers the policy taxonomy from the entries, the not-emulated declarations, then the residual rows", () => {
+    expect(policyOf("ACTIVITY_TYPE_CREATE_WALLET")).toEqual({ resource: "WALLET", action: "CREATE", source: "documented" });
+    expect(policyOf("CREATE_SUB_ORGANIZATION_V7")).toMatchObject({ resource: "ORGANIZATION", action: "CREATE" }); // an older type the entry accepts
+    expect(policyOf("ACTIVITY_TYPE_SPARK_SIGN_FROST")).toEqual({ resource: "PRIVATE_KEY", action: "SIGN", source: "inferred", params: [["sign_with", "signWith"]] });
+    expect(policyOf("ACTIVITY_TYPE_CREATE_ORGANIZATION")).toEqual({ resource: "ORGANIZATION", action: "CREATE", source: "inferred" }); // no operation routes it
+    expect(policyOf("ACTIVITY_TYPE_ETH_UNDELEGATE7702")).toBeUndefined(); // an SDK spelling, recorded as ETH_UNDELEGATE_7702
+    expect(policyOf("ACTIVITY_TYPE_APPROVE_ACTIVITY")).toBeUndefined();
   });
 
   it("lets the auth proxy forward exactly its declared activities", () => {
