@@ -1,5 +1,6 @@
 /** The auth proxy's endpoints (`POST /v1/<name>`), as registry entries. */
 import { defineProxyEndpoint } from "../operations/define.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../limits/request-limits.js";
 import { walletKitConfig } from "../domain/auth-proxy-settings.js";
 import { otpInit, otpLogin, otpLoginV2, otpVerify, otpVerifyV2 } from "./otp.js";
 import { oauth2Authenticate, oauthLogin } from "./oauth.js";
@@ -8,6 +9,9 @@ import { signup } from "./signup.js";
 
 /** Cloudflare Turnstile's published always-passing test site key (captcha is not emulated). */
 export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
+
+/** A signup lists one new user's credentials and the accounts of their wallet. */
+const SIGNUP_LIMITS = { ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest };
 
 export const proxyEndpoints = [
   defineProxyEndpoint("wallet_kit_config", { emptyBody: true, run: (px) => walletKitConfig(px.settings, px.org.id) }),
@@ -24,6 +28,6 @@ export const proxyEndpoints = [
   defineProxyEndpoint("oauth_login", { run: (px, b) => oauthLogin(px, b) }),
   defineProxyEndpoint("oauth2_authenticate", { run: (px, b) => oauth2Authenticate(px, b) }),
   defineProxyEndpoint("account", { run: (px, b) => getAccount(px, b) }),
-  defineProxyEndpoint("signup", { captcha: true, run: (px, b) => signup(px, b) }),
-  defineProxyEndpoint("signup_v2", { captcha: true, run: (px, b) => signup(px, b) }),
+  defineProxyEndpoint("signup", { captcha: true, arrayLimits: SIGNUP_LIMITS, run: (px, b) => signup(px, b) }),
+  defineProxyEndpoint("signup_v2", { captcha: true, arrayLimits: SIGNUP_LIMITS, run: (px, b) => signup(px, b) }),
 ];

@@ -81,7 +81,7 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   run(_rt, op, px, json) {
     const endpoint = endpoints.get(op.name)!;
     const body = parseRequest(op.request, json) as Record<string, unknown>;
-    checkRequestLimits(op.name, body);
+    checkRequestLimits(op.name, body, endpoint.arrayLimits);
     if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
       throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
     return endpoint.run(px, body);

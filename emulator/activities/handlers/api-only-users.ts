@@ -4,10 +4,13 @@
  * and user tags; the result lists the new user ids.
  */
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 import { createUsers } from "../../domain/users.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {
+    policy: { resource: "USER", action: "CREATE", source: "documented" },
+    arrayLimits: { apiKeys: ALLOWANCE.credentialsPerUser },
     run(ctx, p) {
       const users = p.apiOnlyUsers.map((u) => ({
         userName: u.userName,

@@ -1,9 +1,12 @@
 /** Passkeys: create_authenticators (V2) and delete_authenticators, over the domain's credentials (domain/credentials.ts). */
 import { AUTHENTICATORS, addCredentials, deleteCredentials } from "../../domain/credentials.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const authenticatorOperations = [
   defineActivity("create_authenticators", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
+    arrayLimits: { authenticators: ALLOWANCE.credentialsPerUser },
     authorization: "own-credential",
     run(ctx, p) {
       return { authenticatorIds: addCredentials(ctx, AUTHENTICATORS, p.userId, p.authenticators) };
@@ -11,6 +14,7 @@ export const authenticatorOperations = [
   }),
 
   defineActivity("delete_authenticators", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
       return { authenticatorIds: deleteCredentials(ctx, AUTHENTICATORS, p.userId, p.authenticatorIds) };

@@ -7,9 +7,12 @@ import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../domain
 import { userForOidcToken } from "../../domain/oauth-providers.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const oauthOperations = [
   defineActivity("create_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
+    arrayLimits: { oauthProviders: ALLOWANCE.credentialsPerUser },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send the first version.
     legacy: ["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS"],
     authorization: "own-credential",
@@ -19,6 +22,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("delete_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
       return { providerIds: deleteCredentials(ctx, OAUTH_PROVIDERS, p.userId, p.providerIds) };
@@ -26,6 +30,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("oauth_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     parentMayInitiate: true,
     proxyForwarded: true,
     run(ctx, p) {
@@ -35,6 +40,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("oauth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     parentMayInitiate: true,
     run(ctx, p) {
       const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.targetPublicKey);

@@ -1,9 +1,12 @@
 /** Non-HD private keys: create_private_keys (V2) and delete_private_keys, over domain/private-keys.ts. */
 import { createPrivateKeys, deletePrivateKeys } from "../../domain/private-keys.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const privateKeyOperations = [
   defineActivity("create_private_keys", {
+    policy: { resource: "PRIVATE_KEY", action: "CREATE", source: "documented" },
+    arrayLimits: { privateKeys: ALLOWANCE.privateKeysPerOrganization },
     run(ctx, p) {
       const rows = createPrivateKeys(ctx, p.privateKeys);
       return { privateKeys: rows.map((r) => ({ privateKeyId: r.id, addresses: r.addresses })) };
@@ -11,6 +14,7 @@ export const privateKeyOperations = [
   }),
 
   defineActivity("delete_private_keys", {
+    policy: { resource: "PRIVATE_KEY", action: "DELETE", source: "documented" },
     run(ctx, p) {
       return { privateKeyIds: deletePrivateKeys(ctx, p.privateKeyIds, p.deleteWithoutExport) };
     },

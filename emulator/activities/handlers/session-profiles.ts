@@ -23,6 +23,7 @@ function checkScope(scope: string): void {
 
 export const sessionProfileOperations = [
   defineActivity("create_session_profile", {
+    policy: { resource: "SESSION_PROFILE", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       if (ctx.org.parentId) throw invalidArgument(INVALID_ACTIVITY_CALLER, undefined, "INVALID_ACTIVITY_CALLER");
       checkName(p.sessionProfileName, "parameters.sessionProfileName");

@@ -11,6 +11,7 @@ import { defineActivity } from "../../operations/define.js";
 
 export const sessionOperations = [
   defineActivity("stamp_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     parentMayInitiate: true,
     servedInCallerOrg: true,
     run(ctx, p) {
@@ -22,6 +23,7 @@ export const sessionOperations = [
   }),
 
   defineActivity("create_read_write_session", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx, p) {
       const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
       if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");
@@ -39,6 +41,7 @@ export const sessionOperations = [
   }),
 
   defineActivity("create_read_only_session", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx) {
       // The X-Session header that would carry this token is not accepted by the emulator (yet):
       // the token is opaque and only its expiry is meaningful.

@@ -4,6 +4,7 @@ import { createUsers, deleteUsers, updateUser } from "../../domain/users.js";
 import { checkEmail, checkPhone, requireUser } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 
 /**
  * update_user_email / update_user_phone_number: an empty value clears the contact; with an OTP
@@ -21,6 +22,8 @@ function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMA
 
 export const userOperations = [
   defineActivity("create_users", {
+    policy: { resource: "USER", action: "CREATE", source: "documented" },
+    arrayLimits: { users: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send V3 (oauthProviders V1).
     legacy: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
     run(ctx, p) {
@@ -29,26 +32,31 @@ export const userOperations = [
   }),
 
   defineActivity("update_user", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       return { userId: updateUser(ctx, p) };
     },
   }),
 
   defineActivity("update_user_name", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       return { userId: updateUser(ctx, { userId: p.userId, userName: p.userName }) };
     },
   }),
 
   defineActivity("update_user_email", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_EMAIL", p.userEmail, p.verificationToken),
   }),
 
   defineActivity("update_user_phone_number", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_SMS", p.userPhoneNumber, p.verificationToken),
   }),
 
   defineActivity("delete_users", {
+    policy: { resource: "USER", action: "DELETE", source: "documented", params: [["user_ids", "userIds"]] },
     run(ctx, p) {
       return { userIds: deleteUsers(ctx, p.userIds) };
     },

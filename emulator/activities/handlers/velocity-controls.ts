@@ -37,6 +37,7 @@ function requireControl(store: Store, orgId: string, id: string, field: string):
 
 export const velocityControlOperations = [
   defineActivity("create_velocity_control", {
+    policy: { resource: "VELOCITY_CONTROL", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       checkName(p.name);
       checkIdentifier(p.identifier);
@@ -59,6 +60,7 @@ export const velocityControlOperations = [
     },
   }),
   defineActivity("delete_velocity_control", {
+    policy: { resource: "VELOCITY_CONTROL", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const c = requireControl(ctx.rt.store, ctx.org.id, p.velocityControlId, "parameters.velocityControlId");
       ctx.rt.store.velocityControls.delete(ctx.org.id, c.id);
