@@ -9,7 +9,6 @@ import type { QueryName, SubmitName } from "./define.js";
 
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
-const EARN_STATUS = "it polls an Earn request, and Earn needs third-party yield vaults and their live on-chain state, which do not exist offline (earn_* activities answer 501 too)";
 const SWAP_STATUS = "it polls a swap, and swaps need a DEX aggregator's quotes and liquidity, which do not exist offline (create_swap_quote and execute_swap answer 501 too)";
 const SPARK_FROST = "a Spark partial signature is the user's share in Spark's own nested FROST scheme with its statechain operators; only Spark's signer library defines it and, without the operators that aggregate it, nothing could check that a share the emulator made is right";
 const TVC_RUNTIME = "the emulator keeps TVC apps and deployments as records but builds, boots and runs no enclave";
@@ -17,11 +16,6 @@ const TVC_RUNTIME = "the emulator keeps TVC apps and deployments as records but 
 export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string>> = {
   get_boot_proof: NEEDS_ENCLAVE,
   get_latest_boot_proof: NEEDS_ENCLAVE,
-  earn_deploy_wrapper: NEEDS_OPERATORS,
-  earn_deposit: NEEDS_OPERATORS,
-  earn_withdraw: NEEDS_OPERATORS,
-  earn_set_wrapper_state: NEEDS_OPERATORS,
-  claim_earn_fees: NEEDS_OPERATORS,
   execute_swap: NEEDS_OPERATORS,
   create_swap_quote: NEEDS_OPERATORS,
   claim_swap_fees: NEEDS_OPERATORS,
@@ -29,16 +23,6 @@ export const NOT_EMULATED_BECAUSE: Partial<Record<SubmitName | QueryName, string
   spark_claim_transfer: NEEDS_OPERATORS,
   spark_prepare_lightning_receive: NEEDS_OPERATORS,
   spark_sign_frost: SPARK_FROST,
-  get_earn_deploy_status: EARN_STATUS,
-  get_earn_deposit_status: EARN_STATUS,
-  get_earn_withdraw_status: EARN_STATUS,
-  get_claim_earn_fees_status: EARN_STATUS,
-  list_earn_vaults: "it lists third-party yield vaults with live TVL and APY, which need the vaults' on-chain state and market data that do not exist offline",
-  list_earn_enabled_vaults: "it reports deployed Earn wrappers with on-chain deposits and live APY; deploying a wrapper (earn_deploy_wrapper) needs vaults that do not exist offline",
-  list_earn_positions: "it reports Earn positions with value, yield and projected fees from live vault state, which does not exist offline",
-  earn_claim_rewards: NEEDS_OPERATORS,
-  list_earn_rewards: "it lists rewards accrued by third-party yield vaults, whose on-chain state and reward programs do not exist offline",
-  get_earn_claim_rewards_status: EARN_STATUS,
   get_swap_status: SWAP_STATUS,
   get_app_status: `${TVC_RUNTIME}, so it has no live replica status to report (ready or desired replicas of a running cluster)`,
   get_tvc_deployment_debug_logs: `${TVC_RUNTIME}, so a deployment has no application logs`,

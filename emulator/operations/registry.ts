@@ -44,6 +44,8 @@ import { proxyEndpoints } from "../proxy/endpoints.js";
 import { swapConfigOperations } from "../activities/handlers/swap-config.js";
 import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { earnOperations } from "../activities/handlers/earn.js";
+import { earnQueryOperations } from "../queries/earn.js";
 import { webhookOperations } from "../webhooks/operations.js";
 import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
 import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
@@ -60,6 +62,8 @@ import { velocityControlOperations } from "../activities/handlers/velocity-contr
 const entries: OperationEntry[] = [
   ...sendTransactionOperations,
   ...chainDataQueryOperations,
+  ...earnOperations,
+  ...earnQueryOperations,
   ...userOperations,
   ...apiOnlyUserOperations,
   ...apiKeyOperations,

@@ -117,6 +117,11 @@ const ROWS: readonly Row[] = [
   ["SECRET", "DELETE", ["DELETE_SECRETS"]],
   ["VELOCITY_CONTROL", "CREATE", ["CREATE_VELOCITY_CONTROL"]],
   ["VELOCITY_CONTROL", "DELETE", ["DELETE_VELOCITY_CONTROL"]],
+  // Earn (docs/earn.md, UNCONFIRMED(earn-policy-resource)): the wallet's own transactions sign with its key;
+  // deploying, switching and claiming a wrapper's fees configure the organization's Earn.
+  ["PRIVATE_KEY", "SIGN", ["EARN_DEPOSIT", "EARN_WITHDRAW", "EARN_CLAIM_REWARDS"]],
+  ["CONFIG", "CREATE", ["EARN_DEPLOY_WRAPPER"]],
+  ["CONFIG", "UPDATE", ["EARN_SET_WRAPPER_STATE", "CLAIM_EARN_FEES"]],
 ];
 
 /** Activity type (without `ACTIVITY_TYPE_`) → resource and action. First row wins. */
@@ -163,4 +168,8 @@ export const EXPOSED_PARAMS: ReadonlyMap<string, readonly ParamSpec[]> = new Map
   ["SPARK_PREPARE_TRANSFER", SPARK],
   ["SPARK_CLAIM_TRANSFER", SPARK],
   ["SPARK_PREPARE_LIGHTNING_RECEIVE", SPARK],
+  // Earn: ours (UNCONFIRMED(earn-policy-resource), docs/earn.md).
+  ["EARN_DEPOSIT", [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]]],
+  ["EARN_WITHDRAW", [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]]],
+  ["EARN_CLAIM_REWARDS", [["sign_with", "signWith"]]],
 ]);

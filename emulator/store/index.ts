@@ -25,6 +25,7 @@ import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
 import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
 import { SwapConfigs } from "./swap-configs.js";
+import { EarnRequests, EarnWrappers } from "./earn.js";
 import { Tvc } from "./tvc.js";
 import { AppProofs } from "./app-proofs.js";
 import { IpAllowlists } from "./ip-allowlist.js";
@@ -67,6 +68,8 @@ function repositories(db: Db, sealer: Sealer) {
     fiatOnRampCredentials: new FiatOnRampCredentials(db),
     onRampTransactions: new OnRampTransactions(db),
     swapConfigs: new SwapConfigs(db),
+    earnWrappers: new EarnWrappers(db),
+    earnRequests: new EarnRequests(db),
     tvc: new Tvc(db),
     appProofs: new AppProofs(db),
     ipAllowlists: new IpAllowlists(db),
@@ -105,6 +108,8 @@ export class Store {
   declare readonly fiatOnRampCredentials: FiatOnRampCredentials;
   declare readonly onRampTransactions: OnRampTransactions;
   declare readonly swapConfigs: SwapConfigs;
+  declare readonly earnWrappers: EarnWrappers;
+  declare readonly earnRequests: EarnRequests;
   declare readonly tvc: Tvc;
   declare readonly appProofs: AppProofs;
   declare readonly ipAllowlists: IpAllowlists;

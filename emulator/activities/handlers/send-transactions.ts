@@ -57,7 +57,7 @@ function theCalls(p: EthSendParams): Call[] {
   });
 }
 
-function chainRejection(err: unknown): never {
+export function chainRejection(err: unknown): never {
   if (!(err instanceof RpcError)) throw err;
   const m = err.message.toLowerCase();
   if (m.includes("insufficient funds")) throw invalidArgument(`insufficient funds: ${err.message}`, "parameters.from");
@@ -67,15 +67,16 @@ function chainRejection(err: unknown): never {
 }
 
 /** The organization's secp256k1 key named by `from` (a wallet account or private key address), and its address. */
-function ethSigner(ctx: ActivityContext, from: string): { key: SigningKey; address: Hex } {
+export function ethSigner(ctx: ActivityContext, from: string, field = "parameters.from"): { key: SigningKey; address: Hex } {
+  const name = field.split(".").pop();
   const signer = (() => {
     try {
       return resolveSigner(ctx.rt, ctx.org.id, from);
     } catch {
-      throw invalidArgument(`from ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
+      throw invalidArgument(`${name} ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, field);
     }
   })();
-  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`from ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, "parameters.from");
+  if (signer.key.curve !== "CURVE_SECP256K1") throw invalidArgument(`${name} ${from} is a ${signer.key.curve} key; Ethereum needs CURVE_SECP256K1`, field);
   return { key: signer.key, address: viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey)) };
 }
 
