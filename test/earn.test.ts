@@ -6,10 +6,11 @@
  * chain's RPC is the oracle; the expected yield is computed here from the vault's documented
  * formula (owed × ratePerSecond × elapsed / 1e18) and the wrapper's fee (bps of the yield).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPublicClient, http, parseAbi, parseEventLogs, type Hex } from "viem";
 import type { RunningEmulator } from "../emulator/index.js";
 import { advanceClock, createApiKeyUser, httpClient, refusal, sdkClient, startTestEmulator, storeCounts, violatedField } from "./support.js";
+import { deliveries } from "./webhooks/support.js";
 
 const CAIP2 = "eip155:8453"; // chainCaip2 is an enum of mainnets in the contract
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -56,7 +57,7 @@ async function settled<T extends { status: string }>(poll: () => Promise<T>): Pr
 
 describe("Earn on a local chain", () => {
   it("lists the local TUSD vault with its TVL and 5% APY", async () => {
-    const { vaults, pageInfo } = await sdkClient(emu).listEarnVaults({ caip19: `${CAIP2}/erc20:${TUSD.toLowerCase()}` });
+    const { vaults = [], pageInfo } = await sdkClient(emu).listEarnVaults({ caip19: `${CAIP2}/erc20:${TUSD.toLowerCase()}` });
     expect(vaults).toHaveLength(1);
     const v = vaults[0]!;
     expect(v.vaultAddress).toBe(TUSD_VAULT);
@@ -78,8 +79,9 @@ describe("Earn on a local chain", () => {
     expect(await chain().readContract({ address: wrapper, abi: wrapperAbi, functionName: "feeBps" })).toBe(2000n);
     expect(await chain().readContract({ address: wrapper, abi: wrapperAbi, functionName: "feeWallet" })).toBe(FEE_WALLET);
     expect(await chain().readContract({ address: wrapper, abi: wrapperAbi, functionName: "vault" })).toBe(TUSD_VAULT);
-    expect((await client.listEarnVaults({ caip19: `${CAIP2}/erc20:${TUSD}` })).vaults[0]!.enabled).toBe(true);
-    const enabled = (await client.listEarnEnabledVaults({})).enabledVaults;
+    expect((await client.listEarnVaults({ caip19: `${CAIP2}/erc20:${TUSD}` })).vaults?.[0]?.enabled).toBe(true);
+    // deployStatus is newer than the SDK's types (@turnkey/http 6.6.0 has it).
+    const enabled = ((await client.listEarnEnabledVaults({})).enabledVaults ?? []) as (NonNullable<Awaited<ReturnType<typeof client.listEarnEnabledVaults>>["enabledVaults"]>[number] & { deployStatus?: string })[];
     expect(enabled.map((e) => [e.wrapperAddress, e.clientFeeBps, e.clientFeeWallet, e.apyPct, e.netApyPct, e.deployStatus])).toEqual([[wrapper, "2000", FEE_WALLET, "0.05", "0.04", "COMPLETED"]]);
     // A second wrapper over the same vault is refused, naming the field.
     const again = await refusal(client.earnDeployWrapper({ vaultAddress: TUSD_VAULT, chainCaip2: CAIP2, clientFeeBps: "100", clientFeeWallet: FEE_WALLET }));
@@ -105,13 +107,13 @@ describe("Earn on a local chain", () => {
       chain().readContract({ address: TUSD_VAULT, abi: vaultAbi, functionName: "ratePerSecond" }),
     ]);
     expect(rate).toBe(5n * 10n ** 16n / 31_536_000n); // 5% a year, per second
-    const [position] = (await client.listEarnPositions({ walletAddress: FROM })).positions;
+    const [position] = (await client.listEarnPositions({ walletAddress: FROM })).positions ?? [];
     expect(position).toMatchObject({ wrapperAddress: wrapper, totalDeposited: deposit.toString(), totalWithdrawn: "0" });
 
     await advanceClock(emu, 30 * DAY_MS);
-    const accrued = (await client.listEarnPositions({ walletAddress: FROM })).positions[0]!;
+    const accrued = (await client.listEarnPositions({ walletAddress: FROM })).positions![0]!;
     expect(BigInt(accrued.currentValue!)).toBeGreaterThan(deposit);
-    const fees = (await client.listEarnEnabledVaults({})).enabledVaults[0]!;
+    const fees = (await client.listEarnEnabledVaults({})).enabledVaults![0]!;
     expect(BigInt(fees.claimableClientFee!)).toBeGreaterThan(0n);
 
     const w = await client.earnWithdraw({ wrapperAddress: wrapper, signWith: FROM, chainCaip2: CAIP2, amountValue: "MAX" });
@@ -135,7 +137,7 @@ describe("Earn on a local chain", () => {
     expect(after).toEqual([]);
 
     // The client's fee goes to the fee wallet.
-    const claimable = BigInt((await client.listEarnEnabledVaults({})).enabledVaults[0]!.claimableClientFee!);
+    const claimable = BigInt((await client.listEarnEnabledVaults({})).enabledVaults![0]!.claimableClientFee!);
     expect(claimable).toBeGreaterThanOrEqual(fee);
     const feeBefore = await tusdOf(FEE_WALLET);
     const c = await client.claimEarnFees({ wrapperAddress: wrapper });
@@ -161,8 +163,9 @@ describe("Earn on a local chain", () => {
     expect(await chain().readContract({ address: wrapper, abi: wrapperAbi, functionName: "depositsDisabled" })).toBe(false);
   });
 
-  it("a sponsored deposit is paid by the paymaster: the account's ether does not move", async () => {
+  it("a sponsored deposit is paid by the paymaster: the account's ether does not move; balances and balance webhooks show the movement", async () => {
     const client = sdkClient(emu);
+    await client.createWebhookEndpoint({ name: "earn balances", url: "http://127.0.0.1:9/never-delivered", subscriptions: [{ eventType: "BALANCE_CONFIRMED_UPDATES" }] } as never);
     const eth = await chain().getBalance({ address: THIRD });
     const tusd = await tusdOf(THIRD);
     const d = await client.earnDeposit({ wrapperAddress: wrapper, signWith: THIRD, assets: "2500000000", chainCaip2: CAIP2, sponsor: true });
@@ -175,6 +178,19 @@ describe("Earn on a local chain", () => {
     // The wrapper's shares show in the account's balances.
     const { balances } = await client.getWalletAddressBalances({ address: THIRD, caip2: CAIP2 });
     expect(balances?.map((b) => b.caip19)).toContain(`${CAIP2}/erc20:${wrapper.toLowerCase()}`);
+    const held = (await (await fetch(`${emu.info.baseUrl}/emulator/v1/chains/${CAIP2}/holdings/${THIRD}`)).json()) as { holdings: { symbol: string; balance: string }[] };
+    expect(held.holdings.map((h) => h.symbol)).toEqual(["ETH", "TUSD", "eevTUSD"]);
+    // The chain watcher reports the TUSD leaving the account and the wrapper's shares arriving.
+    await vi.waitFor(
+      async () => {
+        const moves = (await deliveries(emu)).filter((d) => d.eventType === "BALANCE_CONFIRMED_UPDATES" && d.payload.msg.txHash === s.depositTxHash);
+        expect(moves.map((d) => [d.payload.msg.operation, d.payload.msg.address, d.payload.msg.asset.symbol, d.payload.msg.asset.amount]).sort()).toEqual([
+          ["deposit", THIRD, "eevTUSD", expect.any(String)],
+          ["withdraw", THIRD, "TUSD", "2500000000"],
+        ]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it("rewards accrue per share and second, and earn_claim_rewards mints them to the account", async () => {

@@ -21,6 +21,7 @@ import type { EarnRequestKind, EarnWrapperRow } from "../../store/earn.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
 import { RpcError } from "../../networks/rpc.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
+import { chainWatcher } from "../../networks/watch.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { lazyModule } from "../../lazy-module.js";
@@ -67,9 +68,10 @@ async function wrapperOn(ctx: ActivityContext, address: string, caip2: string | 
   return { row, chain: await networks.defi(row.caip2, "parameters.chainCaip2") };
 }
 
-/** Records an Earn request (its transaction's hash) and answers its id. */
+/** Records an Earn request (its transaction's hash), wakes the chain watcher, and answers the request's id. */
 function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = newId()): string {
   ctx.rt.store.tx(() => ctx.rt.store.earnRequests.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, kind, caip2, txHash, sponsored, createdAt: ctx.now }));
+  chainWatcher(ctx.rt)?.poke(); // balance events for the movements
   return id;
 }
 

@@ -19,25 +19,25 @@ export function formatUnits(v, decimals) {
   return `${v / base}${frac ? `.${frac}` : ""}`;
 }
 
-/** The address formats whose balance a chain of this namespace reports, and how. */
-const BALANCE = /** @type {Record<string, { format: string, method: string, params(a: string): unknown[], value(r: any): bigint, decimals: number, symbol: string }>} */ ({
-  eip155: { format: "ADDRESS_FORMAT_ETHEREUM", method: "eth_getBalance", params: (a) => [a, "latest"], value: (r) => BigInt(r), decimals: 18, symbol: "ETH" },
-  solana: { format: "ADDRESS_FORMAT_SOLANA", method: "getBalance", params: (a) => [a], value: (r) => BigInt(r.value), decimals: 9, symbol: "SOL" },
+/** The address formats whose balance a chain of this namespace reports. */
+const BALANCE = /** @type {Record<string, { format: string }>} */ ({
+  eip155: { format: "ADDRESS_FORMAT_ETHEREUM" },
+  solana: { format: "ADDRESS_FORMAT_SOLANA" },
 });
 
 /**
- * Balances of the addresses a chain understands, through its JSON-RPC route (/emulator/v1/chains/{caip2}/rpc).
+ * What each address holds on a chain (the native coin, then every token with a balance: test
+ * dollars, Earn wrapper shares...), through /emulator/v1/chains/{caip2}/holdings/{address}.
  * @param {any} chain @param {string[]} addresses @returns {Promise<Map<string, string>>}
  */
 async function balances(chain, addresses) {
-  const b = BALANCE[chain.namespace];
   const out = new Map();
-  if (!b) return out;
+  if (!BALANCE[chain.namespace]) return out;
   await Promise.all(
-    addresses.map(async (address, id) => {
-      const res = await fetch(`/emulator/v1/chains/${encodeURIComponent(chain.caip2)}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id, method: b.method, params: b.params(address) }) });
+    addresses.map(async (address) => {
+      const res = await fetch(`/emulator/v1/chains/${encodeURIComponent(chain.caip2)}/holdings/${encodeURIComponent(address)}`);
       const r = await res.json();
-      out.set(address, r.error ? `error: ${r.error.message}` : `${formatUnits(b.value(r.result), b.decimals)} ${b.symbol}`);
+      out.set(address, res.ok ? r.holdings.map((/** @type {any} */ x) => `${x.display} ${x.symbol}`).join(" · ") : `error: ${r.message}`);
     }),
   );
   return out;
