@@ -11,6 +11,7 @@ import { createPublicClient, http, parseAbi, parseEventLogs, type Hex } from "vi
 import type { RunningEmulator } from "../emulator/index.js";
 import { advanceClock, createApiKeyUser, httpClient, refusal, sdkClient, startTestEmulator, storeCounts, violatedField } from "./support.js";
 import { deliveries } from "./webhooks/support.js";
+import { chainWatcher } from "../emulator/networks/watch.js";
 
 const CAIP2 = "eip155:8453"; // chainCaip2 is an enum of mainnets in the contract
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -153,6 +154,7 @@ describe("Earn on a local chain", () => {
     const client = sdkClient(emu);
     expect(await client.earnSetWrapperState({ wrapperAddress: wrapper, depositsDisabled: true })).toMatchObject({ wrapperAddress: wrapper, depositsDisabled: true });
     expect(await chain().readContract({ address: wrapper, abi: wrapperAbi, functionName: "depositsDisabled" })).toBe(true);
+    await chainWatcher(emu.runtime)?.settle();
     const counts = storeCounts(emu);
     const refused = await refusal(client.earnDeposit({ wrapperAddress: wrapper, signWith: FROM, assets: "1000000", chainCaip2: CAIP2 }));
     expect(refused.code).toBe(3);
@@ -215,6 +217,7 @@ describe("Earn on a local chain", () => {
 
   it("refuses bad input naming the field, and writes nothing", async () => {
     const client = sdkClient(emu);
+    await chainWatcher(emu.runtime)?.settle(); // the balance events of the earlier tests are recorded first
     const counts = storeCounts(emu);
     const cases: [() => Promise<unknown>, string][] = [
       [() => client.earnDeposit({ wrapperAddress: wrapper, signWith: FROM, assets: "ten", chainCaip2: CAIP2 }), "parameters.assets"],
@@ -230,7 +233,8 @@ describe("Earn on a local chain", () => {
       const e = await refusal(call());
       expect([e.code, violatedField(e)], e.message).toEqual([3, field]);
     }
-    expect(storeCounts(emu)).toEqual(counts);
+    const after = storeCounts(emu);
+    expect(Object.keys(after).filter((t) => after[t] !== counts[t]).map((t) => `${t}: ${counts[t]} -> ${after[t]}`)).toEqual([]);
     await expect(client.getEarnDepositStatus({ depositRequestId: "00000000-0000-4000-8000-000000000000" })).rejects.toThrow(/no Earn deposit request/);
   });
 
