@@ -302,10 +302,35 @@ describe("request bodies and organizations (errors.mdx:85-92, 108, 113)", () => 
   });
 });
 
-describe("organizations a caller may address (errors.mdx:135)", () => {
-  it('"request not authorized" for a parent organization writing in its sub-organization', async () => {
+describe("organizations a caller may address (errors.mdx:9,108,135,300-305,865-873)", () => {
+  // The page's example answer: a request targeting a sub-organization whose voters are in the parent.
+  it('"organization mismatch" for a parent organization\'s key writing in its sub-organization', async () => {
     const sub = await subOrganization("parent cannot write", newP256KeyPair());
-    await expectDocumented("createWallet", { walletName: "from the parent", accounts: [ETH] }, { message: "request not authorized", code: 7, status: 403, turnkeyErrorCode: "REQUEST_NOT_AUTHORIZED" }, { organizationId: sub });
+    const parent = emu.info.organizationId;
+    await expectDocumented(
+      "createWallet",
+      { walletName: "from the parent", accounts: [ETH] },
+      { message: `organization mismatch: request is targeting organization ("${sub}"), but voters are in organization ("${parent}")`, code: 3, status: 400, turnkeyErrorCode: "ORGANIZATION_MISMATCH", field: "organizationId" },
+      { organizationId: sub },
+    );
+  });
+
+  it('"organization mismatch" for a sub-organization\'s key writing in its parent', async () => {
+    const key = newP256KeyPair();
+    const sub = await subOrganization("sub cannot write upward", key);
+    const parent = emu.info.organizationId;
+    await expectDocumented(
+      "createWallet",
+      { walletName: "from the sub-organization", accounts: [ETH] },
+      { message: `organization mismatch: request is targeting organization ("${parent}"), but voters are in organization ("${sub}")`, code: 3, status: 400, turnkeyErrorCode: "ORGANIZATION_MISMATCH", field: "organizationId" },
+      { key, organizationId: parent },
+    );
+  });
+
+  it('"request not authorized" for a sub-organization\'s key reading its parent', async () => {
+    const key = newP256KeyPair();
+    await subOrganization("sub cannot read upward", key);
+    await expectDocumented("getWallets", {}, { message: "request not authorized", code: 7, status: 403, turnkeyErrorCode: "REQUEST_NOT_AUTHORIZED" }, { key, organizationId: emu.info.organizationId });
   });
 });
 

@@ -6,7 +6,9 @@
  *   - by a sub-organization's key to a sibling sub-organization (refused),
  *   - by the parent's key to a sub-organization (queries read; activities only where the
  *     parent may start them),
- * with a body the contract accepts, and a refusal must leave the store untouched.
+ * with a body the contract accepts, and a refusal must leave the store untouched. An activity
+ * refused across organizations is the errors page's "organization mismatch" (errors.mdx:9,865);
+ * a query, "request not authorized".
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
@@ -17,8 +19,11 @@ import { useTestEmulator } from "./use-test-emulator.js";
 
 // The refusals as the emulator documents them (README, tenant isolation), written here rather
 // than imported, so that a change of wording in emulator/auth/access.ts shows up as a failure.
-const PARENT_CANNOT_WRITE = "request not authorized: a parent organization can read its sub-organizations but not write in them";
 const SUB_ORG_CANNOT_REACH_PARENT = "request not authorized: a sub-organization's credential cannot read or act in its parent organization";
+const mismatch = (target: string, voters: string) => `organization mismatch: request is targeting organization ("${target}"), but voters are in organization ("${voters}")`;
+/** The documented answer to an activity whose voters are in another organization than its target. */
+const isMismatch = (r: { status: number; json: { code?: number; message?: string; details?: { turnkeyErrorCode?: string }[] } }, target: string, voters: string): boolean =>
+  r.status === 400 && r.json.code === 3 && r.json.message === mismatch(target, voters) && !!r.json.details?.some((d) => d.turnkeyErrorCode === "ORGANIZATION_MISMATCH");
 
 const emu = useTestEmulator();
 let parentId: string;
@@ -57,10 +62,12 @@ describe("tenant isolation over every coordinator operation", () => {
       const r = await rawPost(emu, path, bodyFor(path, parentId), { key: a!.key });
       if (entry && entry.kind !== "proxy" && entry.reach.servedInCallerOrg) {
         expect(r.json?.message ?? "", path).not.toBe(SUB_ORG_CANNOT_REACH_PARENT);
+        expect(isMismatch(r, parentId, a!.id), path).toBe(false);
         if (op.name === "whoami") expect(r.json.organizationId).toBe(a!.id);
         continue;
       }
-      if (r.status !== 403 || r.json.code !== 7 || r.json.message !== SUB_ORG_CANNOT_REACH_PARENT) leaks.push(`${path}: ${r.status} ${JSON.stringify(r.json).slice(0, 120)}`);
+      const refused = op.kind === "submit" ? isMismatch(r, parentId, a!.id) : r.status === 403 && r.json.code === 7 && r.json.message === SUB_ORG_CANNOT_REACH_PARENT;
+      if (!refused) leaks.push(`${path}: ${r.status} ${JSON.stringify(r.json).slice(0, 120)}`);
       if (writes() !== before) leaks.push(`${path}: wrote to the store`);
     }
     expect(leaks).toEqual([]);
@@ -85,7 +92,7 @@ describe("tenant isolation over every coordinator operation", () => {
       const entry = entryFor(op.kind, op.name);
       const before = writes();
       const r = await rawPost(emu, path, bodyFor(path, a!.id), { key: devKey(emu) });
-      const refusedAsParent = r.status === 403 && r.json.message === PARENT_CANNOT_WRITE;
+      const refusedAsParent = isMismatch(r, a!.id, parentId);
       if (op.kind === "query") {
         if (r.status === 401 || r.status === 403) wrong.push(`${path}: a parent read was refused: ${r.status} ${r.json.message}`);
       } else if (entry?.kind === "submit" && entry.reach.parentMayInitiate) {

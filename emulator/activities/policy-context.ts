@@ -55,7 +55,7 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
   const { store } = rt;
   const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
   const ctx: Record<string, unknown> = {
-    activity: buildActivityContext(activityType, params),
+    activity: buildActivityContext(activityType, params, rt.registry.policyOf(activityType)),
     approvers: approved.flatMap((v) => {
       const u = store.users.byId(v.userId);
       return u ? [approverContext({ userId: u.id, userName: u.name, userEmail: u.email ?? undefined, userTags: store.tags.tagsOf(u.id) })] : [];

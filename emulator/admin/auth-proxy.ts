@@ -8,8 +8,8 @@ import { Router } from "express";
 import { invalidArgument, notFound } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
 import { objectBody } from "../http/body.js";
-import { disableAuthProxy, enableAuthProxy } from "../proxy/provision.js";
-import { mergeSettings, type AuthProxySettings } from "../proxy/settings.js";
+import { disableAuthProxy, enableAuthProxy } from "../domain/auth-proxy.js";
+import { mergeSettings, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { Runtime } from "../runtime.js";
 

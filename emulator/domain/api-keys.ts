@@ -2,16 +2,26 @@
  * API keys: the one place a key row is written (create_api_keys, users and sub-orgs with
  * keys, session and login keys, the auth proxy's key, fixtures), with the service's per-user
  * limits: long-lived and expiring keys are counted apart, and at the expiring-key limit the
- * service drops an expired key first, else the oldest one.
+ * service drops an expired key first, else the oldest one. `addApiKeys` checks the keys a
+ * request gives before they are written.
  */
-import { documentedError } from "../errors.js";
+import { documentedError, invalidArgument } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Store } from "../store/index.js";
+import { publicKeyObject, type KeyCurve } from "../auth/public-keys.js";
+import { checkName, requireDistinct } from "./lookups.js";
+import type { DomainContext } from "./context.js";
 
 export const API_KEY_CREDENTIAL_TYPE: Record<string, string> = {
   API_KEY_CURVE_P256: "CREDENTIAL_TYPE_API_KEY_P256",
   API_KEY_CURVE_SECP256K1: "CREDENTIAL_TYPE_API_KEY_SECP256K1",
   API_KEY_CURVE_ED25519: "CREDENTIAL_TYPE_API_KEY_ED25519",
+};
+
+const KEY_CURVE: Record<string, KeyCurve> = {
+  API_KEY_CURVE_P256: "p256",
+  API_KEY_CURVE_SECP256K1: "secp256k1",
+  API_KEY_CURVE_ED25519: "ed25519",
 };
 
 export const MAX_LONG_LIVED_KEYS_PER_USER = 10;
@@ -60,4 +70,32 @@ export function insertApiKey(store: Store, k: NewApiKey, now: number): string {
     updatedAt: now,
   });
   return id;
+}
+
+export type ApiKeyParams = { apiKeyName: string; publicKey: string; curveType: string; expirationSeconds?: string };
+
+/** Validates and stores API keys for one user; returns their ids. Shared by users and sub-orgs. */
+export function addApiKeys(ctx: DomainContext, orgId: string, userId: string, keys: ApiKeyParams[], field: string): string[] {
+  const { store } = ctx.rt;
+  requireDistinct(keys.map((k) => k.publicKey.toLowerCase()), `${field}.publicKey`);
+  return keys.map((k, i) => {
+    const f = `${field}[${i}]`;
+    checkName(k.apiKeyName, `${f}.apiKeyName`);
+    const publicKey = k.publicKey.toLowerCase();
+    const curve = KEY_CURVE[k.curveType]!;
+    if (!publicKeyObject(curve, publicKey)) {
+      throw invalidArgument(`invalid public key for ${k.curveType}: ${k.publicKey}`, `${f}.publicKey`);
+    }
+    if (curve !== "ed25519" && publicKey.length !== 66) {
+      throw invalidArgument(`public key for ${k.curveType} must be a compressed point (33 bytes, hex)`, `${f}.publicKey`);
+    }
+    if (k.expirationSeconds !== undefined && (!/^\d+$/.test(k.expirationSeconds) || Number(k.expirationSeconds) <= 0)) {
+      throw documentedError("INVALID_API_KEY_EXPIRATION", `${f}.expirationSeconds must be a positive whole number of seconds`, `${f}.expirationSeconds`);
+    }
+    if (store.apiKeys.forUser(userId).some((e) => e.publicKey === publicKey)) {
+      throw invalidArgument(`api key with public key ${publicKey} already exists for this user`, `${f}.publicKey`);
+    }
+    const credentialType = API_KEY_CREDENTIAL_TYPE[k.curveType]!;
+    return insertApiKey(store, { orgId, userId, name: k.apiKeyName, publicKey, credentialType, expirationSeconds: k.expirationSeconds }, ctx.now);
+  });
 }

@@ -12,8 +12,8 @@ import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } fr
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
-import { notEmulated } from "../operations/not-emulated.js";
-import type { Reach } from "../operations/define.js";
+import { notEmulatedError } from "../operations/not-emulated.js";
+import type { ActivityEntry, QueryEntry } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
 import { noteRequest } from "./request-facts.js";
@@ -46,8 +46,8 @@ export function coordinatorRouter(rt: Runtime): Router {
 async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
   const { op, entry } = rt.registry.resolveActivity(routed, json.type);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
-  if (!entry) throw notEmulated(op);
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
+  if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, caller, target: org });
   return { activity: renderActivity(rt.store, activity) };
 }
@@ -55,18 +55,20 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = rt.registry.queries.get(op.name);
-  const { caller, org } = admitTo(rt, op, stamp, body, res, entry?.reach);
-  if (!entry) throw notEmulated(op);
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
+  if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   return entry.run({ rt, now: rt.clock.now(), org, caller }, body);
 }
 
 /**
  * After the contract: the request's limits, its target organization, its caller, and the
- * organization it is served in (tenant isolation, auth/access.ts). An operation that is not
- * emulated is still checked, so that it answers 501 only to a caller who may reach it.
+ * organization it is served in (tenant isolation with the entry's reach, auth/access.ts). An
+ * operation that is not emulated (no entry) is still checked, so that it answers 501 only to a
+ * caller who may reach it.
  */
-function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, res: Response, reach: Reach = OWN_ORGANIZATION_ONLY) {
-  checkRequestLimits(op.name, body);
+function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, res: Response, entry: ActivityEntry | QueryEntry | undefined) {
+  const reach = entry?.reach ?? OWN_ORGANIZATION_ONLY;
+  checkRequestLimits(op.name, body, entry?.arrayLimits);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
   enforceIpAllowlist(rt, caller, res.req);

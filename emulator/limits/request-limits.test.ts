@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { TurnkeyError } from "../errors.js";
-import { ARRAY_LIMITS, checkRequestLimits, MAX_ARRAY_ITEMS, MAX_NAME_LENGTH, MAX_SMART_CONTRACT_INTERFACE_BYTES, nameProblem } from "./request-limits.js";
+import { activities, queries } from "../operations/registry.js";
+import { checkRequestLimits, MAX_ARRAY_ITEMS, MAX_NAME_LENGTH, MAX_SMART_CONTRACT_INTERFACE_BYTES, nameProblem } from "./request-limits.js";
 
-/** The error `checkRequestLimits` throws, or undefined. */
+/** The operation's array caps, as its registry entry declares them. */
+const limitsOf = (op: string) => (activities.get(op) ?? queries.get(op))?.arrayLimits;
+
+/** The error `checkRequestLimits` throws for the operation's request, or undefined. */
 function rejection(op: string, body: unknown): TurnkeyError | undefined {
   try {
-    checkRequestLimits(op, body);
+    checkRequestLimits(op, body, limitsOf(op));
     return undefined;
   } catch (e) {
     return e as TurnkeyError;
@@ -74,7 +78,9 @@ describe("checkRequestLimits", () => {
   });
 
   it("caps arrays that count against a documented per-organization or per-user allowance", () => {
-    expect(ARRAY_LIMITS).toMatchObject({ users: 100, policies: 100, privateKeys: 1000, apiKeys: 10, authenticators: 10, oauthProviders: 10 });
+    expect(limitsOf("create_users")).toEqual({ users: 100, apiKeys: 10, authenticators: 10, oauthProviders: 10 });
+    expect(limitsOf("create_sub_organization")).toEqual({ rootUsers: 100, apiKeys: 10, authenticators: 10, oauthProviders: 10, accounts: 100 });
+    expect([limitsOf("create_policies"), limitsOf("create_private_keys"), limitsOf("create_wallet")]).toEqual([{ policies: 100 }, { privateKeys: 1000 }, { accounts: 100 }]);
     expect(rejection("create_wallet", wallet("w", 100))).toBeUndefined();
     const e = rejection("create_wallet", wallet("w", 101));
     expect(fieldOf(e)).toBe("parameters.accounts");

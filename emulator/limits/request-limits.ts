@@ -8,24 +8,28 @@ import { documentedError } from "../errors.js";
 
 /** Longest name, in Unicode code points. */
 export const MAX_NAME_LENGTH = 256;
-/** Most items any request array may hold, unless ARRAY_LIMITS says fewer. */
+/** Most items any request array may hold, unless the operation's entry says fewer (`arrayLimits`). */
 export const MAX_ARRAY_ITEMS = 1000;
 /**
- * Per-request caps for arrays whose items count against a documented resource limit: no
- * single request may ask for more than the whole allowance (users, policies and HD wallets
- * 100 per organization; private keys 1,000; API keys, authenticators and OAuth providers 10 per
- * user). `accounts` (new wallet accounts per request) is the emulator's own choice.
+ * Documented allowances that cap a request's arrays, each on the entries whose requests list
+ * them (`arrayLimits` of defineActivity/defineProxyEndpoint): no single request may ask for more
+ * than the whole allowance (users, policies and HD wallets 100 per organization; private keys
+ * 1,000; API keys, authenticators and OAuth providers 10 per user). `accountsPerRequest` (new
+ * wallet accounts per request) is the emulator's own choice.
  */
-export const ARRAY_LIMITS: Readonly<Record<string, number>> = {
-  users: 100,
-  rootUsers: 100,
-  policies: 100,
-  privateKeys: 1000,
-  apiKeys: 10,
-  authenticators: 10,
-  oauthProviders: 10,
-  accounts: 100,
-};
+export const ALLOWANCE = {
+  usersPerOrganization: 100,
+  policiesPerOrganization: 100,
+  privateKeysPerOrganization: 1000,
+  credentialsPerUser: 10,
+  accountsPerRequest: 100,
+} as const;
+/** The credentials a request lists for one new user. */
+export const NEW_USER_CREDENTIALS = {
+  apiKeys: ALLOWANCE.credentialsPerUser,
+  authenticators: ALLOWANCE.credentialsPerUser,
+  oauthProviders: ALLOWANCE.credentialsPerUser,
+} as const;
 /** The service limits a smart contract interface (ABI/IDL JSON) to 400 kB. */
 export const MAX_SMART_CONTRACT_INTERFACE_BYTES = 400 * 1024;
 
@@ -58,10 +62,11 @@ export function nameProblem(value: string): string | undefined {
  * Throws INVALID_ARGUMENT (400, `REQUEST_INVALID`, a BadRequest detail naming the field, e.g.
  * `parameters.walletName`) when the parsed request `body` of operation `opName` breaks a
  * limit. Walks the whole body, so nested names (`parameters.users[0].apiKeys[1].apiKeyName`)
- * are checked too.
+ * are checked too; an array under a key of `arrayLimits` (the operation entry's) holds at
+ * most that many items, any other at most MAX_ARRAY_ITEMS.
  */
-export function checkRequestLimits(opName: string, body: unknown): void {
-  walk(body, "", undefined);
+export function checkRequestLimits(opName: string, body: unknown, arrayLimits: Readonly<Record<string, number>> = {}): void {
+  walk(body, "", undefined, arrayLimits);
   if (opName === "create_smart_contract_interface") {
     const sci = (body as { parameters?: { smartContractInterface?: unknown } } | undefined)?.parameters?.smartContractInterface;
     if (typeof sci === "string" && Buffer.byteLength(sci, "utf8") > MAX_SMART_CONTRACT_INTERFACE_BYTES)
@@ -69,7 +74,7 @@ export function checkRequestLimits(opName: string, body: unknown): void {
   }
 }
 
-function walk(value: unknown, path: string, key: string | undefined): void {
+function walk(value: unknown, path: string, key: string | undefined, limits: Readonly<Record<string, number>>): void {
   if (typeof value === "string") {
     if (key !== undefined && NAME_FIELD.test(key)) {
       const problem = nameProblem(value);
@@ -78,12 +83,12 @@ function walk(value: unknown, path: string, key: string | undefined): void {
     return;
   }
   if (Array.isArray(value)) {
-    const max = (key !== undefined ? ARRAY_LIMITS[key] : undefined) ?? MAX_ARRAY_ITEMS;
+    const max = (key !== undefined && Object.hasOwn(limits, key) ? limits[key] : undefined) ?? MAX_ARRAY_ITEMS;
     if (value.length > max) fail(path || "body", `must list at most ${max} items (got ${value.length})`);
-    value.forEach((item, i) => walk(item, `${path}[${i}]`, undefined));
+    value.forEach((item, i) => walk(item, `${path}[${i}]`, undefined, limits));
     return;
   }
   if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k, k);
+    for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k, k, limits);
   }
 }

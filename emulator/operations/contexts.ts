@@ -7,7 +7,7 @@ import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
-import type { AuthProxySettings } from "../proxy/settings.js";
+import type { AuthProxySettings } from "../domain/auth-proxy-settings.js";
 
 /** What an activity handler sees: the runtime, the target organization and the caller. */
 export type ActivityContext = {

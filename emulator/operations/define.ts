@@ -8,12 +8,14 @@
  * types, so every layer may import them without closing a cycle.
  */
 import type { z } from "zod";
-import type { operations as coordinatorOperations, intents } from "../../contracts/generated/public-api.js";
+import type { operations as coordinatorOperations, intents, Results } from "../../contracts/generated/public-api.js";
 import type { operations as proxyOperations } from "../../contracts/generated/auth-proxy.js";
 import type { UndocumentedActivityType } from "../../contracts/legacy.js";
 import type { OperationContract } from "../../contracts/index.js";
 import type { TurnkeyError } from "../errors.js";
 import type { ActivityContext, ProxyContext, QueryContext } from "./contexts.js";
+import type { ActivityAction, ActivityPolicy, ActivityResource } from "../policy/activity-taxonomy.js";
+import type { ActivityRow } from "../store/activities.js";
 
 type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
@@ -30,9 +32,14 @@ export type ProxyName = keyof ProxyOps extends infer P ? (P extends `/v1/${infer
 
 /** Every activity type that has an intent in the published document, current and older. */
 export type ActivityType = keyof typeof intents;
-type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : never;
+/** The parameters (intent) of an activity type. */
+export type IntentOf<T> = T extends ActivityType ? z.output<(typeof intents)[T]> : never;
+/** The result member of an activity type; empty for one that has none (approve, reject). */
+export type ResultOf<T> = T extends keyof Results ? z.output<Results[T]> : Record<string, never>;
 
 type SubmitRequest<N extends SubmitName> = z.output<CoordinatorOps[`/public/v1/submit/${N}`]["request"]>;
+/** The activity type a submit operation's current version sends (`init_otp`: ACTIVITY_TYPE_INIT_OTP_V3). */
+export type CurrentActivityType<N extends SubmitName> = SubmitRequest<N> extends { type: infer T extends ActivityType } ? T : never;
 /** The parameters of a submit operation: its current intent, or an older one it still accepts. */
 export type ActivityParams<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never> = SubmitRequest<N> extends { parameters: infer P } ? P | IntentOf<L> : never;
 /** The body of a query, as the contract parses it. */
@@ -82,6 +89,33 @@ export type PolicySubjects = {
  */
 export type ActivityOutcome = Record<string, unknown> | { failAfterCommit: TurnkeyError };
 
+/**
+ * What the policy language exposes about an activity (`activity.resource`, `activity.action`,
+ * `activity.params`), for its current type and every older one its entry accepts. `source`
+ * says where the pair comes from: "documented" (the published resource/action table) or
+ * "inferred" from the type's name (UNCONFIRMED). `params` lists the intent fields exposed as
+ * `activity.params`: policy name, intent field, and a value when the intent omits it. An entry
+ * without `policy` has no resource or action: a policy reading them gets a MissingField error.
+ */
+export type PolicySpec<P> = {
+  resource: ActivityResource;
+  action: ActivityAction;
+  source: "documented" | "inferred";
+  params?: readonly (readonly [name: string, intentField: keyof P & string, whenMissing?: string])[];
+};
+
+/** One address an activity derived: the payload of its APP_PROOF_TYPE_ADDRESS_DERIVATION proof. */
+export type AddressDerivation = { organizationId: string; walletId: string; derivationPath: string; address: string };
+
+/**
+ * The addresses a completed activity derived, from its intent, its result member and its row
+ * (proofs/app-proofs.ts records one proof per address when the activity asked for proofs).
+ */
+export type AppProofs<P> = (intent: P, result: Record<string, unknown>, activity: ActivityRow) => AddressDerivation[];
+
+/** Most items an array under each key of a request may hold, at any depth (users: 100). */
+export type ArrayLimits = Readonly<Record<string, number>>;
+
 export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType> = {
   /**
    * Older activity types still accepted on this path (each with its own intent and result
@@ -95,6 +129,12 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   proxyForwarded?: boolean;
   /** What the policy engine sees this activity touch. */
   subjects?: (params: ActivityParams<N, L>) => PolicySubjects;
+  /** `activity.resource`, `activity.action` and `activity.params` in policies. */
+  policy?: PolicySpec<ActivityParams<N, L>>;
+  /** Caps on the request's arrays by key, at any depth (`limits/request-limits.ts`; others: MAX_ARRAY_ITEMS). */
+  arrayLimits?: ArrayLimits;
+  /** The addresses it derived, when it derives any: each gets an app proof if the request asked (`generateAppProofs`). */
+  appProofs?: AppProofs<ActivityParams<N, L>>;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
    * back. A handler that writes nothing may return a promise (async signing): it settles
@@ -111,6 +151,9 @@ export type ActivityEntry = {
   reach: Reach;
   proxyForwarded: boolean;
   subjects: (params: Record<string, unknown>) => PolicySubjects;
+  policy: ActivityPolicy | undefined;
+  arrayLimits: ArrayLimits;
+  appProofs: AppProofs<Record<string, unknown>> | undefined;
   run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
 };
 
@@ -118,6 +161,7 @@ export type QueryEntry = {
   kind: "query";
   name: QueryName;
   reach: Reach;
+  arrayLimits: ArrayLimits;
   run: (ctx: QueryContext, body: Record<string, unknown>) => Record<string, unknown>;
 };
 
@@ -128,10 +172,26 @@ export type ProxyEntry = {
   emptyBody: boolean;
   /** The endpoint checks the captcha token when the configuration enables captcha. */
   captcha: boolean;
+  arrayLimits: ArrayLimits;
   run: (px: ProxyContext, body: Record<string, unknown>) => unknown;
 };
 
 export type OperationEntry = ActivityEntry | QueryEntry | ProxyEntry;
+
+/**
+ * A published coordinator operation the emulator does not emulate, declared where the
+ * operation would live: its 501 answer, /openapi.json and docs/parity.md give `reason`. An
+ * activity may still say what policies would see of it (`policy`).
+ */
+export type NotEmulatedEntry = {
+  kind: "not-emulated";
+  name: SubmitName | QueryName;
+  reason: string;
+  policy: ActivityPolicy | undefined;
+};
+
+/** What a module of entries lists: emulated operations and the ones declared not emulated. */
+export type CatalogEntry = OperationEntry | NotEmulatedEntry;
 
 /**
  * The composed catalog of every entry (operations/registry.ts). Only the composition root
@@ -150,9 +210,16 @@ export type Registry = {
   operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined;
   /** Every activity type the auth proxy submits as its proxy user (current and accepted older versions). */
   proxyForwardedActivityTypes: readonly string[];
+  /** The operations declared not emulated, by name. */
+  notEmulated: ReadonlyMap<string, NotEmulatedEntry>;
+  /** Why an operation without an entry is not emulated (a generic reason when none is declared). */
+  notEmulatedReason(name: string): string;
+  /** What policies see of an activity type (with or without `ACTIVITY_TYPE_`): its entry's `policy`, or the taxonomy's row for a type no entry accepts. */
+  policyOf(activityType: string): ActivityPolicy | undefined;
 };
 
 const none = (): PolicySubjects => ({});
+const NONE: ArrayLimits = {};
 
 export function defineActivity<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
   return {
@@ -163,20 +230,38 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     reach: { parentMayInitiate: spec.parentMayInitiate ?? false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
     proxyForwarded: spec.proxyForwarded ?? false,
     subjects: (spec.subjects ?? none) as ActivityEntry["subjects"],
+    policy: spec.policy,
+    arrayLimits: spec.arrayLimits ?? NONE,
+    appProofs: spec.appProofs as ActivityEntry["appProofs"],
     run: spec.run as ActivityEntry["run"],
   };
 }
 
 export function defineQuery<N extends QueryName>(
   name: N,
-  spec: { servedInCallerOrg?: boolean; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
+  spec: { servedInCallerOrg?: boolean; arrayLimits?: ArrayLimits; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
 ): QueryEntry {
-  return { kind: "query", name, reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false }, run: spec.run as QueryEntry["run"] };
+  return {
+    kind: "query",
+    name,
+    reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
+    arrayLimits: spec.arrayLimits ?? NONE,
+    run: spec.run as QueryEntry["run"],
+  };
 }
 
 export function defineProxyEndpoint<N extends ProxyName>(
   name: N,
-  spec: { emptyBody?: boolean; captcha?: boolean; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
+  spec: { emptyBody?: boolean; captcha?: boolean; arrayLimits?: ArrayLimits; run: (px: ProxyContext, body: ProxyBody<N>) => unknown },
 ): ProxyEntry {
-  return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, run: spec.run as ProxyEntry["run"] };
+  return { kind: "proxy", name, emptyBody: spec.emptyBody ?? false, captcha: spec.captcha ?? false, arrayLimits: spec.arrayLimits ?? NONE, run: spec.run as ProxyEntry["run"] };
+}
+
+/** Declares a published operation not emulated, with why (`reason` completes "… is routed but not emulated: "). */
+export function defineNotEmulated<N extends SubmitName | QueryName>(
+  name: N,
+  reason: string,
+  spec: { policy?: PolicySpec<N extends SubmitName ? ActivityParams<N> : never> } = {},
+): NotEmulatedEntry {
+  return { kind: "not-emulated", name, reason, policy: spec.policy };
 }

@@ -7,8 +7,7 @@ import { basename } from "node:path";
 import { coordinator, proxy } from "../../contracts/index.js";
 import { stepKind } from "../../contracts/harness/operations.js";
 import type { LoadedScenario } from "../../contracts/harness/format.js";
-import { entryFor } from "./registry.js";
-import { notEmulatedReason } from "./not-emulated.js";
+import { entryFor, notEmulatedReason } from "./registry.js";
 
 export type ParityRow = { kind: "submit" | "query" | "proxy"; name: string; path: string; emulated: boolean; why?: string; scenarios: string[] };
 

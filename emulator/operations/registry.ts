@@ -1,6 +1,7 @@
 /**
  * The registry: every emulated operation of the coordinator (activities and queries) and of
- * the auth proxy, gathered from the entries defined next to their handlers. It sits at the
+ * the auth proxy, and those declared not emulated, gathered from the entries defined next to
+ * their handlers (./index.generated.ts imports every module of them). It sits at the
  * top: the composition root (index.ts) puts `registry` in the runtime, where the engine, both
  * routers, the proxy, the 501 answer and /openapi.json read it; none of them imports this
  * module (test/architecture/import-cycles.test.ts). The parity table, the conformance CLI and
@@ -8,110 +9,16 @@
  */
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
 import { legacyVariant } from "../../contracts/legacy.js";
-import type { ActivityEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
-import { userOperations } from "../activities/handlers/users.js";
-import { apiOnlyUserOperations } from "../activities/handlers/api-only-users.js";
-import { apiKeyOperations } from "../activities/handlers/api-keys.js";
-import { tagOperations } from "../activities/handlers/tags.js";
-import { authenticatorOperations } from "../activities/handlers/authenticators.js";
-import { walletOperations } from "../activities/handlers/wallets.js";
-import { privateKeyOperations } from "../activities/handlers/private-keys.js";
-import { signingOperations } from "../activities/handlers/signing.js";
-import { oauth2Operations } from "../activities/handlers/oauth2.js";
-import { subOrganizationOperations } from "../activities/handlers/sub-organizations.js";
-import { exportImportOperations } from "../activities/handlers/export-import.js";
-import { sessionOperations } from "../activities/handlers/sessions.js";
-import { otpOperations } from "../activities/handlers/otp.js";
-import { oauthOperations } from "../activities/handlers/oauth.js";
-import { recoveryOperations } from "../activities/handlers/recovery.js";
-import { policyOperations } from "../activities/handlers/policies.js";
-import { organizationOperations } from "../activities/handlers/organization.js";
-import { voteOperations } from "../activities/votes.js";
-import { mfaPolicyOperations } from "../activities/handlers/mfa-policies.js";
-import { mfaPolicyQueryOperations } from "../queries/mfa-policies.js";
-import { userQueryOperations } from "../queries/users.js";
-import { organizationQueryOperations } from "../queries/organizations.js";
-import { activityQueryOperations } from "../queries/activities.js";
-import { walletQueryOperations } from "../queries/wallets.js";
-import { subOrganizationQueryOperations } from "../queries/sub-organizations.js";
-import { oauthQueryOperations } from "../queries/oauth.js";
-import { policyQueryOperations } from "../queries/policies.js";
-import { emailEventQueryOperations } from "../queries/email-events.js";
-import { invitationOperations } from "../activities/handlers/invitations.js";
-import { sessionProfileOperations } from "../activities/handlers/session-profiles.js";
-import { sessionProfileQueryOperations } from "../queries/session-profiles.js";
-import { proxyEndpoints } from "../proxy/endpoints.js";
-import { swapConfigOperations } from "../activities/handlers/swap-config.js";
-import { sendTransactionOperations } from "../activities/handlers/send-transactions.js";
-import { chainDataQueryOperations } from "../queries/chain-data.js";
-import { earnOperations } from "../activities/handlers/earn.js";
-import { earnQueryOperations } from "../queries/earn.js";
-import { webhookOperations } from "../webhooks/operations.js";
-import { fiatOnRampOperations } from "../activities/handlers/fiat-on-ramp.js";
-import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
-import { tvcOperations } from "../activities/handlers/tvc.js";
-import { tvcQueryOperations } from "../queries/tvc.js";
-import { tvcQuorumKeyOperations } from "../activities/handlers/tvc-quorum-keys.js";
-import { appProofQueryOperations } from "../queries/app-proofs.js";
-import { secretOperations } from "../activities/handlers/secrets.js";
-import { secretQueryOperations } from "../queries/secrets.js";
-import { ipAllowlistOperations } from "../activities/handlers/ip-allowlist.js";
-import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
-import { velocityControlOperations } from "../activities/handlers/velocity-controls.js";
+import { v1ActivityType } from "../../contracts/generated/public-api.js";
+import type { ActivityEntry, CatalogEntry, NotEmulatedEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
+import { NOT_YET } from "./not-emulated.js";
+import { RESIDUAL_TAXONOMY, type ActivityPolicy } from "../policy/activity-taxonomy.js";
+import { catalog } from "./index.generated.js";
 
-const entries: OperationEntry[] = [
-  ...sendTransactionOperations,
-  ...chainDataQueryOperations,
-  ...earnOperations,
-  ...earnQueryOperations,
-  ...userOperations,
-  ...apiOnlyUserOperations,
-  ...apiKeyOperations,
-  ...tagOperations,
-  ...authenticatorOperations,
-  ...walletOperations,
-  ...privateKeyOperations,
-  ...signingOperations,
-  ...oauth2Operations,
-  ...subOrganizationOperations,
-  ...exportImportOperations,
-  ...sessionOperations,
-  ...otpOperations,
-  ...oauthOperations,
-  ...recoveryOperations,
-  ...policyOperations,
-  ...organizationOperations,
-  ...voteOperations,
-  ...mfaPolicyOperations,
-  ...mfaPolicyQueryOperations,
-  ...userQueryOperations,
-  ...organizationQueryOperations,
-  ...activityQueryOperations,
-  ...walletQueryOperations,
-  ...subOrganizationQueryOperations,
-  ...oauthQueryOperations,
-  ...policyQueryOperations,
-  ...emailEventQueryOperations,
-  ...invitationOperations,
-  ...sessionProfileOperations,
-  ...sessionProfileQueryOperations,
-  ...webhookOperations,
-  ...secretOperations,
-  ...secretQueryOperations,
-  ...ipAllowlistOperations,
-  ...ipAllowlistQueryOperations,
-  ...tvcOperations,
-  ...tvcQueryOperations,
-  ...tvcQuorumKeyOperations,
-  ...appProofQueryOperations,
-  ...swapConfigOperations,
-  ...proxyEndpoints,
-  ...fiatOnRampOperations,
-  ...fiatOnRampQueryOperations,
-  ...velocityControlOperations,
-];
+/** Every module of entries, gathered by the generated index (npm run gen:registry). */
+const entries: readonly CatalogEntry[] = catalog;
 
-function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
+function index<E extends CatalogEntry>(kind: E["kind"]): ReadonlyMap<string, E> {
   const map = new Map<string, E>();
   for (const e of entries) {
     if (e.kind !== kind) continue;
@@ -124,6 +31,22 @@ function index<E extends OperationEntry>(kind: E["kind"]): ReadonlyMap<string, E
 export const activities: ReadonlyMap<string, ActivityEntry> = index<ActivityEntry>("submit");
 export const queries: ReadonlyMap<string, QueryEntry> = index<QueryEntry>("query");
 export const endpoints: ReadonlyMap<string, ProxyEntry> = index<ProxyEntry>("proxy");
+/** The published operations declared not emulated, by name; none of them has an entry. */
+export const notEmulated: ReadonlyMap<string, NotEmulatedEntry> = (() => {
+  const map = index<NotEmulatedEntry>("not-emulated");
+  for (const name of map.keys()) if (activities.has(name) || queries.has(name)) throw new Error(`operation registry: ${name} is both emulated and declared not emulated`);
+  return map;
+})();
+
+/** Why an operation without an entry is not emulated (a generic reason when none is declared). */
+export function notEmulatedReason(name: string): string {
+  return notEmulated.get(name)?.reason ?? NOT_YET;
+}
+
+/** The contract of a not-emulated operation. */
+function contractOf(e: NotEmulatedEntry): OperationContract | undefined {
+  return coordinator[`/public/v1/submit/${e.name}`] ?? coordinator[`/public/v1/query/${e.name}`];
+}
 
 /** The registry entry behind a routed operation, if it is emulated. */
 export function entryFor(kind: "submit" | "query" | "proxy", name: string): OperationEntry | undefined {
@@ -141,8 +64,8 @@ export const proxyForwardedActivityTypes: readonly string[] = [...activities.val
   .flatMap((e) => [coordinator[pathOf(e)]!.activityType!, ...e.legacy]);
 
 /** Entries whose operation the published contract does not route (a failing registry test lists them). */
-export function unroutedEntries(): OperationEntry[] {
-  return entries.filter((e) => !(e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
+export function unroutedEntries(): CatalogEntry[] {
+  return entries.filter((e) => !(e.kind === "not-emulated" ? contractOf(e) : e.kind === "proxy" ? proxy[pathOf(e)] : coordinator[pathOf(e)]));
 }
 
 /**
@@ -167,5 +90,37 @@ export function operationForActivityType(activityType: string): { op: OperationC
   return undefined;
 }
 
+const TYPE_PREFIX = "ACTIVITY_TYPE_";
+
+/**
+ * Activity type (without `ACTIVITY_TYPE_`) → what policies see of it: each entry's `policy`
+ * for its current type and the documented older types it accepts (an undocumented SDK spelling
+ * is recorded as the current type), a not-emulated activity's, then the taxonomy's rows for
+ * types no entry stands for.
+ */
+export const policyByType: ReadonlyMap<string, ActivityPolicy> = (() => {
+  const documented = new Set<string>(v1ActivityType().options);
+  const m = new Map<string, ActivityPolicy>();
+  for (const e of activities.values()) {
+    if (!e.policy) continue;
+    const types = [coordinator[pathOf(e)]!.activityType!, ...e.legacy.filter((t) => documented.has(t))];
+    for (const t of types) m.set(t.slice(TYPE_PREFIX.length), e.policy);
+  }
+  for (const e of notEmulated.values()) {
+    const type = contractOf(e)?.activityType;
+    if (e.policy && type) m.set(type.slice(TYPE_PREFIX.length), e.policy);
+  }
+  for (const [t, policy] of RESIDUAL_TAXONOMY) {
+    if (m.has(t)) throw new Error(`activity taxonomy: ${t} has an entry; remove its row from RESIDUAL_TAXONOMY`);
+    m.set(t, policy);
+  }
+  return m;
+})();
+
+/** What policies see of an activity type (with or without `ACTIVITY_TYPE_`), if anything. */
+export function policyOf(activityType: string): ActivityPolicy | undefined {
+  return policyByType.get(activityType.startsWith(TYPE_PREFIX) ? activityType.slice(TYPE_PREFIX.length) : activityType);
+}
+
 /** The catalog, composed once, as the runtime carries it. */
-export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes };
+export const registry: Registry = { activities, queries, endpoints, entryFor, resolveActivity, operationForActivityType, proxyForwardedActivityTypes, notEmulated, notEmulatedReason, policyOf };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { v1ActivityType } from "../../contracts/generated/public-api.js";
-import { RESOURCE_ACTION } from "./activity-taxonomy.js";
-import { activityKind, buildActivityContext } from "./context.js";
+import { policyByType, policyOf } from "../operations/registry.js";
+import { activityKind, buildActivityContext as build } from "./context.js";
+
+/** The context as the engine builds it: with what the registry says of the type. */
+const buildActivityContext = (type: string, intent?: Record<string, unknown>) => build(type, intent, policyOf(type));
 
 describe("buildActivityContext", () => {
   it("maps type to kind, resource, action and exposed params", () => {
@@ -22,7 +25,7 @@ describe("buildActivityContext", () => {
 
   it("only names activity types that exist in the API's ActivityType enum", () => {
     const known = new Set(v1ActivityType().options.map((t) => t.replace(/^ACTIVITY_TYPE_/, "")));
-    const unknown = [...RESOURCE_ACTION.keys()].filter((t) => !known.has(t));
+    const unknown = [...policyByType.keys()].filter((t) => !known.has(t));
     expect(unknown).toEqual([]);
   });
 });

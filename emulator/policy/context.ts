@@ -2,7 +2,7 @@
  * Builders for the non-chain keywords: `activity`, `approvers`, `credentials`, `wallet`,
  * `private_key`, `wallet_account`. Chain keywords are built in context-<chain>.ts.
  */
-import { EXPOSED_PARAMS, RESOURCE_ACTION } from "./activity-taxonomy.js";
+import type { ActivityPolicy } from "./activity-taxonomy.js";
 
 export interface ActivityContext {
   type: string;
@@ -21,22 +21,23 @@ export function activityKind(type: string): string {
 
 /**
  * The `activity` keyword for an activity type (with or without the `ACTIVITY_TYPE_`
- * prefix) and its intent (the camelCase request `parameters`). Only the documented
- * params are exposed; anything else is absent (MissingField when read).
+ * prefix), its intent (the camelCase request `parameters`) and what the taxonomy says of the
+ * type (`policy`: its registry entry's, `rt.registry.policyOf`). Only the declared params
+ * are exposed; anything else is absent (MissingField when read), as are resource and action
+ * for a type without `policy`.
  */
-export function buildActivityContext(activityType: string, intent: Record<string, unknown> = {}): ActivityContext {
+export function buildActivityContext(activityType: string, intent: Record<string, unknown> = {}, policy?: ActivityPolicy): ActivityContext {
   const bare = activityType.startsWith(PREFIX) ? activityType.slice(PREFIX.length) : activityType;
-  const ra = RESOURCE_ACTION.get(bare);
   const params: Record<string, unknown> = {};
-  for (const [name, field, whenMissing] of EXPOSED_PARAMS.get(bare) ?? []) {
+  for (const [name, field, whenMissing] of policy?.params ?? []) {
     const v = Object.prototype.hasOwnProperty.call(intent, field) ? intent[field] : undefined;
     if (v !== undefined && v !== null) params[name] = v;
     else if (whenMissing !== undefined) params[name] = whenMissing;
   }
   const ctx: ActivityContext = { type: PREFIX + bare, kind: activityKind(bare), params };
-  if (ra) {
-    ctx.resource = ra.resource;
-    ctx.action = ra.action;
+  if (policy) {
+    ctx.resource = policy.resource;
+    ctx.action = policy.action;
   }
   return ctx;
 }

@@ -11,6 +11,7 @@ import { createTransferCheckedInstruction } from "@solana/spl-token";
 import { utils as tronUtils } from "tronweb";
 import * as bitcoin from "bitcoinjs-lib";
 import { buildActivityContext } from "./context.js";
+import { policyOf } from "../operations/registry.js";
 import { buildBitcoinTxContext } from "./context-bitcoin.js";
 import { buildEip712Context, buildEthTxContext } from "./context-eth.js";
 import { buildSolanaTxContext } from "./context-solana.js";
@@ -42,7 +43,7 @@ function check(ex: Example) {
 }
 
 const user = (id: string, tags: string[] = []) => ({ id, tags, email: `${id}@example.com`, alias: id });
-const act = (type: string, intent: Record<string, unknown> = {}) => buildActivityContext(type, intent);
+const act = (type: string, intent: Record<string, unknown> = {}) => buildActivityContext(type, intent, policyOf(type));
 
 // ---- Ethereum fixtures (viem) ----
 const ALLOWED = getAddress("0x0c8b6a5c8e1a2c1f7d5e0a4b3c2d1e0f9a8b7c6d");

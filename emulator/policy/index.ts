@@ -17,7 +17,7 @@ export {
   type PolicyDecision,
   type EvaluateOptions,
 } from "./policy.js";
-export { RESOURCE_ACTION, EXPOSED_PARAMS, type ActivityResource, type ActivityAction } from "./activity-taxonomy.js";
+export type { ActivityResource, ActivityAction, ActivityPolicy, ParamSpec } from "./activity-taxonomy.js";
 export {
   buildActivityContext,
   activityKind,

@@ -3,7 +3,11 @@ import { verifyAppProofSignature } from "@turnkey/crypto";
 import { makeAppProof } from "../bundles/index.js";
 import { instanceKeysFor } from "../auth/instance-keys.js";
 import type { ActivityRow } from "../store/activities.js";
-import { addressDerivationsOf, asksForAppProofs, ephemeralKeysOf } from "./app-proofs.js";
+import { operationForActivityType } from "../operations/registry.js";
+import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysOf } from "./app-proofs.js";
+
+/** What the recorder finds in a completed activity: its entry's `appProofs` over its intent and result. */
+const addressDerivationsOf = (a: ActivityRow) => derive(a, operationForActivityType(a.type)?.entry);
 
 const row = (type: string, intent: object, result: object, body: object = {}): ActivityRow =>
   ({ seq: 1, id: "a", orgId: "org", type, status: "ACTIVITY_STATUS_COMPLETED", fingerprint: "f", intent, result, failure: null, votes: [{ message: JSON.stringify(body) }], userId: "u", createdAt: 1, updatedAt: 2 }) as unknown as ActivityRow;

@@ -7,15 +7,17 @@
  * the boot proof that would tie the ephemeral key to an attested enclave cannot exist
  * offline (get_boot_proof answers 501).
  *
- * Address-deriving activities: create_wallet, import_wallet, create_wallet_accounts and
- * create_sub_organization with a wallet. Other activities asked for proofs get none: the
- * service's other proof types (policy outcomes) have no published payload schema to follow.
+ * An activity derives addresses when its registry entry says which (`appProofs`, e.g.
+ * create_wallet, import_wallet, create_wallet_accounts and create_sub_organization with a
+ * wallet). Other activities asked for proofs get none: the service's other proof types
+ * (policy outcomes) have no published payload schema to follow.
  */
 import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles/index.js";
 import type { ActivityRow } from "../store/activities.js";
 import type { Runtime } from "../runtime.js";
+import type { ActivityEntry, AddressDerivation } from "../operations/define.js";
 
-export type AddressDerivation = { organizationId: string; walletId: string; derivationPath: string; address: string };
+export type { AddressDerivation };
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -35,34 +37,24 @@ export function asksForAppProofs(a: ActivityRow): boolean {
   }
 }
 
-/** The addresses a completed activity derived, with the wallet and path of each, in result order. */
-export function addressDerivationsOf(a: ActivityRow): AddressDerivation[] {
-  const intent = member(a.intent);
-  const result = member(a.result);
-  if (!intent || !result) return [];
-  let organizationId = a.orgId;
-  let walletId: unknown;
-  let addresses: unknown;
-  let accounts: unknown;
-  if (a.type === "ACTIVITY_TYPE_CREATE_WALLET" || a.type === "ACTIVITY_TYPE_IMPORT_WALLET") {
-    ({ walletId, addresses } = result);
-    accounts = intent.accounts;
-  } else if (a.type === "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS") {
-    walletId = intent.walletId;
-    addresses = result.addresses;
-    accounts = intent.accounts;
-  } else if (a.type.startsWith("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION")) {
-    const wallet = obj(result.wallet);
-    if (!wallet || typeof result.subOrganizationId !== "string") return [];
-    organizationId = result.subOrganizationId;
-    ({ walletId, addresses } = wallet);
-    accounts = obj(intent.wallet)?.accounts;
-  } else return [];
+/**
+ * Each derived address with its wallet and path (the requested account at the same index), in
+ * result order; anything malformed derives nothing. For entries' `appProofs`.
+ */
+export function addressDerivations(organizationId: string, walletId: unknown, addresses: unknown, accounts: unknown): AddressDerivation[] {
   if (typeof walletId !== "string" || !Array.isArray(addresses) || !Array.isArray(accounts)) return [];
   return addresses.flatMap((address, i) => {
     const path = obj(accounts[i])?.path;
-    return typeof address === "string" && typeof path === "string" ? [{ organizationId, walletId: walletId as string, derivationPath: path, address }] : [];
+    return typeof address === "string" && typeof path === "string" ? [{ organizationId, walletId, derivationPath: path, address }] : [];
   });
+}
+
+/** The addresses a completed activity derived, as its entry's `appProofs` reads its intent and result. */
+export function addressDerivationsOf(a: ActivityRow, entry: Pick<ActivityEntry, "appProofs"> | undefined): AddressDerivation[] {
+  const intent = member(a.intent);
+  const result = member(a.result);
+  if (!entry?.appProofs || !intent || !result) return [];
+  return entry.appProofs(intent, result, a);
 }
 
 const ephemeral = new WeakMap<object, EphemeralKeys>();
@@ -86,7 +78,7 @@ export function ephemeralKeysOf(rt: Pick<Runtime, "keys">): EphemeralKeys {
 export function recordAppProofs(rt: Runtime, a: ActivityRow): void {
   if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !asksForAppProofs(a) || rt.store.appProofs.has(a.id)) return;
   const keys = ephemeralKeysOf(rt);
-  addressDerivationsOf(a).forEach((d, idx) => {
+  addressDerivationsOf(a, rt.registry.operationForActivityType(a.type)?.entry).forEach((d, idx) => {
     const proof = makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION", timestampMs: String(a.updatedAt), addressDerivationProof: d }, keys);
     rt.store.appProofs.insert({ activityId: a.id, orgId: a.orgId, idx, ...proof, createdAt: a.updatedAt });
   });

@@ -11,6 +11,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ProxyContext } from "../operations/contexts.js";
+import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../operations/define.js";
 
 /** The last timestamp the instance's proxy stamped a forward with (`rt.proxyClock`). */
 export type ProxyClock = { lastMs: number };
@@ -37,19 +38,22 @@ export function proxyCaller(px: ProxyContext, signature = ""): Caller {
 }
 
 /**
- * Submits `parameters` to the coordinator operation at `path` (in `target`, default the
- * configuration's organization) and returns the activity's result member.
+ * Submits `parameters` to the coordinator's submit operation `name` (in `target`, default the
+ * configuration's organization) as the operation's current activity type, or as
+ * `activityType`, an older version its entry accepts, and returns the activity's result
+ * member. Both are the contract's for that activity type, so a misspelled or missing
+ * parameter, or a result field the type has not, does not compile.
  */
-export async function forward(
+export async function forward<N extends SubmitName, T extends ActivityType = CurrentActivityType<N>>(
   px: ProxyContext,
-  path: string,
-  parameters: Record<string, unknown>,
-  opts: { target?: OrganizationRow; activityType?: string } = {},
-): Promise<Record<string, any>> {
-  const routed = coordinator[path];
+  name: N,
+  parameters: NoInfer<IntentOf<T>>,
+  opts: { target?: OrganizationRow; activityType?: T } = {},
+): Promise<ResultOf<T>> {
+  const routed = coordinator[`/public/v1/submit/${name}`];
   const { op, entry, accepted } = routed ? px.rt.registry.resolveActivity(routed, opts.activityType) : { op: undefined, entry: undefined, accepted: false };
   if (!op?.activityType || !entry || !accepted) {
-    throw internal(`auth proxy: no emulated coordinator operation at ${path}${opts.activityType ? ` for ${opts.activityType}` : ""}`);
+    throw internal(`auth proxy: no emulated coordinator operation ${name}${opts.activityType ? ` for ${opts.activityType}` : ""}`);
   }
   const target = opts.target ?? px.org;
   const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
@@ -65,6 +69,6 @@ export async function forward(
   }
   // A policy denial throws here, recorded FAILED: the proxy answers the coordinator's 403 as it is.
   const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target });
-  if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as Record<string, any>;
+  if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as ResultOf<T>;
   throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);
 }

@@ -5,29 +5,27 @@
  * provider and client id (X, Discord; the emulator plays the provider).
  */
 import { invalidArgument } from "../errors.js";
-import { effective } from "./settings.js";
+import { effective } from "../domain/auth-proxy-settings.js";
 import { forward } from "./forward.js";
 import type { ProxyContext } from "../operations/contexts.js";
+import type { ProxyBody } from "../operations/define.js";
 import { findSubOrganization, loginTarget } from "./account.js";
 
-export async function oauthLogin(px: ProxyContext, b: { oidcToken: string; publicKey: string; invalidateExisting?: boolean; organizationId?: string }): Promise<{ session: string }> {
+export async function oauthLogin(px: ProxyContext, b: ProxyBody<"oauth_login">): Promise<{ session: string }> {
   const target = loginTarget(px, b.organizationId, () => findSubOrganization(px, "OIDC_TOKEN", b.oidcToken), "OIDC token's issuer, subject and audience");
   const r = await forward(
     px,
-    "/public/v1/submit/oauth_login",
+    "oauth_login",
     { oidcToken: b.oidcToken, publicKey: b.publicKey, invalidateExisting: b.invalidateExisting, expirationSeconds: String(effective(px.settings).sessionExpirationSeconds) },
     { target },
   );
   return { session: r.session };
 }
 
-export async function oauth2Authenticate(
-  px: ProxyContext,
-  b: { provider: string; authCode: string; redirectUri: string; codeVerifier: string; nonce: string; clientId: string },
-): Promise<{ oidcToken: string }> {
+export async function oauth2Authenticate(px: ProxyContext, b: ProxyBody<"oauth2_authenticate">): Promise<{ oidcToken: string }> {
   const cred = px.rt.store.oauth2.list(px.org.id).find((c) => c.provider === b.provider && c.clientId === b.clientId);
   if (!cred) throw invalidArgument(`no OAuth2 credential for ${b.provider} with client id ${b.clientId} in this organization`, "clientId", "OAUTH2_PROVIDER_NOT_CONFIGURED");
-  const r = await forward(px, "/public/v1/submit/oauth2_authenticate", {
+  const r = await forward(px, "oauth2_authenticate", {
     oauth2CredentialId: cred.id,
     authCode: b.authCode,
     redirectUri: b.redirectUri,

@@ -4,21 +4,20 @@
  * email/SMS settings of the configuration. A login without `organizationId` goes to the
  * verified sub-organization holding the token's contact.
  */
-import { effective } from "./settings.js";
+import { effective } from "../domain/auth-proxy-settings.js";
 import { forward } from "./forward.js";
 import type { ProxyContext } from "../operations/contexts.js";
+import type { ProxyBody } from "../operations/define.js";
+import type { OrganizationRow } from "../store/organizations.js";
 import { findSubOrganization, loginTarget, verificationTokenClaims } from "./account.js";
-import type { ClientSignature } from "../bundles/index.js";
 
-type InitBody = { otpType: string; contact: string; emailCustomization?: { templateId?: string } };
-
-export async function otpInit(px: ProxyContext, b: InitBody, v2: boolean): Promise<Record<string, string>> {
+export async function otpInit(px: ProxyContext, b: ProxyBody<"otp_init" | "otp_init_v2">, v2: boolean): Promise<Record<string, string>> {
   const s = px.settings;
   const e = effective(s);
   const c = s.emailCustomizationParams ?? {};
   const templateId = b.emailCustomization?.templateId || s.otpTemplateId || c.templateId;
   const emailCustomization = { logoUrl: c.logoUrl, magicLinkTemplate: c.magicLinkTemplate, templateVariables: c.templateVariables, templateId };
-  const r = await forward(px, "/public/v1/submit/init_otp", {
+  const r = await forward(px, "init_otp", {
     otpType: b.otpType,
     contact: b.contact,
     appName: e.appName,
@@ -34,19 +33,25 @@ export async function otpInit(px: ProxyContext, b: InitBody, v2: boolean): Promi
   return v2 ? { otpId: r.otpId, otpEncryptionTargetBundle: r.otpEncryptionTargetBundle } : { otpId: r.otpId };
 }
 
-export async function otpVerify(px: ProxyContext, b: { otpId: string; encryptedOtpBundle?: string; otpCode?: string; publicKey?: string }): Promise<{ verificationToken: string }> {
-  const expirationSeconds = String(effective(px.settings).verificationTokenExpirationSeconds);
-  const r =
-    b.encryptedOtpBundle !== undefined
-      ? await forward(px, "/public/v1/submit/verify_otp", { otpId: b.otpId, encryptedOtpBundle: b.encryptedOtpBundle, expirationSeconds })
-      : await forward(px, "/public/v1/submit/verify_otp", { otpId: b.otpId, otpCode: b.otpCode, publicKey: b.publicKey || undefined, expirationSeconds }, { activityType: "ACTIVITY_TYPE_VERIFY_OTP" });
+/** `/v1/otp_verify`: the code in clear (verify_otp's first version). */
+export async function otpVerify(px: ProxyContext, b: ProxyBody<"otp_verify">): Promise<{ verificationToken: string }> {
+  const expirationSeconds = verificationTokenLifetime(px);
+  const r = await forward(px, "verify_otp", { otpId: b.otpId, otpCode: b.otpCode, publicKey: b.publicKey || undefined, expirationSeconds }, { activityType: "ACTIVITY_TYPE_VERIFY_OTP" });
   return { verificationToken: r.verificationToken };
 }
 
-type LoginBody = { verificationToken: string; publicKey: string; invalidateExisting?: boolean; organizationId?: string; clientSignature?: ClientSignature };
+/** `/v1/otp_verify_v2`: the code encrypted to the OTP's target key. */
+export async function otpVerifyV2(px: ProxyContext, b: ProxyBody<"otp_verify_v2">): Promise<{ verificationToken: string }> {
+  const r = await forward(px, "verify_otp", { otpId: b.otpId, encryptedOtpBundle: b.encryptedOtpBundle, expirationSeconds: verificationTokenLifetime(px) });
+  return { verificationToken: r.verificationToken };
+}
 
-export async function otpLogin(px: ProxyContext, b: LoginBody, v2: boolean): Promise<{ session: string }> {
-  const target = loginTarget(
+const verificationTokenLifetime = (px: ProxyContext) => String(effective(px.settings).verificationTokenExpirationSeconds);
+const sessionLifetime = (px: ProxyContext) => String(effective(px.settings).sessionExpirationSeconds);
+
+/** The sub-organization a login addresses: the one named, else the verified one holding the token's contact. */
+function otpLoginTarget(px: ProxyContext, b: ProxyBody<"otp_login" | "otp_login_v2">): OrganizationRow {
+  return loginTarget(
     px,
     b.organizationId,
     () => {
@@ -56,17 +61,28 @@ export async function otpLogin(px: ProxyContext, b: LoginBody, v2: boolean): Pro
     },
     "verification token's contact (verified sub-organizations only)",
   );
+}
+
+/** `/v1/otp_login`: otp_login's first version, whose client signature is optional. */
+export async function otpLogin(px: ProxyContext, b: ProxyBody<"otp_login">): Promise<{ session: string }> {
+  const target = otpLoginTarget(px, b);
   const r = await forward(
     px,
-    "/public/v1/submit/otp_login",
-    {
-      verificationToken: b.verificationToken,
-      publicKey: b.publicKey,
-      clientSignature: b.clientSignature,
-      invalidateExisting: b.invalidateExisting,
-      expirationSeconds: String(effective(px.settings).sessionExpirationSeconds),
-    },
-    { target, activityType: v2 ? undefined : "ACTIVITY_TYPE_OTP_LOGIN" },
+    "otp_login",
+    { verificationToken: b.verificationToken, publicKey: b.publicKey, clientSignature: b.clientSignature, invalidateExisting: b.invalidateExisting, expirationSeconds: sessionLifetime(px) },
+    { target, activityType: "ACTIVITY_TYPE_OTP_LOGIN" },
+  );
+  return { session: r.session };
+}
+
+/** `/v1/otp_login_v2`: the current otp_login, with the client signature over the login. */
+export async function otpLoginV2(px: ProxyContext, b: ProxyBody<"otp_login_v2">): Promise<{ session: string }> {
+  const target = otpLoginTarget(px, b);
+  const r = await forward(
+    px,
+    "otp_login",
+    { verificationToken: b.verificationToken, publicKey: b.publicKey, clientSignature: b.clientSignature, invalidateExisting: b.invalidateExisting, expirationSeconds: sessionLifetime(px) },
+    { target },
   );
   return { session: r.session };
 }

@@ -12,7 +12,7 @@ import { operationRouter, type Surface } from "../http/pipeline.js";
 import { checkRequestLimits } from "../limits/request-limits.js";
 import { ALLOWED_HEADERS } from "../http/cors.js";
 import type { Runtime } from "../runtime.js";
-import { allowedOrigin, type AuthProxySettings } from "./settings.js";
+import { allowedOrigin, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import type { Registry } from "../operations/define.js";
 
@@ -81,7 +81,7 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   run(_rt, op, px, json) {
     const endpoint = endpoints.get(op.name)!;
     const body = parseRequest(op.request, json) as Record<string, unknown>;
-    checkRequestLimits(op.name, body);
+    checkRequestLimits(op.name, body, endpoint.arrayLimits);
     if (px.settings.captchaEnabled && endpoint.captcha && !px.captchaToken)
       throw permissionDenied("captcha is enabled for this auth proxy config: send the X-Captcha-Token header");
     return endpoint.run(px, body);

@@ -6,27 +6,14 @@
  * Defaults follow @turnkey/core's buildSignUpBody: `sub-org-<ms>` and the user's email or
  * phone, else `user-<ms>`. `userTag` is accepted and not used (its meaning is not published).
  */
+import { internal } from "../errors.js";
 import { forward } from "./forward.js";
 import type { ProxyContext } from "../operations/contexts.js";
-import type { ClientSignature } from "../bundles/index.js";
+import type { ProxyBody } from "../operations/define.js";
 
-export type SignupBody = {
-  userEmail?: string;
-  userPhoneNumber?: string;
-  userTag?: string;
-  userName?: string;
-  organizationName?: string;
-  verificationToken?: string;
-  apiKeys: unknown[];
-  authenticators: unknown[];
-  oauthProviders: unknown[];
-  wallet?: { walletName: string; accounts: unknown[]; mnemonicLength?: number };
-  clientSignature?: ClientSignature;
-};
-
-export async function signup(px: ProxyContext, b: SignupBody): Promise<{ organizationId: string; userId: string; wallet?: { walletId: string; addresses: string[] } }> {
+export async function signup(px: ProxyContext, b: ProxyBody<"signup" | "signup_v2">): Promise<{ organizationId: string; userId: string; wallet?: { walletId: string; addresses: string[] } }> {
   const now = px.rt.clock.now();
-  const r = await forward(px, "/public/v1/submit/create_sub_organization", {
+  const r = await forward(px, "create_sub_organization", {
     subOrganizationName: b.organizationName || `sub-org-${now}`,
     rootUsers: [
       {
@@ -43,5 +30,7 @@ export async function signup(px: ProxyContext, b: SignupBody): Promise<{ organiz
     verificationToken: b.verificationToken || undefined,
     clientSignature: b.clientSignature,
   });
-  return { organizationId: r.subOrganizationId, userId: r.rootUserIds[0], ...(r.wallet ? { wallet: r.wallet } : {}) };
+  const userId = r.rootUserIds?.[0];
+  if (!userId) throw internal(`auth proxy: create_sub_organization answered no root user id for ${r.subOrganizationId}`);
+  return { organizationId: r.subOrganizationId, userId, ...(r.wallet ? { wallet: r.wallet } : {}) };
 }

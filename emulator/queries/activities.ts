@@ -1,6 +1,6 @@
 /** get_activity and list_activities (newest first, `before`/`after` activity-id cursors). */
 import { invalidArgument, notFound } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import { renderActivity } from "../views/activity.js";
 import type { QueryContext } from "./types.js";
 import { defineQuery } from "../operations/define.js";

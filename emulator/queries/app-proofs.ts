@@ -1,8 +1,13 @@
-/** list_app_proofs: the app proofs recorded for one of the organization's activities (proofs/app-proofs.ts). */
+/**
+ * list_app_proofs: the app proofs recorded for one of the organization's activities
+ * (proofs/app-proofs.ts). The boot proofs that would tie their key to an enclave are not emulated.
+ */
 import { notFound } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
-import { defineQuery } from "../operations/define.js";
+import { requireUuid } from "../domain/lookups.js";
+import { defineNotEmulated, defineQuery } from "../operations/define.js";
 import { appProofsOf } from "../proofs/app-proofs.js";
+
+const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 
 export const appProofQueryOperations = [
   defineQuery("list_app_proofs", {
@@ -12,4 +17,6 @@ export const appProofQueryOperations = [
       return { appProofs: appProofsOf(ctx.rt, b.activityId) };
     },
   }),
+  defineNotEmulated("get_boot_proof", NEEDS_ENCLAVE),
+  defineNotEmulated("get_latest_boot_proof", NEEDS_ENCLAVE),
 ];

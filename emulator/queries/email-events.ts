@@ -5,7 +5,7 @@
  * and complaints never happen offline. Newest first, paginated by event id.
  */
 import { createHash } from "node:crypto";
-import { checkEmail } from "../activities/lookups.js";
+import { checkEmail } from "../domain/lookups.js";
 import { defineQuery } from "../operations/define.js";
 import { pageOf } from "./pagination.js";
 

@@ -1,6 +1,6 @@
 /** Reads of MFA policies (per user) and of the MFA status of an activity. */
 import { notFound } from "../errors.js";
-import { requireUser, requireUuid } from "../activities/lookups.js";
+import { requireUser, requireUuid } from "../domain/lookups.js";
 import { renderMfaPolicy, renderMfaStatus } from "../views/mfa-policies.js";
 import { defineQuery } from "../operations/define.js";
 

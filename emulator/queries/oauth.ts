@@ -1,5 +1,5 @@
 /** Reads of OAuth providers. */
-import { requireUser } from "../activities/lookups.js";
+import { requireUser } from "../domain/lookups.js";
 import { renderOauthProvider } from "../views/users.js";
 import { toTimestamp } from "../clock.js";
 import { notFound } from "../errors.js";

@@ -1,6 +1,6 @@
 /** Reads of policies, smart contract interfaces and policy evaluations. */
 import { notFound } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "../views/policies.js";
 import { defineQuery } from "../operations/define.js";
 import { timeWindowStatus } from "../policy/index.js";

@@ -2,7 +2,7 @@
 import { notFound } from "../errors.js";
 import { isUuid } from "../ids.js";
 import { toTimestamp } from "../clock.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import type { SessionProfileRow } from "../store/session-profiles.js";
 import type { Wire } from "../../contracts/wire.js";
 import { defineQuery } from "../operations/define.js";

@@ -1,8 +1,10 @@
 /**
  * get_tvc_app, list_tvc_apps, get_tvc_deployment, list_tvc_app_deployments, get_tvc_qos_versions,
- * list_tvc_operators, list_tvc_quorum_keys: the organization's own TVC records.
+ * list_tvc_operators, list_tvc_quorum_keys: the organization's own TVC records. The queries
+ * about a running enclave, and image validation, are not emulated.
  */
-import { defineQuery } from "../operations/define.js";
+import { defineNotEmulated, defineQuery } from "../operations/define.js";
+import { TVC_RUNTIME } from "../operations/not-emulated.js";
 import { renderApp, renderDeployment, renderOperator, renderQuorumKey } from "../tvc/views.js";
 import { requireTvcApp, requireTvcDeployment } from "../tvc/lookups.js";
 import { AVAILABLE_QOS_VERSIONS, EMULATOR_QOS_VERSION } from "../tvc/qos-versions.js";
@@ -44,4 +46,11 @@ export const tvcQueryOperations = [
       return { tvcQuorumKeys: ctx.rt.store.tvc.quorumKeys(ctx.org.id).map(renderQuorumKey) };
     },
   }),
+  defineNotEmulated("get_app_status", `${TVC_RUNTIME}, so it has no live replica status to report (ready or desired replicas of a running cluster)`),
+  defineNotEmulated("get_tvc_deployment_debug_logs", `${TVC_RUNTIME}, so a deployment has no application logs`),
+  defineNotEmulated(
+    "get_tvc_deployment_provisioning_details",
+    `${TVC_RUNTIME}, so a deployment never awaits provisioning: there is no provisioning enclave's attestation document or manifest envelope to return`,
+  ),
+  defineNotEmulated("validate_tvc_image", "it would pull the container image from its registry to resolve its digest, and the emulator works offline"),
 ];

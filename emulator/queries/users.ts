@@ -1,6 +1,6 @@
 /** Reads of users, API keys and user tags, and whoami. */
 import { notFound } from "../errors.js";
-import { requireUser, requireUuid } from "../activities/lookups.js";
+import { requireUser, requireUuid } from "../domain/lookups.js";
 import { renderApiKey, renderAuthenticator, renderTag, renderUser } from "../views/users.js";
 import { defineQuery } from "../operations/define.js";
 

@@ -1,6 +1,6 @@
 /** Reads of wallets, wallet accounts, private keys and private-key tags. */
 import { invalidArgument, notFound, withField } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import { normalizePath } from "../chains/index.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
 import { renderTag } from "../views/users.js";

@@ -5,7 +5,7 @@ import { insertRow, rowMapper, updateRow } from "./rows.js";
 /**
  * One organization's auth-proxy configuration: its public config id, whether the proxy is
  * enabled, the proxy user and the proxy key (its private half sealed), and the settings of
- * `update_auth_proxy_config` as JSON (see `emulator/proxy/settings.ts`).
+ * `update_auth_proxy_config` as JSON (see `emulator/domain/auth-proxy-settings.ts`).
  */
 export type AuthProxyConfigRow = {
   orgId: string;

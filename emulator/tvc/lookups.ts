@@ -1,6 +1,6 @@
 /** The organization's TVC app or deployment an id names, or the not-found error both activities and queries answer. */
 import { notFound } from "../errors.js";
-import { requireUuid } from "../activities/lookups.js";
+import { requireUuid } from "../domain/lookups.js";
 import type { Store } from "../store/index.js";
 import type { TvcAppRow, TvcDeploymentRow } from "../store/tvc.js";
 

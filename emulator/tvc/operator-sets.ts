@@ -6,7 +6,7 @@
  */
 import { invalidArgument, notFound } from "../errors.js";
 import { newId } from "../ids.js";
-import { checkName, requireUuid } from "../activities/lookups.js";
+import { checkName, requireUuid } from "../domain/lookups.js";
 import { withField } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TvcOperatorSetRow } from "../store/tvc.js";

@@ -9,7 +9,7 @@
  */
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
 import { newId } from "../ids.js";
-import { checkName, requireUuid } from "../activities/lookups.js";
+import { checkName, requireUuid } from "../domain/lookups.js";
 import { defineActivity, defineQuery } from "../operations/define.js";
 import type { Runtime } from "../runtime.js";
 import { BILLING_SCOPED, isWebhookEventType, WEBHOOK_EVENT_TYPES } from "./event-types.js";
@@ -47,6 +47,7 @@ function requireEndpoint(rt: Runtime, orgId: string, endpointId: string): Webhoo
 
 export const webhookOperations = [
   defineActivity("create_webhook_endpoint", {
+    policy: { resource: "WEBHOOK_ENDPOINT", action: "CREATE", source: "documented" },
     run(ctx, p) {
       const url = checkWebhookUrl(p.url, "parameters.url", webhookSettingsOf(ctx.rt).allowHosts);
       checkName(p.name ?? "", "parameters.name");
@@ -66,6 +67,7 @@ export const webhookOperations = [
   }),
 
   defineActivity("update_webhook_endpoint", {
+    policy: { resource: "WEBHOOK_ENDPOINT", action: "UPDATE", source: "documented", params: [["endpoint_id", "endpointId"]] },
     run(ctx, p) {
       const e = requireEndpoint(ctx.rt, ctx.org.id, p.endpointId);
       const patch: Partial<Pick<WebhookEndpointRow, "url" | "name" | "isActive">> = {};
@@ -82,6 +84,7 @@ export const webhookOperations = [
   }),
 
   defineActivity("delete_webhook_endpoint", {
+    policy: { resource: "WEBHOOK_ENDPOINT", action: "DELETE", source: "documented", params: [["endpoint_id", "endpointId"]] },
     run(ctx, p) {
       const e = requireEndpoint(ctx.rt, ctx.org.id, p.endpointId);
       endpointsOf(ctx.rt).delete(e.id);

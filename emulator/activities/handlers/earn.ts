@@ -224,11 +224,22 @@ async function claimRewards(ctx: ActivityContext, p: { signWith: string; chainCa
 /** What the policy engine sees of a wallet's Earn transaction: the signer. */
 const walletSubjects = (p: { signWith: string }) => ({ signWith: p.signWith, address: p.signWith });
 
+/** Earn's place in the policy language: ours (UNCONFIRMED(earn-policy-resource), docs/earn.md). */
+const SIGNS = { resource: "PRIVATE_KEY", action: "SIGN", source: "inferred" } as const;
+
 export const earnOperations = [
-  defineActivity("earn_deploy_wrapper", { run: (ctx, p) => deployWrapper(ctx, p) }),
-  defineActivity("earn_deposit", { subjects: walletSubjects, run: (ctx, p) => deposit(ctx, p) }),
-  defineActivity("earn_withdraw", { subjects: walletSubjects, run: (ctx, p) => withdraw(ctx, p) }),
-  defineActivity("earn_set_wrapper_state", { run: (ctx, p) => setWrapperState(ctx, p) }),
-  defineActivity("claim_earn_fees", { run: (ctx, p) => claimEarnFees(ctx, p) }),
-  defineActivity("earn_claim_rewards", { subjects: walletSubjects, run: (ctx, p) => claimRewards(ctx, p) }),
+  defineActivity("earn_deploy_wrapper", { policy: { resource: "CONFIG", action: "CREATE", source: "inferred" }, run: (ctx, p) => deployWrapper(ctx, p) }),
+  defineActivity("earn_deposit", {
+    subjects: walletSubjects,
+    policy: { ...SIGNS, params: [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]] },
+    run: (ctx, p) => deposit(ctx, p),
+  }),
+  defineActivity("earn_withdraw", {
+    subjects: walletSubjects,
+    policy: { ...SIGNS, params: [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]] },
+    run: (ctx, p) => withdraw(ctx, p),
+  }),
+  defineActivity("earn_set_wrapper_state", { policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" }, run: (ctx, p) => setWrapperState(ctx, p) }),
+  defineActivity("claim_earn_fees", { policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" }, run: (ctx, p) => claimEarnFees(ctx, p) }),
+  defineActivity("earn_claim_rewards", { subjects: walletSubjects, policy: { ...SIGNS, params: [["sign_with", "signWith"]] }, run: (ctx, p) => claimRewards(ctx, p) }),
 ];

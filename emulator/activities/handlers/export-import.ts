@@ -14,12 +14,14 @@ import {
   parseImportedWallet,
   parseP256PublicKey,
 } from "../../bundles/index.js";
-import { requireUser } from "../lookups.js";
-import { createWallet, requireWallet } from "./wallets.js";
-import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
+import { requireUser } from "../../domain/lookups.js";
+import { createWallet, requireWallet } from "../../domain/wallets.js";
+import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { addressDerivations } from "../../proofs/app-proofs.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
   return withField("parameters", () => {
@@ -50,6 +52,7 @@ function openImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow[
 
 export const exportImportOperations = [
   defineActivity("export_wallet", {
+    policy: { resource: "WALLET", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ walletId: p.walletId }),
     run(ctx, p) {
       const wallet = requireWallet(ctx, p.walletId, "parameters.walletId");
@@ -61,6 +64,7 @@ export const exportImportOperations = [
   }),
 
   defineActivity("export_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ privateKeyId: p.privateKeyId }),
     run(ctx, p) {
       const key = requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
@@ -71,6 +75,7 @@ export const exportImportOperations = [
   }),
 
   defineActivity("export_wallet_account", {
+    policy: { resource: "WALLET", action: "EXPORT", source: "documented", params: [["target_public_key", "targetPublicKey"]] },
     subjects: (p) => ({ address: p.address }),
     run(ctx, p) {
       const { store, keyring } = ctx.rt;
@@ -85,12 +90,16 @@ export const exportImportOperations = [
   }),
 
   defineActivity("init_import_wallet", {
+    policy: { resource: "WALLET", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       return { importBundle: initImport(ctx, p.userId, "wallet") };
     },
   }),
 
   defineActivity("import_wallet", {
+    policy: { resource: "WALLET", action: "IMPORT", source: "documented" },
+    arrayLimits: { accounts: ALLOWANCE.accountsPerRequest },
+    appProofs: (intent, result, a) => addressDerivations(a.orgId, result.walletId, result.addresses, intent.accounts),
     run(ctx, p) {
       const plaintext = openImport(ctx, p.userId, "wallet", p.encryptedBundle);
       const mnemonic = withField("parameters.encryptedBundle", () => parseImportedWallet(plaintext));
@@ -99,12 +108,14 @@ export const exportImportOperations = [
   }),
 
   defineActivity("init_import_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       return { importBundle: initImport(ctx, p.userId, "private_key") };
     },
   }),
 
   defineActivity("import_private_key", {
+    policy: { resource: "PRIVATE_KEY", action: "IMPORT", source: "documented" },
     run(ctx, p) {
       const plaintext = openImport(ctx, p.userId, "private_key", p.encryptedBundle);
       const key = withField("parameters.encryptedBundle", () => parseImportedPrivateKey(plaintext));

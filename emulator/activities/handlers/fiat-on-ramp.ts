@@ -8,7 +8,7 @@
 import { invalidArgument, notFound } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { defineActivity } from "../../operations/define.js";
-import { requireUuid } from "../lookups.js";
+import { requireUuid } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import type { FiatOnRampCredentialRow } from "../../store/fiat-on-ramp.js";
 import { openOnRampSecret } from "../../onramp/secrets.js";
@@ -57,6 +57,7 @@ function credentialColumns(ctx: ActivityContext, p: CredentialFields) {
 
 export const fiatOnRampOperations = [
   defineActivity("create_fiat_on_ramp_credential", {
+    policy: { resource: "ON_RAMP_CREDENTIALS", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const id = newId();
       ctx.rt.store.fiatOnRampCredentials.insert({ id, orgId: ctx.org.id, ...credentialColumns(ctx, p), sandboxMode: p.sandboxMode === true, createdAt: ctx.now, updatedAt: ctx.now });
@@ -65,6 +66,7 @@ export const fiatOnRampOperations = [
   }),
 
   defineActivity("update_fiat_on_ramp_credential", {
+    policy: { resource: "ON_RAMP_CREDENTIALS", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const cur = requireCredential(ctx, p.fiatOnrampCredentialId);
       ctx.rt.store.fiatOnRampCredentials.update(cur.id, { ...credentialColumns(ctx, p), updatedAt: ctx.now });
@@ -73,6 +75,7 @@ export const fiatOnRampOperations = [
   }),
 
   defineActivity("delete_fiat_on_ramp_credential", {
+    policy: { resource: "ON_RAMP_CREDENTIALS", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const cur = requireCredential(ctx, p.fiatOnrampCredentialId);
       ctx.rt.store.fiatOnRampCredentials.delete(cur.id);
@@ -81,6 +84,7 @@ export const fiatOnRampOperations = [
   }),
 
   defineActivity("init_fiat_on_ramp", {
+    policy: { resource: "FIAT_TRANSACTION", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       checkInitIntent(p);
       const sandboxMode = p.sandboxMode === true;

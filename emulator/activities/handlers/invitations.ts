@@ -6,8 +6,8 @@
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { checkEmail, checkName, requireUser, requireUuid } from "../lookups.js";
-import { requireUserTags } from "./users.js";
+import { checkEmail, checkName, requireUser, requireUuid } from "../../domain/lookups.js";
+import { requireUserTags } from "../../domain/users.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** Invitations an organization may hold at once (resource limits). */
@@ -15,6 +15,7 @@ export const MAX_INVITATIONS_PER_ORG = 100;
 
 export const invitationOperations = [
   defineActivity("create_invitations", {
+    policy: { resource: "INVITATION", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       if (!p.invitations.length) throw invalidArgument("invitations must not be empty", "parameters.invitations");
@@ -57,6 +58,7 @@ export const invitationOperations = [
   }),
 
   defineActivity("delete_invitation", {
+    policy: { resource: "INVITATION", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       requireUuid(p.invitationId, "parameters.invitationId", "invitation");
       if (!ctx.rt.store.invitations.get(ctx.org.id, p.invitationId)) throw notFound(`invitation not found: ${p.invitationId}`);

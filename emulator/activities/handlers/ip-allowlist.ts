@@ -22,6 +22,7 @@ function refuseInSubOrganization(ctx: ActivityContext): void {
 
 export const ipAllowlistOperations = [
   defineActivity("set_ip_allowlist", {
+    policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       refuseInSubOrganization(ctx);
       const { store } = ctx.rt;
@@ -48,6 +49,7 @@ export const ipAllowlistOperations = [
   }),
 
   defineActivity("remove_ip_allowlist", {
+    policy: { resource: "CONFIG", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       refuseInSubOrganization(ctx);
       const scope = allowlistScope(ctx.rt.store, ctx.org.id, p.publicKey, "parameters.publicKey");

@@ -8,7 +8,7 @@ import { parseExpression } from "../../policy/index.js";
 import type { Store } from "../../store/index.js";
 import type { UserRow } from "../../store/users.js";
 import type { MfaPolicyRow, RequiredStep } from "../../store/mfa-policies.js";
-import { checkName, requireUser, requireUuid, withFieldPrefix } from "../lookups.js";
+import { checkName, requireUser, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 
@@ -80,6 +80,7 @@ function requireMfaPolicy(ctx: ActivityContext, userId: string, id: string): Mfa
 
 export const mfaPolicyOperations = [
   defineActivity("create_mfa_policy", {
+    policy: { resource: "MFA_POLICY", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       const requiredMethods = validate(ctx, user, p);
@@ -101,6 +102,7 @@ export const mfaPolicyOperations = [
   }),
 
   defineActivity("update_mfa_policy", {
+    policy: { resource: "MFA_POLICY", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       const cur = requireMfaPolicy(ctx, user.id, p.mfaPolicyId);
@@ -124,6 +126,7 @@ export const mfaPolicyOperations = [
   }),
 
   defineActivity("delete_mfa_policy", {
+    policy: { resource: "MFA_POLICY", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       ctx.rt.store.mfaPolicies.delete(requireMfaPolicy(ctx, user.id, p.mfaPolicyId).id);

@@ -1,103 +1,36 @@
 /**
- * OAuth: create_oauth_providers (V2), delete_oauth_providers, oauth_login and the legacy
- * oauth (credential bundle). A provider is the verified token's {iss, sub, aud}; entries given
- * as bare `oidcClaims` are accepted when a verified token (in the same request, or already
- * registered on the user) vouches for the same issuer and subject ("verified by association").
+ * OAuth: create_oauth_providers (V2), delete_oauth_providers (the domain's credentials,
+ * domain/credentials.ts), oauth_login and the legacy oauth (credential bundle), which log in
+ * as the user whose provider the verified token names (domain/oauth-providers.ts).
  */
-import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
-import { newId } from "../../ids.js";
-import { checkNonce, verifyOidcToken, type OidcIdentity } from "../../auth/oidc-tokens.js";
-import { checkName, requireDistinct, requireUser } from "../lookups.js";
-import { issueCredentialBundle, issueLoginSession } from "./sessions.js";
-import type { OrganizationRow } from "../../store/organizations.js";
-import type { UserRow } from "../../store/users.js";
-import type { ActivityContext } from "../types.js";
+import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../domain/credentials.js";
+import { userForOidcToken } from "../../domain/oauth-providers.js";
+import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
 import { defineActivity } from "../../operations/define.js";
-
-export const MAX_OAUTH_PROVIDERS_PER_USER = 10;
-
-export type OauthProviderParams = { providerName: string; oidcToken?: string; oidcClaims?: { iss: string; sub: string; aud: string } };
-
-/** Registers OAuth providers on one user; shared with users and sub-organizations. Returns their ids. */
-export function addOauthProviders(ctx: ActivityContext, orgId: string, userId: string, list: OauthProviderParams[], field: string): string[] {
-  const { store } = ctx.rt;
-  if (store.oauthProviders.forUser(userId).length + list.length > MAX_OAUTH_PROVIDERS_PER_USER)
-    throw resourceExhausted(`user has exceeded maximum oauth providers (${MAX_OAUTH_PROVIDERS_PER_USER})`);
-  const verified = list.map((p, i) => (p.oidcToken ? verifyOidcToken(ctx.rt, p.oidcToken, `${field}[${i}].oidcToken`) : undefined));
-  const vouched = new Set([
-    ...verified.filter((c) => c).map((c) => `${c!.iss}\n${c!.sub}`),
-    ...store.oauthProviders.forUser(userId).map((p) => `${p.issuer}\n${p.subject}`),
-  ]);
-  const identities: OidcIdentity[] = list.map((p, i) => {
-    const f = `${field}[${i}]`;
-    checkName(p.providerName, `${f}.providerName`);
-    const claims = verified[i];
-    if (claims) {
-      if (p.oidcClaims && (p.oidcClaims.iss !== claims.iss || p.oidcClaims.sub !== claims.sub || p.oidcClaims.aud !== claims.aud))
-        throw invalidArgument("oidcClaims do not match the oidcToken's iss, sub and aud", `${f}.oidcClaims`);
-      return { iss: claims.iss, sub: claims.sub, aud: claims.aud };
-    }
-    if (!p.oidcClaims) throw invalidArgument("each OAuth provider needs an oidcToken or oidcClaims", `${f}.oidcToken`);
-    const { iss, sub, aud } = p.oidcClaims;
-    if (!iss || !sub || !aud) throw invalidArgument("oidcClaims need iss, sub and aud", `${f}.oidcClaims`);
-    if (!vouched.has(`${iss}\n${sub}`))
-      throw invalidArgument("oidcClaims must share issuer and subject with a verified oidcToken of this user", `${f}.oidcClaims`, "INVALID_OIDC_TOKEN");
-    return { iss, sub, aud };
-  });
-  requireDistinct(identities.map((x) => `${x.iss} ${x.sub} ${x.aud}`), `${field}.oidcClaims`);
-  return list.map((p, i) => {
-    const { iss, sub, aud } = identities[i]!;
-    if (store.oauthProviders.byIdentity(iss, sub, aud).some((x) => x.orgId === orgId))
-      throw invalidArgument("an OAuth provider with this issuer, subject and audience already exists in the organization", `${field}[${i}]`, "OAUTH_PROVIDER_ALREADY_EXISTS");
-    const id = newId();
-    store.oauthProviders.insert({ id, orgId, userId, name: p.providerName, issuer: iss, subject: sub, audience: aud, createdAt: ctx.now, updatedAt: ctx.now });
-    // A provider token that vouches for the user's email verifies it (Google social linking).
-    const claims = verified[i];
-    const user = store.users.byId(userId)!;
-    if (claims && claims.email_verified === true && typeof claims.email === "string" && user.email?.toLowerCase() === claims.email.toLowerCase())
-      store.users.update(userId, { emailVerified: true }, ctx.now);
-    return id;
-  });
-}
-
-/** The user of `org` that holds the verified token's identity. */
-export function userForOidcToken(ctx: ActivityContext, org: OrganizationRow, token: string, field: string, sessionKeyForNonce: string): UserRow {
-  const claims = verifyOidcToken(ctx.rt, token, field);
-  checkNonce(claims, sessionKeyForNonce, field);
-  const provider = ctx.rt.store.oauthProviders.byIdentity(claims.iss, claims.sub, claims.aud).find((p) => p.orgId === org.id);
-  if (!provider) throw notFound("no OAuth provider in this organization matches the OIDC token's issuer, subject and audience", "OAUTH2_PROVIDER_NOT_FOUND");
-  return ctx.rt.store.users.byId(provider.userId)!;
-}
+import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const oauthOperations = [
   defineActivity("create_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
+    arrayLimits: { oauthProviders: ALLOWANCE.credentialsPerUser },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send the first version.
     legacy: ["ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS"],
     authorization: "own-credential",
     run(ctx, p) {
-      const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
-      if (!p.oauthProviders.length) throw invalidArgument("oauthProviders must not be empty", "parameters.oauthProviders");
-      return { providerIds: addOauthProviders(ctx, ctx.org.id, user.id, p.oauthProviders, "parameters.oauthProviders") };
+      return { providerIds: addCredentials(ctx, OAUTH_PROVIDERS, p.userId, p.oauthProviders) };
     },
   }),
 
   defineActivity("delete_oauth_providers", {
+    policy: { resource: "CREDENTIAL", action: "DELETE", source: "documented" },
     authorization: "own-credential",
     run(ctx, p) {
-      const { store } = ctx.rt;
-      requireUser(store, ctx.org.id, p.userId, "parameters.userId");
-      if (!p.providerIds.length) throw invalidArgument("providerIds must not be empty", "parameters.providerIds");
-      requireDistinct(p.providerIds, "parameters.providerIds");
-      for (const id of p.providerIds) {
-        const row = store.oauthProviders.get(ctx.org.id, id);
-        if (!row || row.userId !== p.userId) throw notFound(`oauth provider not found for user ${p.userId}: ${id}`);
-      }
-      for (const id of p.providerIds) store.oauthProviders.delete(id);
-      return { providerIds: p.providerIds };
+      return { providerIds: deleteCredentials(ctx, OAUTH_PROVIDERS, p.userId, p.providerIds) };
     },
   }),
 
   defineActivity("oauth_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     parentMayInitiate: true,
     proxyForwarded: true,
     run(ctx, p) {
@@ -107,6 +40,7 @@ export const oauthOperations = [
   }),
 
   defineActivity("oauth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     parentMayInitiate: true,
     run(ctx, p) {
       const user = userForOidcToken(ctx, ctx.org, p.oidcToken, "parameters.oidcToken", p.targetPublicKey);

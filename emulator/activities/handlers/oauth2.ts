@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { documentedError, invalidArgument, notFound, unimplemented } from "../../errors.js";
 import type { DocumentedErrorKey } from "../../error-catalogue.js";
 import { newId } from "../../ids.js";
-import { mintIdToken } from "../../admin/oidc.js";
-import { requireUuid } from "../lookups.js";
+import { mintIdToken } from "../../auth/oidc-issuer.js";
+import { requireUuid } from "../../domain/lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
@@ -33,6 +33,7 @@ export const pkceChallenge = (verifier: string): string => createHash("sha256").
 
 export const oauth2Operations = [
   defineActivity("create_oauth2_credential", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx, p) {
       nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
       nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
@@ -43,6 +44,7 @@ export const oauth2Operations = [
   }),
 
   defineActivity("update_oauth2_credential", {
+    policy: { resource: "AUTH", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const cur = requireCredential(ctx, p.oauth2CredentialId);
       nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
@@ -52,6 +54,7 @@ export const oauth2Operations = [
   }),
 
   defineActivity("delete_oauth2_credential", {
+    policy: { resource: "AUTH", action: "DELETE", source: "documented" },
     run(ctx, p) {
       ctx.rt.store.oauth2.delete(requireCredential(ctx, p.oauth2CredentialId).id);
       return { oauth2CredentialId: p.oauth2CredentialId };
@@ -59,6 +62,7 @@ export const oauth2Operations = [
   }),
 
   defineActivity("oauth2_authenticate", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     proxyForwarded: true,
     run(ctx, p) {
       // Every parameter is checked for presence before the credential is looked up: "auth_code must be set" does not depend on the credential.

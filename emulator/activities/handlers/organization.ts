@@ -1,12 +1,13 @@
 /** The organization itself: root quorum, features, name (all root-quorum activities). */
 import { invalidArgument, documentedError } from "../../errors.js";
 import type { Feature } from "../../store/organizations.js";
-import { checkName, requireDistinct, requireUser } from "../lookups.js";
+import { checkName, requireDistinct, requireUser } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
 import { checkLegacyWebhookFeature } from "../../webhooks/legacy-feature.js";
 
 export const organizationOperations = [
   defineActivity("update_root_quorum", {
+    policy: { resource: "ORGANIZATION", action: "UPDATE", source: "inferred" },
     authorization: "root-quorum",
     run(ctx, p) {
       if (!Number.isInteger(p.threshold) || p.threshold < 1) throw documentedError("QUORUM_THRESHOLD_NOT_POSITIVE", undefined, "parameters.threshold");
@@ -20,6 +21,7 @@ export const organizationOperations = [
   }),
 
   defineActivity("set_organization_feature", {
+    policy: { resource: "ORGANIZATION", action: "UPDATE", source: "inferred" },
     authorization: "root-quorum",
     run(ctx, p) {
       checkLegacyWebhookFeature(ctx.rt, p.name, p.value); // FEATURE_NAME_WEBHOOK: its value is a webhook URL
@@ -30,6 +32,7 @@ export const organizationOperations = [
   }),
 
   defineActivity("remove_organization_feature", {
+    policy: { resource: "ORGANIZATION", action: "UPDATE", source: "inferred" },
     authorization: "root-quorum",
     run(ctx, p) {
       if (!ctx.org.features.some((f) => f.name === p.name)) throw invalidArgument(`feature ${p.name} is not set`, "parameters.name");
@@ -40,6 +43,7 @@ export const organizationOperations = [
   }),
 
   defineActivity("update_organization_name", {
+    policy: { resource: "ORGANIZATION", action: "UPDATE", source: "inferred" },
     authorization: "root-quorum",
     run(ctx, p) {
       checkName(p.organizationName, "parameters.organizationName");

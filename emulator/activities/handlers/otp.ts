@@ -16,8 +16,8 @@ import {
 } from "../../bundles/index.js";
 import { findUsersByContact, sameEmail, samePhone } from "../../auth/contacts.js";
 import { sameP256Key } from "../../auth/attested.js";
-import { checkEmail, checkName, checkPhone } from "../lookups.js";
-import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "./sessions.js";
+import { checkEmail, checkName, checkPhone } from "../../domain/lookups.js";
+import { issueCredentialBundle, issueLoginSession, sessionPublicKey } from "../../domain/sessions.js";
 import type { OtpRow, VerificationTokenRow } from "../../store/otps.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { UserRow } from "../../store/users.js";
@@ -213,6 +213,7 @@ function userByContact(ctx: ActivityContext, org: OrganizationRow, otpType: stri
 
 export const otpOperations = [
   defineActivity("init_otp", {
+    policy: { resource: "OTP", action: "CREATE", source: "documented" },
     // Kotlin and Ruby (0.0.18) send V2, Dart (1.1.2) the first version.
     legacy: ["ACTIVITY_TYPE_INIT_OTP_V2", "ACTIVITY_TYPE_INIT_OTP"],
     parentMayInitiate: true,
@@ -224,6 +225,7 @@ export const otpOperations = [
   }),
 
   defineActivity("verify_otp", {
+    policy: { resource: "OTP", action: "VERIFY", source: "documented" },
     legacy: ["ACTIVITY_TYPE_VERIFY_OTP"],
     parentMayInitiate: true,
     proxyForwarded: true,
@@ -259,6 +261,7 @@ export const otpOperations = [
   }),
 
   defineActivity("otp_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     legacy: ["ACTIVITY_TYPE_OTP_LOGIN"],
     parentMayInitiate: true,
     proxyForwarded: true,
@@ -274,6 +277,7 @@ export const otpOperations = [
   }),
 
   defineActivity("init_otp_auth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["otp_length", "otpLength"]] },
     legacy: ["ACTIVITY_TYPE_INIT_OTP_AUTH_V2"], // Dart 1.1.2
     parentMayInitiate: true,
     run(ctx, p) {
@@ -283,6 +287,7 @@ export const otpOperations = [
   }),
 
   defineActivity("otp_auth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     parentMayInitiate: true,
     run(ctx, p) {
       const otp = requireOpenOtp(ctx, p.otpId, "otp_auth");
@@ -305,6 +310,7 @@ export const otpOperations = [
   }),
 
   defineActivity("email_auth", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     legacy: ["ACTIVITY_TYPE_EMAIL_AUTH_V2"], // Dart 1.1.2
     parentMayInitiate: true,
     run(ctx, p) {

@@ -3,9 +3,10 @@ import { invalidArgument, notFound, resourceExhausted, documentedError } from ".
 import { newId } from "../../ids.js";
 import { compilePolicy } from "../../policy/index.js";
 import type { PolicyRow } from "../../store/policies.js";
-import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../lookups.js";
+import { checkName, requireDistinct, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { ALLOWANCE } from "../../limits/request-limits.js";
 import { parseInterface } from "../../policy/smart-contract-interfaces.js";
 
 export const MAX_POLICIES_PER_ORG = 100;
@@ -41,12 +42,15 @@ function insertPolicies(ctx: ActivityContext, list: PolicyParams[], field: (i: n
 
 export const policyOperations = [
   defineActivity("create_policy", {
+    policy: { resource: "POLICY", action: "CREATE", source: "documented" },
     run(ctx, p) {
       return { policyId: insertPolicies(ctx, [p], () => "parameters")[0]! };
     },
   }),
 
   defineActivity("create_policies", {
+    policy: { resource: "POLICY", action: "CREATE", source: "documented" },
+    arrayLimits: { policies: ALLOWANCE.policiesPerOrganization },
     run(ctx, p) {
       if (!p.policies.length) throw invalidArgument("policies must not be empty", "parameters.policies");
       return { policyIds: insertPolicies(ctx, p.policies, (i) => `parameters.policies[${i}]`) };
@@ -54,6 +58,7 @@ export const policyOperations = [
   }),
 
   defineActivity("update_policy", {
+    policy: { resource: "POLICY", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const cur = requirePolicy(ctx, p.policyId, "parameters.policyId");
@@ -86,6 +91,7 @@ export const policyOperations = [
   }),
 
   defineActivity("delete_policy", {
+    policy: { resource: "POLICY", action: "DELETE", source: "documented" },
     run(ctx, p) {
       ctx.rt.store.policies.delete(requirePolicy(ctx, p.policyId, "parameters.policyId").id);
       return { policyId: p.policyId };
@@ -93,6 +99,7 @@ export const policyOperations = [
   }),
 
   defineActivity("delete_policies", {
+    policy: { resource: "POLICY", action: "DELETE", source: "documented" },
     run(ctx, p) {
       if (!p.policyIds.length) throw invalidArgument("policyIds must not be empty", "parameters.policyIds");
       requireDistinct(p.policyIds, "parameters.policyIds");
@@ -103,6 +110,7 @@ export const policyOperations = [
   }),
 
   defineActivity("create_smart_contract_interface", {
+    policy: { resource: "SMART_CONTRACT_INTERFACE", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       checkName(p.label, "parameters.label");
       if (p.type === "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM") {
@@ -126,6 +134,7 @@ export const policyOperations = [
   }),
 
   defineActivity("delete_smart_contract_interface", {
+    policy: { resource: "SMART_CONTRACT_INTERFACE", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       requireUuid(p.smartContractInterfaceId, "parameters.smartContractInterfaceId", "smart contract interface");
       if (!ctx.rt.store.smartContractInterfaces.get(ctx.org.id, p.smartContractInterfaceId)) throw notFound(`smart contract interface not found: ${p.smartContractInterfaceId}`);

@@ -4,10 +4,10 @@
  * and retires the recovery key.
  */
 import { invalidArgument, permissionDenied } from "../../errors.js";
-import { checkEmail, checkName, requireUser } from "../lookups.js";
-import { addAuthenticators } from "./authenticators.js";
+import { checkEmail, checkName, requireUser } from "../../domain/lookups.js";
+import { addAuthenticators } from "../../domain/authenticators.js";
 import { deliverBundle } from "./otp.js";
-import { issueCredentialBundle } from "./sessions.js";
+import { issueCredentialBundle } from "../../domain/sessions.js";
 import { findUsersByContact } from "../../auth/contacts.js";
 import { notFound } from "../../errors.js";
 import { defineActivity } from "../../operations/define.js";
@@ -16,6 +16,7 @@ export const RECOVERY_CREDENTIAL = "CREDENTIAL_TYPE_RECOVER_USER_KEY_P256";
 
 export const recoveryOperations = [
   defineActivity("init_user_email_recovery", {
+    policy: { resource: "RECOVERY", action: "CREATE", source: "documented" },
     legacy: ["ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY"], // Dart 1.1.2 and its current source
     parentMayInitiate: true,
     run(ctx, p) {
@@ -42,6 +43,7 @@ export const recoveryOperations = [
   }),
 
   defineActivity("recover_user", {
+    policy: { resource: "RECOVERY", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const user = requireUser(store, ctx.org.id, p.userId, "parameters.userId");

@@ -17,7 +17,7 @@ import { newId } from "../../ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
 import type { Sealer } from "../../store/seal.js";
 import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
-import { checkName, requireDistinct, requireUuid } from "../lookups.js";
+import { checkName, requireDistinct, requireUuid } from "../../domain/lookups.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 
@@ -111,12 +111,14 @@ function exportSecret(ctx: ActivityContext, p: { secretId: string; targetPublicK
 
 export const secretOperations = [
   defineActivity("init_import_secrets", {
+    policy: { resource: "SECRET", action: "IMPORT", source: "inferred" },
     run(ctx, p) {
       return { enclaveTargetMessages: initImportSecrets(ctx, p.numSecrets) };
     },
   }),
 
   defineActivity("import_secrets", {
+    policy: { resource: "SECRET", action: "IMPORT", source: "inferred" },
     run(ctx, p) {
       if (p.secrets.length === 0) throw invalidArgument("secrets must name at least one secret", "parameters.secrets");
       const names = new Set<string>();
@@ -125,6 +127,7 @@ export const secretOperations = [
   }),
 
   defineActivity("export_secrets", {
+    policy: { resource: "SECRET", action: "EXPORT", source: "inferred" },
     // Each secret is decided on its own (the `secret` keyword names it); the batch needs every one allowed.
     subjects: (p) => ({ each: p.secrets.map((s) => ({ secretId: s.secretId })) }),
     run(ctx, p) {
@@ -136,6 +139,7 @@ export const secretOperations = [
   // Beyond the published documents; @turnkey/http 6.6 calls it (deleteSecrets). All or nothing:
   // an unknown id deletes none. Each secret is decided on its own, as on export.
   defineActivity("delete_secrets", {
+    policy: { resource: "SECRET", action: "DELETE", source: "inferred" },
     subjects: (p) => ({ each: p.secretIds.map((secretId) => ({ secretId })) }),
     run(ctx, p) {
       if (p.secretIds.length === 0) throw invalidArgument("secretIds must name at least one secret", "parameters.secretIds");

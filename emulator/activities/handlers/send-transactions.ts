@@ -234,23 +234,29 @@ function ethSubjects(p: EthSendParams) {
 
 export const sendTransactionOperations = [
   defineActivity("eth_send_transaction", {
+    // The table names ETH_SEND_TRANSACTION; its _V2 is read the same (UNCONFIRMED).
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented" },
     legacy: ["ACTIVITY_TYPE_ETH_SEND_TRANSACTION"],
     subjects: (p) => ethSubjects(p as EthSendParams),
     // Broadcasting is asynchronous: the handler records its status row itself, after the chain accepted the transaction.
     run: (ctx, p) => ethSend(ctx, p as EthSendParams),
   }),
   defineActivity("sol_send_transaction", {
+    // The table names SOL_SEND_TRANSACTION; its _V2 is read the same (UNCONFIRMED).
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented" },
     legacy: ["ACTIVITY_TYPE_SOL_SEND_TRANSACTION"],
     subjects: (p) => solSubjects(p as SolSendParams),
     run: async (ctx, p) => ({ sendTransactionStatusId: record(ctx, await solSend(ctx, p as SolSendParams)) }),
   }),
   defineActivity("eth_undelegate_7702", {
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "inferred" },
     // @turnkey/sdk-server and sdk-browser 8.2 send this spelling, which no document has (contracts/legacy.ts).
     legacy: ["ACTIVITY_TYPE_ETH_UNDELEGATE7702"],
     subjects: (p) => ({ signWith: p.from, address: p.from }),
     run: (ctx, p) => ethUndelegate(ctx, p),
   }),
   defineActivity("eth_send_raw_transaction", {
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "inferred" },
     run: (ctx, p) => ethSendRaw(ctx, p),
   }),
 ];

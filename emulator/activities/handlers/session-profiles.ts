@@ -1,14 +1,14 @@
 /**
  * create_session_profile: an immutable profile (name, scope, optional longest lifetime, notes)
- * that login activities may name with `sessionProfileId` (activities/handlers/sessions.ts).
+ * that login activities may name with `sessionProfileId` (domain/sessions.ts).
  * Profiles are created by the parent organization; a sub-organization may not create one.
  */
 import { invalidArgument, isTurnkeyError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { parseExpression } from "../../policy/index.js";
-import { checkName } from "../lookups.js";
+import { checkName } from "../../domain/lookups.js";
 import { INVALID_ACTIVITY_CALLER } from "./sub-organizations.js";
-import { sessionSeconds } from "./sessions.js";
+import { sessionSeconds } from "../../domain/sessions.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** The scope parses as a policy-language expression (the keywords of a policy condition). */
@@ -23,6 +23,7 @@ function checkScope(scope: string): void {
 
 export const sessionProfileOperations = [
   defineActivity("create_session_profile", {
+    policy: { resource: "SESSION_PROFILE", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       if (ctx.org.parentId) throw invalidArgument(INVALID_ACTIVITY_CALLER, undefined, "INVALID_ACTIVITY_CALLER");
       checkName(p.sessionProfileName, "parameters.sessionProfileName");

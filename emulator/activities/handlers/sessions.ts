@@ -1,143 +1,17 @@
 /**
- * Sessions: stamp_login, create_read_write_session (V2), create_read_only_session, and the
- * pieces every login shares: a session key registered as an expiring API key on the user
- * (`invalidateExisting` first removes the user's earlier keys of that credential type) and a
- * session JWT signed by the notarizer key.
+ * Sessions: stamp_login, create_read_write_session (V2) and create_read_only_session. Login
+ * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
  */
 import { randomBytes } from "node:crypto";
-import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail } from "../../errors.js";
-import { isUuid } from "../../ids.js";
-import type { SessionProfileRow } from "../../store/session-profiles.js";
-import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
-import { insertApiKey } from "../../domain/api-keys.js";
-import { requireUser } from "../lookups.js";
-import type { OrganizationRow } from "../../store/organizations.js";
-import type { UserRow } from "../../store/users.js";
-import type { ActivityContext } from "../types.js";
+import { invalidArgument } from "../../errors.js";
+import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
+import { requireUser } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
-import { quote } from "../../input-error.js";
-
-export const DEFAULT_SESSION_SECONDS = 900;
-/** The service caps sessions at one year (UNCONFIRMED; generous for local use). */
-export const MAX_SESSION_SECONDS = 365 * 24 * 3600;
-
-export function sessionSeconds(value: string | undefined, field: string): number {
-  if (value === undefined || value === "") return DEFAULT_SESSION_SECONDS;
-  if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > MAX_SESSION_SECONDS)
-    throw invalidArgument(`expirationSeconds must be a whole number of seconds between 1 and ${MAX_SESSION_SECONDS}`, field);
-  return Number(value);
-}
-
-/** A P-256 session public key as the SDKs send it: compressed hex (uncompressed accepted and compressed). */
-export function sessionPublicKey(value: string, field: string): string {
-  if (!/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/.test(value)) throw invalidArgument(`invalid P-256 public key: ${value}`, field);
-  try {
-    return compressedP256Hex(value);
-  } catch {
-    throw invalidArgument(`invalid P-256 public key: ${value}`, field);
-  }
-}
-
-/** Registers a P-256 key as an expiring API key of `user`; returns the key id. */
-export function registerExpiringKey(
-  ctx: ActivityContext,
-  p: { org: OrganizationRow; user: UserRow; publicKey: string; seconds: number; credentialType: string; name: string; invalidateExisting?: boolean; sessionProfileId?: string },
-): string {
-  const { store } = ctx.rt;
-  for (const k of store.apiKeys.forUser(p.user.id)) {
-    // A login key reused for a new session replaces its earlier registration.
-    if ((p.invalidateExisting && k.credentialType === p.credentialType) || k.publicKey === p.publicKey) store.apiKeys.delete(k.id);
-  }
-  const keyOf = { orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds), sessionProfileId: p.sessionProfileId };
-  const id = insertApiKey(store, keyOf, ctx.now);
-  return id;
-}
-
-export type LoginParams = { publicKey: string; expirationSeconds?: string; invalidateExisting?: boolean; sessionProfileId?: string };
-
-/**
- * The session profile a login names: the login organization's own, or its parent's (profiles
- * are created by the parent organization for its sub-organizations' sessions). Unknown: 404.
- */
-export function requireSessionProfile(ctx: ActivityContext, org: OrganizationRow, id: string): SessionProfileRow {
-  const field = "parameters.sessionProfileId";
-  if (!isUuid(id)) throw invalidArgument(`invalid session profile UUID: ${quote(id)}`, field);
-  const { store } = ctx.rt;
-  const found = store.sessionProfiles.get(org.id, id) ?? (org.parentId ? store.sessionProfiles.get(org.parentId, id) : undefined);
-  if (!found) {
-    const message = `session profile not found: ${id}`;
-    throw new TurnkeyError(GrpcCode.NOT_FOUND, message, [turnkeyErrorDetail("UNSPECIFIED"), badRequestDetail(field, message)]);
-  }
-  return found;
-}
-
-/** A session's lifetime: the shorter of the login's and the profile's; the default when neither is set. */
-export function loginSeconds(requested: string | undefined, profile: SessionProfileRow | undefined): number {
-  const asked = requested === undefined || requested === "" ? undefined : sessionSeconds(requested, "parameters.expirationSeconds");
-  const cap = profile?.expirationSeconds ? Number(profile.expirationSeconds) : undefined;
-  if (asked === undefined) return cap ?? DEFAULT_SESSION_SECONDS;
-  return cap === undefined ? asked : Math.min(asked, cap);
-}
-
-/**
- * Registers the login key and returns the session JWT (stamp_login, otp_login, oauth_login).
- * With a session profile, the session is named after it (`session_type`), carries its id and
- * scope, lasts no longer than it allows, and its key records the profile.
- */
-export function issueLoginSession(ctx: ActivityContext, org: OrganizationRow, user: UserRow, p: LoginParams): string {
-  const publicKey = sessionPublicKey(p.publicKey, "parameters.publicKey");
-  const profile = p.sessionProfileId ? requireSessionProfile(ctx, org, p.sessionProfileId) : undefined;
-  const seconds = loginSeconds(p.expirationSeconds, profile);
-  registerExpiringKey(ctx, {
-    org,
-    user,
-    publicKey,
-    seconds,
-    credentialType: "CREDENTIAL_TYPE_LOGIN",
-    name: `Session Key ${new Date(ctx.now).toISOString()}`,
-    invalidateExisting: p.invalidateExisting,
-    sessionProfileId: profile?.id,
-  });
-  return signSessionJwt(
-    {
-      exp: Math.floor(ctx.now / 1000) + seconds,
-      public_key: publicKey,
-      session_type: profile ? profile.name : "SESSION_TYPE_READ_WRITE",
-      user_id: user.id,
-      organization_id: org.id,
-      ...(profile ? { session_profile_id: profile.id, scope: profile.scope } : {}),
-    },
-    ctx.rt.keys.enclave.notarizer,
-  );
-}
-
-/**
- * A fresh API key for `user`, registered as `credentialType`, whose private half travels
- * HPKE-sealed to `targetPublicKey` as a credentialBundle.
- */
-export function issueCredentialBundle(
-  ctx: ActivityContext,
-  p: { org: OrganizationRow; user: UserRow; targetPublicKey: string; expirationSeconds?: string; credentialType: string; name: string; invalidateExisting?: boolean },
-): { apiKeyId: string; credentialBundle: string } {
-  const target = sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
-  const seconds = sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds");
-  const key = generateP256KeyPair();
-  const apiKeyId = registerExpiringKey(ctx, {
-    org: p.org,
-    user: p.user,
-    publicKey: bytesToHex(p256.getPublicKey(key.privateKey, true)),
-    seconds,
-    credentialType: p.credentialType,
-    name: p.name,
-    invalidateExisting: p.invalidateExisting,
-  });
-  return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target) };
-}
 
 export const sessionOperations = [
   defineActivity("stamp_login", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["session_profile_id", "sessionProfileId", ""]] },
     parentMayInitiate: true,
     servedInCallerOrg: true,
     run(ctx, p) {
@@ -149,6 +23,7 @@ export const sessionOperations = [
   }),
 
   defineActivity("create_read_write_session", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx, p) {
       const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
       if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");
@@ -166,6 +41,7 @@ export const sessionOperations = [
   }),
 
   defineActivity("create_read_only_session", {
+    policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx) {
       // The X-Session header that would carry this token is not accepted by the emulator (yet):
       // the token is opaque and only its expiry is meaningful.

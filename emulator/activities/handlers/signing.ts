@@ -51,6 +51,7 @@ async function signTransaction(signer: ResolvedSigner, type: string, unsigned: s
 
 export const signingOperations = [
   defineActivity("sign_raw_payload", {
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["hash_function", "hashFunction"], ["encoding", "encoding"]] },
     subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
     run(ctx, p) {
       const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
@@ -61,6 +62,7 @@ export const signingOperations = [
   }),
 
   defineActivity("sign_raw_payloads", {
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["hash_function", "hashFunction"], ["encoding", "encoding"]] },
     subjects: (p) => ({ signWith: p.signWith }),
     run(ctx, p) {
       const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
@@ -70,6 +72,7 @@ export const signingOperations = [
   }),
 
   defineActivity("sign_transaction", {
+    policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["type", "type"]] },
     subjects: (p) => ({ signWith: p.signWith, transaction: { type: p.type, unsigned: p.unsignedTransaction } }),
     run(ctx, p) {
       const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));

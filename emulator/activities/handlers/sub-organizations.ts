@@ -5,16 +5,18 @@
  */
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { createUser, type UserParams } from "./users.js";
-import { createWallet } from "./wallets.js";
-import { addOauthProviders, type OauthProviderParams } from "./oauth.js";
-import { checkName } from "../lookups.js";
+import { createUser, type UserParams } from "../../domain/users.js";
+import { createWallet } from "../../domain/wallets.js";
+import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
+import { checkName } from "../../domain/lookups.js";
 import { consumeVerificationToken } from "./otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../wallets/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
+import { addressDerivations } from "../../proofs/app-proofs.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 
 export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
 
@@ -91,14 +93,22 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
 
 export const subOrganizationOperations = [
   defineActivity("create_sub_organization", {
+    policy: { resource: "ORGANIZATION", action: "CREATE", source: "documented" },
+    arrayLimits: { rootUsers: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest },
     legacy: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
     proxyForwarded: true,
+    // The wallet it creates, in the new sub-organization.
+    appProofs: (intent, result) => {
+      const wallet = result.wallet as { walletId?: unknown; addresses?: unknown } | undefined;
+      return wallet && typeof result.subOrganizationId === "string" ? addressDerivations(result.subOrganizationId, wallet.walletId, wallet.addresses, intent.wallet?.accounts) : [];
+    },
     run(ctx, p) {
       return createSubOrganization(ctx, p);
     },
   }),
 
   defineActivity("delete_sub_organization", {
+    policy: { resource: "ORGANIZATION", action: "DELETE", source: "documented" },
     run(ctx, p) {
       const { store } = ctx.rt;
       if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");

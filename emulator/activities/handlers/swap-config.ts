@@ -2,11 +2,12 @@
  * upsert_swap_config: the organization's swap fee settings (who receives fees, and the fee
  * rates in basis points). Fields left out keep their value, so an empty intent reads the
  * configuration back; the result is the configuration as it now stands. Swaps themselves need
- * a DEX aggregator and are not emulated (operations/not-emulated.ts), so the configuration is
- * kept, not applied.
+ * a DEX aggregator and are not emulated (declared below), so the configuration is kept, not
+ * applied.
  */
 import { invalidArgument } from "../../errors.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, defineNotEmulated } from "../../operations/define.js";
+import { NEEDS_OPERATORS } from "../../operations/not-emulated.js";
 import { quote } from "../../input-error.js";
 
 /** A fee rate: a whole number of basis points, 0 to 10,000 (100%). */
@@ -46,4 +47,11 @@ export const swapConfigOperations = [
       };
     },
   }),
+  defineNotEmulated("execute_swap", NEEDS_OPERATORS),
+  defineNotEmulated("create_swap_quote", NEEDS_OPERATORS),
+  defineNotEmulated("claim_swap_fees", NEEDS_OPERATORS),
+  defineNotEmulated(
+    "get_swap_status",
+    "it polls a swap, and swaps need a DEX aggregator's quotes and liquidity, which do not exist offline (create_swap_quote and execute_swap answer 501 too)",
+  ),
 ];

@@ -5,8 +5,8 @@
 import { invalidArgument, notFound, resourceExhausted } from "../../errors.js";
 import { newId } from "../../ids.js";
 import type { TagType } from "../../store/tags.js";
-import { checkName, requireDistinct, requireUser } from "../lookups.js";
-import { requirePrivateKey } from "./private-keys.js";
+import { checkName, requireDistinct, requireUser } from "../../domain/lookups.js";
+import { requirePrivateKey } from "../../domain/private-keys.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 
@@ -77,29 +77,34 @@ const privateKeyTags = tagActions({ type: "TAG_TYPE_PRIVATE_KEY", noun: "private
 
 export const tagOperations = [
   defineActivity("create_user_tag", {
+    policy: { resource: "USER", action: "CREATE", source: "documented" },
     run(ctx, p) {
       const userTagId = userTags.create(ctx, p.userTagName, p.userIds, { name: "parameters.userTagName", members: "parameters.userIds" });
       return { userTagId, userIds: p.userIds };
     },
   }),
   defineActivity("update_user_tag", {
+    policy: { resource: "USER", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const fields = { newName: "parameters.newUserTagName", add: "parameters.addUserIds", remove: "parameters.removeUserIds" };
       return { userTagId: userTags.update(ctx, { tagId: p.userTagId, newName: p.newUserTagName, add: p.addUserIds, remove: p.removeUserIds }, fields) };
     },
   }),
   defineActivity("delete_user_tags", {
+    policy: { resource: "USER", action: "DELETE", source: "documented" },
     run(ctx, p) {
       return { userTagIds: p.userTagIds, userIds: userTags.delete(ctx, p.userTagIds, "parameters.userTagIds") };
     },
   }),
   defineActivity("create_private_key_tag", {
+    policy: { resource: "PRIVATE_KEY", action: "CREATE", source: "documented" },
     run(ctx, p) {
       const fields = { name: "parameters.privateKeyTagName", members: "parameters.privateKeyIds" };
       return { privateKeyTagId: privateKeyTags.create(ctx, p.privateKeyTagName, p.privateKeyIds, fields), privateKeyIds: p.privateKeyIds };
     },
   }),
   defineActivity("update_private_key_tag", {
+    policy: { resource: "PRIVATE_KEY", action: "UPDATE", source: "documented" },
     run(ctx, p) {
       const fields = { newName: "parameters.newPrivateKeyTagName", add: "parameters.addPrivateKeyIds", remove: "parameters.removePrivateKeyIds" };
       const update = { tagId: p.privateKeyTagId, newName: p.newPrivateKeyTagName, add: p.addPrivateKeyIds, remove: p.removePrivateKeyIds };
@@ -107,6 +112,7 @@ export const tagOperations = [
     },
   }),
   defineActivity("delete_private_key_tags", {
+    policy: { resource: "PRIVATE_KEY", action: "DELETE", source: "documented" },
     run(ctx, p) {
       return { privateKeyTagIds: p.privateKeyTagIds, privateKeyIds: privateKeyTags.delete(ctx, p.privateKeyTagIds, "parameters.privateKeyTagIds") };
     },

@@ -19,9 +19,10 @@ import { invalidArgument, notFound, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { normalizePath } from "../../chains/index.js";
 import { deriveAccount, type AccountParams } from "../../wallets/accounts.js";
-import { checkName, requireUuid } from "../lookups.js";
-import { defineActivity } from "../../operations/define.js";
-import { addAccounts, createWallet, requireWallet } from "./wallets.js";
+import { checkName, requireUuid } from "../../domain/lookups.js";
+import { defineActivity, defineNotEmulated } from "../../operations/define.js";
+import { TVC_RUNTIME } from "../../operations/not-emulated.js";
+import { addAccounts, createWallet, requireWallet } from "../../domain/wallets.js";
 import { requireTvcDeployment } from "../../tvc/lookups.js";
 import { parseHexSignature } from "../../tvc/keys.js";
 import { operatorAccountPaths, operatorKeys, parseP256Point } from "../../tvc/operator-keys.js";
@@ -36,6 +37,7 @@ const p256Account = (path: string): AccountParams => ({ curve: "CURVE_P256", pat
 
 export const tvcQuorumKeyOperations = [
   defineActivity("create_tvc_operator", {
+    policy: { resource: "TVC_OPERATOR", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store, keyring } = ctx.rt;
       checkName(p.operatorName, "parameters.operatorName");
@@ -81,6 +83,7 @@ export const tvcQuorumKeyOperations = [
   }),
 
   defineActivity("create_tvc_quorum_key", {
+    policy: { resource: "TVC_QUORUM_KEY", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const keys = p.operatorEncryptKeys;
@@ -127,6 +130,7 @@ export const tvcQuorumKeyOperations = [
   }),
 
   defineActivity("post_tvc_quorum_key_share", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const { tvc } = ctx.rt.store;
       const d = requireTvcDeployment(ctx.rt.store, ctx.org.id, p.deploymentId, "parameters.deploymentId");
@@ -164,4 +168,9 @@ export const tvcQuorumKeyOperations = [
       return { provisioningShareId };
     },
   }),
+  defineNotEmulated(
+    "re_encrypt_tvc_quorum_key_share",
+    `${TVC_RUNTIME}: a hosted operator's share is released only to the ephemeral key of a provisioning enclave whose Nitro attestation document (signed by AWS, over the deployment's manifest) verifies, and no such document exists offline`,
+    { policy: { resource: "TVC_QUORUM_KEY", action: "ENCRYPT", source: "inferred" } },
+  ),
 ];

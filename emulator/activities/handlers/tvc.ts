@@ -11,7 +11,7 @@
  */
 import { invalidArgument, notFound, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { checkName, requireUuid } from "../lookups.js";
+import { checkName, requireUuid } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { TvcDeploymentRow } from "../../store/tvc.js";
@@ -49,6 +49,7 @@ export function approvalCount(ctx: ActivityContext, d: TvcDeploymentRow): { appr
 
 export const tvcOperations = [
   defineActivity("create_tvc_app", {
+    policy: { resource: "TVC_APP", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       checkName(p.name, "parameters.name");
@@ -85,6 +86,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("create_tvc_deployment", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { store } = ctx.rt;
       const app = requireApp(ctx, p.appId, "parameters.appId");
@@ -135,6 +137,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("create_tvc_manifest_approvals", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       const { tvc } = ctx.rt.store;
       requireUuid(p.manifestId, "parameters.manifestId", "TVC manifest");
@@ -164,6 +167,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("set_tvc_app_live_deployment", {
+    policy: { resource: "TVC_APP", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const d = requireDeployment(ctx, p.deploymentId, "parameters.deploymentId");
       if (d.deleted) throw invalidArgument(`TVC deployment ${d.id} is deleted: restore it before making it live`, "parameters.deploymentId");
@@ -176,6 +180,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("delete_tvc_deployment", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const d = requireDeployment(ctx, p.deploymentId, "parameters.deploymentId");
       if (d.deleted) throw invalidArgument(`TVC deployment ${d.id} is already deleted`, "parameters.deploymentId");
@@ -187,6 +192,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("restore_tvc_deployment", {
+    policy: { resource: "TVC_DEPLOYMENT", action: "UPDATE", source: "inferred" },
     run(ctx, p) {
       const d = requireDeployment(ctx, p.deploymentId, "parameters.deploymentId");
       if (!d.deleted) throw invalidArgument(`TVC deployment ${d.id} is not deleted`, "parameters.deploymentId");
@@ -196,6 +202,7 @@ export const tvcOperations = [
   }),
 
   defineActivity("delete_tvc_app_and_deployments", {
+    policy: { resource: "TVC_APP", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const app = requireApp(ctx, p.appId, "parameters.appId");
       ctx.rt.store.tvc.deleteApp(app.id);

@@ -7,7 +7,7 @@
 import { notFound } from "../../errors.js";
 import { isUuid, newId } from "../../ids.js";
 import { toTimestamp } from "../../clock.js";
-import { requireUuid } from "../lookups.js";
+import { requireUuid } from "../../domain/lookups.js";
 import { defineActivity, defineQuery } from "../../operations/define.js";
 import { pageWithInfo } from "../../queries/pagination.js";
 import { duplicateIdentifier, type VelocityControlRow } from "../../store/velocity-controls.js";
@@ -37,6 +37,7 @@ function requireControl(store: Store, orgId: string, id: string, field: string):
 
 export const velocityControlOperations = [
   defineActivity("create_velocity_control", {
+    policy: { resource: "VELOCITY_CONTROL", action: "CREATE", source: "inferred" },
     run(ctx, p) {
       checkName(p.name);
       checkIdentifier(p.identifier);
@@ -59,6 +60,7 @@ export const velocityControlOperations = [
     },
   }),
   defineActivity("delete_velocity_control", {
+    policy: { resource: "VELOCITY_CONTROL", action: "DELETE", source: "inferred" },
     run(ctx, p) {
       const c = requireControl(ctx.rt.store, ctx.org.id, p.velocityControlId, "parameters.velocityControlId");
       ctx.rt.store.velocityControls.delete(ctx.org.id, c.id);

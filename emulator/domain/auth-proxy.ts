@@ -7,13 +7,13 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../errors.js";
 import { newId } from "../ids.js";
-import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../domain/api-keys.js";
-import { randomPrivateKey } from "../domain/private-keys.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./api-keys.js";
+import { randomPrivateKey } from "./private-keys.js";
 import { publicKeyOf } from "../curves/index.js";
-import { insertUser } from "../domain/users.js";
+import { insertUser } from "./users.js";
 import type { Store } from "../store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
-import type { AuthProxySettings } from "./settings.js";
+import type { AuthProxySettings } from "./auth-proxy-settings.js";
 import type { Registry } from "../operations/define.js";
 
 export const PROXY_USER_NAME = "Auth Proxy";

@@ -1,4 +1,7 @@
-/** Lookups that handlers share: each fails with the service's error naming the field. */
+/**
+ * Validators and lookups that handlers, queries and the domain share: each fails with the
+ * service's error naming the field, before anything is written.
+ */
 import { invalidArgument, isTurnkeyError, notFound, documentedError } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { Store } from "../store/index.js";
@@ -16,12 +19,31 @@ export function requireUser(store: Store, orgId: string, userId: string, field: 
   return u;
 }
 
+/** A list the request must not leave empty: "<name> must not be empty" at its field. */
+export function requireNonEmpty(values: readonly unknown[], field: string): void {
+  if (!values.length) throw invalidArgument(`${field.slice(field.lastIndexOf(".") + 1)} must not be empty`, field);
+}
+
 export function requireDistinct(values: string[], field: string): void {
   const seen = new Set<string>();
   for (const v of values) {
     if (seen.has(v)) throw invalidArgument(`duplicate value in ${field}: ${v}`, field);
     seen.add(v);
   }
+}
+
+/**
+ * The export rule of deleting wallets and private keys: the first one never exported refuses
+ * the deletion unless the request sets deleteWithoutExport.
+ */
+export function requireExported(items: { what: string; exported: boolean }[], deleteWithoutExport: boolean | undefined): void {
+  const kept = deleteWithoutExport ? undefined : items.find((i) => !i.exported);
+  if (kept)
+    throw invalidArgument(
+      `${kept.what} has not been exported; export it first or set deleteWithoutExport to delete it anyway`,
+      "parameters.deleteWithoutExport",
+      "WALLET_ACCOUNT_NOT_EXPORTED",
+    );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
