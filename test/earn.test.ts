@@ -22,6 +22,8 @@ const PAYMASTER = "0x1417a74cF3150D464a3F58652Cc8035C52F4f7b7";
 const TUSD = "0x5F23465BAFf78DC25B29B23D69A5284e8160429D";
 const TRWD = "0x9df3D963D6A711ed43e90012D0D8804c00A94576";
 const TUSD_VAULT = "0x0716aE2E36940F326008b0dedA19d8Fa598e30F3";
+const WETH = "0x136E2680e3D1b7Bb12239A17843c7388ddF31ff4";
+const WETH_VAULT = "0x1B80575ba294F36cf8e5d718f3061C27613f3938";
 const DAY_MS = 86_400_000;
 
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
@@ -67,6 +69,8 @@ describe("Earn on a local chain", () => {
     expect(v.provider).toBe("EARN_PROVIDER_MORPHO");
     expect(v.tvl).toBe(String(await chain().readContract({ address: TUSD_VAULT, abi: vaultAbi, functionName: "totalAssets" })));
     expect(pageInfo?.hasNextPage).toBe(false);
+    const weth = await sdkClient(emu).listEarnVaults({ caip19: `${CAIP2}/erc20:${WETH}` });
+    expect(weth.vaults?.map((x) => [x.vaultAddress, x.apyPct, x.name])).toEqual([[WETH_VAULT, "0.03", "Emulator WETH Vault"]]);
   });
 
   it("deploys a wrapper over the vault, with the fee and fee wallet asked for", async () => {
@@ -213,6 +217,23 @@ describe("Earn on a local chain", () => {
     const again = (await tk.listEarnRewards({ organizationId: emu.info.organizationId, walletAddress: THIRD })).rewards![0]!;
     expect(again.claimed).toBe(got.toString());
     void client;
+  });
+
+  it("a status is PENDING while the transaction waits for a block (automine off), then COMPLETED", async () => {
+    const client = sdkClient(emu);
+    const control = (path: string, body: unknown) => fetch(`${emu.info.baseUrl}/emulator/v1/chains/${CAIP2}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await control("automine", { enabled: false })).status).toBe(200);
+    try {
+      const w = await client.earnWithdraw({ wrapperAddress: wrapper, signWith: THIRD, chainCaip2: CAIP2, amountValue: "1000000" });
+      const pending = await client.getEarnWithdrawStatus({ withdrawRequestId: w.withdrawRequestId });
+      expect(pending.status).toBe("PENDING");
+      expect(await chain().getTransactionReceipt({ hash: pending.withdrawTxHash as Hex }).catch(() => undefined)).toBeUndefined();
+      expect((await control("mine", {})).status).toBe(200);
+      expect(await client.getEarnWithdrawStatus({ withdrawRequestId: w.withdrawRequestId })).toMatchObject({ status: "COMPLETED", withdrawTxHash: pending.withdrawTxHash });
+      expect((await client.listEarnPositions({ walletAddress: THIRD })).positions?.[0]?.totalWithdrawn).toBe("1000000");
+    } finally {
+      await control("automine", { enabled: true });
+    }
   });
 
   it("refuses bad input naming the field, and writes nothing", async () => {
