@@ -42,7 +42,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   route("POST", "/emulator/v1/chains/{caip2}/mine", "Chains", "Mine a block", "{blockNumber}"),
   route("POST", "/emulator/v1/chains/{caip2}/automine", "Chains", "Turn automine on or off", "{enabled}", "{enabled}"),
   route("POST", "/emulator/v1/chains/{caip2}/fund", "Chains", "Credit an address with the native asset or a token", "{balance}", "{address, amount, asset?}"),
-  route("GET", "/emulator/v1/chains/{caip2}/holdings/{address}", "Chains", "What an address holds: the native coin, then each token with a balance", "{caip2, address, holdings: [{caip19, symbol, name, decimals, balance}]}"),
+  route("GET", "/emulator/v1/chains/{caip2}/holdings/{address}", "Chains", "What an address holds: the native coin, then each token with a balance", "{caip2, address, holdings: [{caip19, symbol, name, decimals, balance, display}]}"),
   route("GET", "/emulator/v1/clock", "Clock", "The emulated time", "{now, iso, offsetMs}"),
   route("POST", "/emulator/v1/clock", "Clock", "Set or advance the emulated time", "{now, iso, offsetMs}", "{set: ms or ISO 8601} or {advanceMs >= 0}"),
   route("POST", "/emulator/v1/snapshots", "Snapshots", "Take a snapshot of the whole state", "{id, name, createdAt, sizeBytes}", "{name?}"),

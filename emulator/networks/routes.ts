@@ -5,7 +5,8 @@
  *   POST /emulator/v1/chains/<caip2>/fund      {address, amount, asset?}  (amount: smallest unit, decimal string)
  *   POST /emulator/v1/chains/<caip2>/automine  {enabled}
  *   GET  /emulator/v1/chains                   the chains and their RPC URLs
- *   GET  /emulator/v1/chains/<caip2>/holdings/<address>   what the address holds: the native coin, then each token with a balance
+ *   GET  /emulator/v1/chains/<caip2>/holdings/<address>   what the address holds: the native coin, then every
+ *                                              token with a balance (the UI's balances; tokens found from Transfer logs)
  *   POST /emulator/v1/gas-station/limits       {organizationId, orgWindowLimitUsd, subOrgWindowLimitUsd, windowDurationMinutes, enabled?}
  *                                              (what the dashboard's gas usage configuration sets)
  * The RPC route answers JSON-RPC error objects; the control routes answer rpcStatus errors.
@@ -21,7 +22,6 @@ import { parseUsd } from "./prices.js";
 import { upsertGasUsageConfig } from "./gas-station/usage.js";
 import { chainWatcher } from "./watch.js";
 import { checkChainAddress } from "../queries/chain-address.js";
-import { holdings } from "./assets.js";
 
 const BASE = "/emulator/v1/chains";
 const body = express.text({ type: () => true, limit: "10mb" });
@@ -40,17 +40,6 @@ export function networksRouter(rt: Runtime): Router {
       res.json({ chains: networks().list() });
     } catch (err) {
       sendRpcError(res, err);
-    }
-  });
-
-  router.get(`${BASE}/:caip2/holdings/:address`, async (req, res) => {
-    try {
-      const chain = await networks().get(String(req.params.caip2), "caip2");
-      const address = checkAddress(chain, String(req.params.address), "address");
-      const held = await holdings(chain, address);
-      res.json({ caip2: chain.caip2, address, holdings: held.map((h) => ({ caip19: h.caip19, symbol: h.symbol, name: h.name, decimals: h.decimals, balance: h.balance.toString() })) });
-    } catch (err) {
-      sendRpcError(res, err instanceof RpcError ? chainFailure(err) : err);
     }
   });
 
@@ -97,6 +86,18 @@ export function networksRouter(rt: Runtime): Router {
       sendRpcError(res, err instanceof RpcError ? chainFailure(err) : err);
     }
   };
+
+  router.get(`${BASE}/:caip2/holdings/:address`, async (req, res) => {
+    try {
+      const chain = await networks().get(String(req.params.caip2), "caip2");
+      const address = checkChainAddress(chain.caip2, String(req.params.address), "address");
+      const { holdings, displayAmount } = await import("./assets.js");
+      const held = await holdings(chain, address);
+      res.json({ caip2: chain.caip2, address, holdings: held.map((h) => ({ caip19: h.caip19, symbol: h.symbol, name: h.name, decimals: h.decimals, balance: h.balance.toString(), display: displayAmount(h.balance, h.decimals) })) });
+    } catch (err) {
+      sendRpcError(res, err instanceof RpcError ? chainFailure(err) : err);
+    }
+  });
 
   router.post(
     `${BASE}/:caip2/mine`,

@@ -36,6 +36,7 @@ import { proxyEndpoints } from "../proxy/endpoints.js";
 import { activityQueryOperations } from "../queries/activities.js";
 import { appProofQueryOperations } from "../queries/app-proofs.js";
 import { chainDataQueryOperations } from "../queries/chain-data.js";
+import { earnQueryOperations } from "../queries/earn.js";
 import { emailEventQueryOperations } from "../queries/email-events.js";
 import { fiatOnRampQueryOperations } from "../queries/fiat-on-ramp.js";
 import { ipAllowlistQueryOperations } from "../queries/ip-allowlist.js";
@@ -90,6 +91,7 @@ export const catalog: readonly CatalogEntry[] = [
   ...activityQueryOperations,
   ...appProofQueryOperations,
   ...chainDataQueryOperations,
+  ...earnQueryOperations,
   ...emailEventQueryOperations,
   ...fiatOnRampQueryOperations,
   ...ipAllowlistQueryOperations,

@@ -25,6 +25,7 @@ import { Invitations } from "./invitations.js";
 import { SessionProfiles } from "./session-profiles.js";
 import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
 import { SwapConfigs } from "./swap-configs.js";
+import { EarnRequests, EarnWrappers } from "./earn.js";
 import { SwapQuotes, Swaps } from "./swaps.js";
 import { Tvc } from "./tvc.js";
 import { AppProofs } from "./app-proofs.js";
@@ -68,6 +69,8 @@ function repositories(db: Db, sealer: Sealer) {
     fiatOnRampCredentials: new FiatOnRampCredentials(db),
     onRampTransactions: new OnRampTransactions(db),
     swapConfigs: new SwapConfigs(db),
+    earnWrappers: new EarnWrappers(db),
+    earnRequests: new EarnRequests(db),
     swapQuotes: new SwapQuotes(db),
     swaps: new Swaps(db),
     tvc: new Tvc(db),
@@ -108,6 +111,8 @@ export class Store {
   declare readonly fiatOnRampCredentials: FiatOnRampCredentials;
   declare readonly onRampTransactions: OnRampTransactions;
   declare readonly swapConfigs: SwapConfigs;
+  declare readonly earnWrappers: EarnWrappers;
+  declare readonly earnRequests: EarnRequests;
   declare readonly swapQuotes: SwapQuotes;
   declare readonly swaps: Swaps;
   declare readonly tvc: Tvc;

@@ -743,6 +743,35 @@ export const MIGRATIONS: string[] = [
     UNIQUE (deployment_id, operator_id)
   );
   `,
+  // Earn (docs/earn.md): wrappers deployed per top-level organization, and the requests whose
+  // transactions the status queries follow. Re-runnable (IF NOT EXISTS).
+  `
+  CREATE TABLE IF NOT EXISTS earn_wrappers (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    caip2 TEXT NOT NULL,
+    wrapper_address TEXT NOT NULL,
+    vault_address TEXT NOT NULL,
+    client_fee_bps INTEGER NOT NULL,
+    client_fee_wallet TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (org_id, caip2, vault_address)
+  );
+  CREATE INDEX IF NOT EXISTS earn_wrappers_address ON earn_wrappers(wrapper_address COLLATE NOCASE);
+
+  CREATE TABLE IF NOT EXISTS earn_requests (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+    activity_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    caip2 TEXT NOT NULL,
+    tx_hash TEXT NOT NULL,
+    sponsored INTEGER NOT NULL DEFAULT 0,
+    fee TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS earn_requests_org ON earn_requests(org_id, created_at);
+  `,
   // Swaps on the local pools (issue 33): each quote create_swap_quote priced (its economics are what
   // execute_swap must restate), and each execution of one (at most one per quote). Re-runnable.
   `

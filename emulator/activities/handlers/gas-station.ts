@@ -32,6 +32,8 @@ export type BatchSendInput = {
   gasLimit?: bigint;
   maxFeePerGas?: bigint;
   maxPriorityFeePerGas?: bigint;
+  /** Gas each call may take, where no estimate can be made (an account's first batch): PER_CALL_GAS by default. */
+  perCallGas?: bigint;
 };
 
 /** One paymaster transaction at a time per chain, so that concurrent sponsored sends never take the same nonce. */
@@ -58,7 +60,8 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
   const delegated = (await d.delegationOf(chain, input.from, "pending")) === d.GAS_DELEGATE_ADDRESS;
   // Sponsored, the gas is the paymaster's; the values the calls move are still the account's own.
   const value = input.calls.reduce((n, c) => n + c.value, 0n);
-  const firstBatchGas = BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length) + 25_000n;
+  const perCallGas = input.perCallGas ?? PER_CALL_GAS;
+  const firstBatchGas = BATCH_BASE_GAS + perCallGas * BigInt(input.calls.length) + 25_000n;
   // Before anything is written (the delegate's code) or signed: the account must hold the values, and,
   // unsponsored, the gas as far as it is known now: the caller's limit, the fixed one of a first
   // delegation, else (an estimate still to come) the 21,000 every transaction costs at least.
@@ -90,7 +93,7 @@ export async function sendBatch(chain: EvmChain, input: BatchSendInput, chainRej
       (delegated
         ? await chain.estimateGas({ from: sender, to: input.from, data }).then(
             (g) => (g * 12n) / 10n,
-            () => BATCH_BASE_GAS + PER_CALL_GAS * BigInt(input.calls.length),
+            () => BATCH_BASE_GAS + perCallGas * BigInt(input.calls.length),
           )
         : firstBatchGas);
     // The full check once an estimated gas is known (the sponsored one, and one with the gas known up front, were made above).

@@ -57,7 +57,7 @@ function theCalls(p: EthSendParams): Call[] {
   });
 }
 
-function chainRejection(err: unknown): never {
+export function chainRejection(err: unknown): never {
   if (!(err instanceof RpcError)) throw err;
   const m = err.message.toLowerCase();
   if (m.includes("insufficient funds")) throw invalidArgument(`insufficient funds: ${err.message}`, "parameters.from");
@@ -66,9 +66,9 @@ function chainRejection(err: unknown): never {
   throw invalidArgument(`the chain rejected the transaction: ${err.message}`, "parameters");
 }
 
-/** The organization's secp256k1 key named by `from` (a wallet account or private key address, given at `field`), and its address. */
+/** The organization's secp256k1 key named by `from` (a wallet account or private key address), and its address. */
 export function ethSigner(ctx: ActivityContext, from: string, field = "parameters.from"): { key: SigningKey; address: Hex } {
-  const name = field.slice(field.lastIndexOf(".") + 1);
+  const name = field.split(".").pop();
   const signer = (() => {
     try {
       return resolveSigner(ctx.rt, ctx.org.id, from);

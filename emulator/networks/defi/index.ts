@@ -19,6 +19,9 @@
  *   WETH: `wethCalldata.deposit()` (value = wei to wrap) / `wethCalldata.withdraw(wei)`.
  * - Vaults and Earn wrappers (vault.ts): `localVault(address)`, `apyOf(ratePerSecond)`,
  *   `vaultView` / `wrapperView` (reads), `wrapperDeployData`, `wrapperCalldata`.
+ * - Earn (earn.ts): the operator's wrapper transactions (`deployWrapper`, `setDepositsDisabled`,
+ *   `claimFees`) and the reads the Earn queries report (`vaultTvl`, `wrapperState`,
+ *   `positionOf`, `rewardsOf`).
  * - The operator (operator.ts): `DEFI_OPERATOR_ADDRESS`, `sendAsOperator`,
  *   `serializedForOperator`: the service's own transactions (deployments, fee claims).
  * - Test funds: `faucetCalldata(to, amount)`: anyone may mint up to 1,000,000 TUSD a call; each
@@ -30,6 +33,7 @@ import { LOCAL_TOKEN_ABI, WRAPPED_ETHER_ABI } from "./artifact.js";
 export { TUSD, WETH, REWARD_TOKEN, LOCAL_VAULTS, LOCAL_POOLS, FIXTURE_TUSD, ratePerSecondOf, deployLocalDefi, type LocalAsset, type LocalVault, type LocalPool } from "./deploy.js";
 export { poolFor, quoteExactIn, quoteSwap, readReserves, approveCalldata, swapCalldata } from "./pool.js";
 export { localVault, apyOf, vaultView, wrapperView, wrapperDeployData, wrapperCalldata } from "./vault.js";
+export { deployWrapper, setDepositsDisabled, claimFees, vaultTvl, wrapperState, isDeployed, positionOf, rewardsOf, type Position } from "./earn.js";
 export { DEFI_OPERATOR_ADDRESS, sendAsOperator, serializedForOperator } from "./operator.js";
 
 export const wethCalldata = {

@@ -19,10 +19,11 @@ export function localVault(address: string): LocalVault | undefined {
 /**
  * The yearly rate of a vault as a decimal fraction ("0.05"): ratePerSecond × seconds a year. The
  * vault pays simple interest between interactions and compounds at each, so this is its APR and,
- * compounded yearly, its APY.
+ * compounded yearly, its APY. `keptBps` scales it (10,000 less a fee's bps: the net rate).
  */
-export function apyOf(ratePerSecond: bigint): string {
-  const scaled = ratePerSecond * SECONDS_PER_YEAR; // 1e18 = 100%
+export function apyOf(ratePerSecond: bigint, keptBps = 10_000n): string {
+  // 1e18 = 100%; keptBps: what is left after a fee. Rounded to 6 places (the per-second rate is the yearly one rounded down).
+  const scaled = (ratePerSecond * SECONDS_PER_YEAR * keptBps) / 10_000n + 5n * 10n ** 11n;
   const whole = scaled / 10n ** 18n;
   const frac = (scaled % 10n ** 18n).toString().padStart(18, "0").slice(0, 6).replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : `${whole}`;

@@ -25,16 +25,21 @@ export function gasLimitsOf(rt: Runtime, org: OrganizationRow): { windowDuration
 /** USD micro-dollars of gas the gas station paid for `org` (and, for a top-level organization, its sub-organizations) in the window. */
 export async function sponsoredUsageMicros(rt: Runtime, org: OrganizationRow, windowMinutes: number, now: number): Promise<bigint> {
   const orgIds = org.parentId ? [org.id] : [org.id, ...rt.store.organizations.children(org.id).map((o) => o.id)];
-  const rows = rt.store.sendTransactions.sponsoredSince(orgIds, now - windowMinutes * 60_000);
+  const since = now - windowMinutes * 60_000;
+  // Sponsored sends, and sponsored Earn deposits, withdrawals and reward claims (networks/defi/).
+  const rows = [
+    ...rt.store.sendTransactions.sponsoredSince(orgIds, since).map((row) => ({ row, settle: (fee: string) => rt.store.sendTransactions.update(row.id, { fee }) })),
+    ...rt.store.earnRequests.sponsoredSince(orgIds, since).map((row) => ({ row, settle: (fee: string) => rt.store.earnRequests.setFee(row.id, fee) })),
+  ];
   let total = 0n;
-  for (const row of rows) {
+  for (const { row, settle } of rows) {
     let fee = row.fee ? BigInt(row.fee) : undefined;
     if (fee === undefined && rt.networks) {
       const status = await (await rt.networks.get(row.caip2)).getTransactionStatus(row.txHash);
       if (status.status === "included" || (status.status === "failed" && status.fee !== undefined)) {
         fee = status.fee ?? 0n;
         const settled = fee;
-        rt.store.tx(() => rt.store.sendTransactions.update(row.id, { fee: settled.toString() }));
+        rt.store.tx(() => settle(settled.toString()));
       }
     }
     if (fee === undefined) continue;

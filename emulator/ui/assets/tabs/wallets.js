@@ -1,8 +1,7 @@
 /**
  * Wallets & keys of one organization: each wallet with its accounts (address, format, curve,
  * derivation path, public key) and the private keys with their addresses in every format and
- * tags, from GET /emulator/v1/organizations/{id}; on request, each address's balance on a chain
- * (native coin, then the tokens it holds).
+ * tags, from GET /emulator/v1/organizations/{id}.
  */
 import { get } from "../lib/api.js";
 import { copyable, errorNotice, fill, h, idCopy, table, time } from "../lib/dom.js";
@@ -20,50 +19,32 @@ export function formatUnits(v, decimals) {
   return `${v / base}${frac ? `.${frac}` : ""}`;
 }
 
-/** The address formats whose balance a chain of this namespace reports, and how. */
-const BALANCE = /** @type {Record<string, { format: string, method: string, params(a: string): unknown[], value(r: any): bigint, decimals: number, symbol: string }>} */ ({
-  eip155: { format: "ADDRESS_FORMAT_ETHEREUM", method: "eth_getBalance", params: (a) => [a, "latest"], value: (r) => BigInt(r), decimals: 18, symbol: "ETH" },
-  solana: { format: "ADDRESS_FORMAT_SOLANA", method: "getBalance", params: (a) => [a], value: (r) => BigInt(r.value), decimals: 9, symbol: "SOL" },
+/** The address formats whose balance a chain of this namespace reports. */
+const BALANCE = /** @type {Record<string, { format: string }>} */ ({
+  eip155: { format: "ADDRESS_FORMAT_ETHEREUM" },
+  solana: { format: "ADDRESS_FORMAT_SOLANA" },
 });
 
 /**
- * Balances of the addresses a chain understands, through its JSON-RPC route (/emulator/v1/chains/{caip2}/rpc).
+ * What each address holds on a chain (the native coin, then every token with a balance: test
+ * dollars, Earn wrapper shares...), through /emulator/v1/chains/{caip2}/holdings/{address}.
  * @param {any} chain @param {string[]} addresses @returns {Promise<Map<string, string>>}
  */
 async function balances(chain, addresses) {
-  const b = BALANCE[chain.namespace];
   const out = new Map();
-  if (!b) return out;
-  await Promise.all(
-    addresses.map(async (address, id) => {
-      const res = await fetch(`/emulator/v1/chains/${encodeURIComponent(chain.caip2)}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id, method: b.method, params: b.params(address) }) });
-      const r = await res.json();
-      out.set(address, r.error ? `error: ${r.error.message}` : `${formatUnits(b.value(r.result), b.decimals)} ${b.symbol}`);
-    }),
-  );
-  return out;
-}
-
-/**
- * The tokens (ERC-20, SPL) each address holds, from GET /chains/{caip2}/holdings/{address}: "100000 TUSD, 0.5 WETH".
- * @param {any} chain @param {string[]} addresses @returns {Promise<Map<string, string>>}
- */
-async function tokenBalances(chain, addresses) {
-  const out = new Map();
+  if (!BALANCE[chain.namespace]) return out;
   await Promise.all(
     addresses.map(async (address) => {
-      const r = await get(`/chains/${encodeURIComponent(chain.caip2)}/holdings/${encodeURIComponent(address)}`).catch(() => null);
-      const tokens = (r?.holdings ?? []).slice(1).map((/** @type {any} */ t) => `${formatUnits(BigInt(t.balance), t.decimals)} ${t.symbol}`);
-      if (tokens.length) out.set(address, tokens.join(", "));
+      const res = await fetch(`/emulator/v1/chains/${encodeURIComponent(chain.caip2)}/holdings/${encodeURIComponent(address)}`);
+      const r = await res.json();
+      out.set(address, res.ok ? r.holdings.map((/** @type {any} */ x) => `${x.display} ${x.symbol}`).join(" · ") : `error: ${r.message}`);
     }),
   );
   return out;
 }
 
-/** @param {any} d @param {Map<string, string> | null} bal @param {Map<string, string>} [tokens] */
-function render(d, bal, tokens = new Map()) {
-  /** The native balance (checked as `.balance`), then the tokens held. @param {string} address */
-  const held = (address) => [h("span", { class: "mono balance", text: bal?.get(address) ?? "" }), tokens.get(address) ? h("div", { class: "mono tokens", text: tokens.get(address) }) : null];
+/** @param {any} d @param {Map<string, string> | null} bal */
+function render(d, bal) {
   const tagName = (/** @type {string} */ id) => d.tagNames[id] ?? id;
   return [
     h("h3", { text: `Wallets (${d.wallets.length})` }),
@@ -76,7 +57,7 @@ function render(d, bal, tokens = new Map()) {
             h("div", null, copyable(w.walletId, "id"), h("span", { class: "muted", text: ` · created ${time(w.createdAt)}` })),
             table(
               ["address", "format", "curve", "path", "public key", ...(bal ? ["balance"] : [])],
-              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey), ...(bal ? [h("span", null, ...held(a.address))] : [])]),
+              w.accounts.map((/** @type {any} */ a) => [copyable(a.address), fmt(a.addressFormat), curve(a.curve), h("span", { class: "mono", text: a.path }), idCopy(a.publicKey), ...(bal ? [h("span", { class: "mono balance", text: bal.get(a.address) ?? "" })] : [])]),
               "no accounts",
             ),
           ),
@@ -90,7 +71,7 @@ function render(d, bal, tokens = new Map()) {
         idCopy(k.privateKeyId),
         curve(k.curve),
         k.addresses.length
-          ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address), bal?.get(a.address) ? h("span", { class: "mono balance", text: ` ${bal.get(a.address)}` }) : null, tokens.get(a.address) ? h("span", { class: "mono tokens", text: ` ${tokens.get(a.address)}` }) : null))
+          ? k.addresses.map((/** @type {any} */ a) => h("div", null, h("span", { class: "tag", text: fmt(a.format) }), " ", copyable(a.address), bal?.get(a.address) ? h("span", { class: "mono balance", text: ` ${bal.get(a.address)}` }) : null))
           : h("span", { class: "muted", text: "none" }),
         k.privateKeyTags.map((/** @type {string} */ t) => h("span", { class: "tag", title: t, text: tagName(t) })),
         idCopy(k.publicKey),
@@ -127,9 +108,7 @@ export default {
           const addresses = [...d.wallets.flatMap((/** @type {any} */ w) => w.accounts), ...d.privateKeys.flatMap((/** @type {any} */ k) => k.addresses.map((/** @type {any} */ a) => ({ address: a.address, addressFormat: a.format })))]
             .filter((a) => chain && a.addressFormat === BALANCE[chain.namespace].format)
             .map((a) => a.address);
-          const unique = [...new Set(addresses)];
-          const [bal, tokens] = chain ? await Promise.all([balances(chain, unique), tokenBalances(chain, unique)]) : [null, new Map()];
-          fill(body, render(d, bal, tokens));
+          fill(body, render(d, chain ? await balances(chain, [...new Set(addresses)]) : null));
         } catch (err) {
           fill(body, errorNotice(err));
         }
