@@ -104,11 +104,6 @@ export const ALLOWED: { from: string; to: string; reason: string }[] = [
     reason: "oauth2_authenticate mints the built-in issuer's id_token with the control API's minting function (mintIdToken)",
   },
   {
-    from: "emulator/activities/handlers/signing.ts",
-    to: "emulator/http/serving.ts",
-    reason: "signing looks at the HTTP server's load to decide whether to sign off-thread; offloading should be a context capability",
-  },
-  {
     from: "emulator/fixtures/seed.ts",
     to: "emulator/proxy/provision.ts",
     reason: "a fixture's auth-proxy configuration is provisioned (proxy user, key) as the control API does it; provisioning is domain code in the proxy's folder",

@@ -10,7 +10,6 @@
 import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { resolveSigner } from "../../wallets/signer.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
@@ -70,7 +69,7 @@ function chainRejection(err: unknown): never {
 function ethSigner(ctx: ActivityContext, from: string): { key: SigningKey; address: Hex } {
   const signer = (() => {
     try {
-      return resolveSigner(ctx.rt, ctx.org.id, from);
+      return ctx.signer(from);
     } catch {
       throw invalidArgument(`from ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, "parameters.from");
     }
