@@ -10,6 +10,7 @@ import type { Networks } from "./networks/registry.js";
 import type { EventBus } from "./events/index.js";
 import type { Serving } from "./http/serving.js";
 import type { Registry } from "./operations/define.js";
+import type { Offload } from "./operations/contexts.js";
 import type { ControlState } from "./control/state.js";
 import type { SnapshotShelf } from "./control/snapshots.js";
 import type { DevKey } from "./control/ui-votes.js";
@@ -36,6 +37,8 @@ export type Runtime = {
   events: EventBus;
   /** The HTTP server's load (requests open, the last one's end), once it listens: background work waits for a quiet moment. */
   serving?: Serving;
+  /** Sends a handler's CPU work (a signature) to a worker while the server is busy (operations/contexts.ts); composed in index.ts from `serving`. */
+  offload: Offload;
   /** Control API state (control/state.ts): faults and rate-limit windows are cleared on reset (resetControl); the request log stays. */
   control: ControlState;
   /** Snapshots taken from the control API (control/snapshots.ts); kept across reset. */

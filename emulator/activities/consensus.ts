@@ -10,14 +10,14 @@
  */
 import { GrpcCode, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
 import { isUuid } from "../ids.js";
-import { compilePolicy, evaluate, evaluatePolicies, parseExpression, type CompiledPolicy } from "../policy/index.js";
+import { compilePolicy, evaluate, evaluatePolicies, parseExpression, type CompiledPolicy, type EvaluationContext } from "../policy/index.js";
 import type { Caller } from "../auth/caller.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { PolicyRow } from "../store/policies.js";
-import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
-import { buildPolicyContext } from "./policy-context.js";
+import type { ActivityEntry } from "../operations/define.js";
+import type { ActivityFrame } from "./frame.js";
 import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
@@ -40,14 +40,14 @@ function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
 }
 
 /**
- * The policies' decision on what the activity touches; a batch (`each`) is decided item by item
- * and is allowed only when every item is: an explicit deny of any item denies it, an item no
- * policy allows denies it too, and otherwise it waits for consensus (the secrets export rule).
+ * The policies' decision on what the activity touches, over the frame's contexts; a batch
+ * (`each`) is decided item by item and is allowed only when every item is: an explicit deny of
+ * any item denies it, an item no policy allows denies it too, and otherwise it waits for
+ * consensus (the secrets export rule).
  */
-function evaluateSubjects(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, subjects: PolicySubjects, votes: StoredVote[]) {
+function evaluateSubjects(rt: Runtime, org: OrganizationRow, contexts: EvaluationContext[]) {
   const policies = compiledPolicies(rt, org.id);
-  const items = subjects.each?.length ? subjects.each.map((item) => ({ ...subjects, each: undefined, ...item })) : [subjects];
-  const decisions = items.map((s) => evaluatePolicies(policies, buildPolicyContext(rt, org, activityType, params, s, votes), { now: rt.clock.now() }));
+  const decisions = contexts.map((context) => evaluatePolicies(policies, context, { now: rt.clock.now() }));
   const outcomes = decisions.map((d) => d.outcome);
   const outcome = outcomes.find((o) => o === "OUTCOME_DENY_EXPLICIT") ?? outcomes.find((o) => o !== "OUTCOME_ALLOW" && o !== "OUTCOME_REQUIRES_CONSENSUS") ?? outcomes.find((o) => o === "OUTCOME_REQUIRES_CONSENSUS") ?? "OUTCOME_ALLOW";
   const unique = new Map<string, PolicyEvaluationResult>();
@@ -55,7 +55,9 @@ function evaluateSubjects(rt: Runtime, org: OrganizationRow, activityType: strin
   return { outcome, policyEvaluations: [...unique.values()] };
 }
 
-export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, activityType: string, params: Record<string, unknown>, votes: StoredVote[]): Decision {
+/** The decision on the frame's activity in `org` (the deciding organization) with these votes. */
+export function decide(rt: Runtime, frame: ActivityFrame, org: OrganizationRow, votes: StoredVote[]): Decision {
+  const { entry, params } = frame;
   const approvers = new Set(votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId));
   const rootApprovals = [...approvers].filter((u) => org.rootUserIds.includes(u)).length;
   if (rootApprovals >= org.rootQuorumThreshold) return { outcome: "allow", evaluations: [] };
@@ -68,7 +70,7 @@ export function decide(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, 
   const actsOnOwnCredentials = entry.authorization === "own-credential" && approvers.size === 1 && typeof params.userId === "string" && approvers.has(params.userId);
   if (actsOnOwnCredentials) return { outcome: "allow", evaluations: [] };
 
-  const decision = evaluateSubjects(rt, org, activityType, params, entry.subjects(params), votes);
+  const decision = evaluateSubjects(rt, org, frame.decisionContexts(org, votes));
   const evaluations = decision.policyEvaluations;
   switch (decision.outcome) {
     case "OUTCOME_ALLOW":
@@ -99,19 +101,20 @@ export function defaultDenial(rt: Runtime, org: OrganizationRow, entry: Activity
  * A session made under a session profile (`sessionProfileId` at login) may only propose what
  * the profile's scope, a policy-language condition over the same context as policies, allows:
  * false, or an evaluation error, denies before any policy or quorum is consulted. Scope bounds
- * the session; policies still decide what is inside it.
+ * the session; policies still decide what is inside it. `context` gives the activity's policy
+ * context (asked only when the session has a profile).
  */
-export function sessionScopeDenial(rt: Runtime, org: OrganizationRow, entry: ActivityEntry, activityType: string, params: Record<string, unknown>, votes: StoredVote[], caller: Caller): RpcStatus | undefined {
+export function sessionScopeDenial(rt: Runtime, caller: Caller, context: () => EvaluationContext): RpcStatus | undefined {
   if (caller.credential.kind !== "api_key") return undefined;
   const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
   if (!profileId) return undefined;
   const profile = rt.store.sessionProfiles.get(caller.org.id, profileId) ?? (caller.org.parentId ? rt.store.sessionProfiles.get(caller.org.parentId, profileId) : undefined);
   if (!profile) return undefined;
-  const context = buildPolicyContext(rt, org, activityType, params, entry.subjects(params), votes);
+  const scoped = context();
   let allowed: boolean;
   let why = "";
   try {
-    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), context);
+    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), scoped);
   } catch (e) {
     allowed = false;
     why = `: ${(e as Error).message}`;

@@ -20,11 +20,13 @@ import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
+import type { ActivityContext } from "../operations/contexts.js";
 import { decide, defaultDenial, sessionScopeDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
 import { votesInForce } from "./approval-window.js";
-import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSatisfied, presentAuthenticator } from "./mfa.js";
+import { ActivityFrame } from "./frame.js";
+import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSatisfied, presentAuthenticator, type MfaRequirement } from "./mfa.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
 export const MAX_AGE_MS = 60 * 60 * 1000;
@@ -69,25 +71,43 @@ function voteOf(caller: Caller, rawBody: Buffer, selection: StoredVote["selectio
   };
 }
 
+/**
+ * A submission, in named phases: admit (liveness; a repeated body is the same activity), resolve
+ * (the frame: activities/frame.ts), decide (session scope and default denials, consensus, MFA:
+ * one phase over the frame's one policy context), then settle: execute the handler and record
+ * the outcome. approve/reject are votes (`vote`) and decide the activity they name again.
+ */
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
-  const { store } = rt;
   const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs));
   if (s.entry.authorization === "vote") return vote(rt, s, now);
 
   const fingerprint = fingerprintOf(s.rawBody);
-  const existing = store.activities.byFingerprint(fingerprint);
-  if (existing) {
-    // MFA: the same body stamped by another credential of a user who owes authenticators presents it.
-    if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
-    // The same body from another user of the organization counts as their approval; from a
-    // user whose approval expired (approval-window.ts), it approves again.
-    const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !votesInForce(existing.votes, now).some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
-    return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
-  }
+  const existing = rt.store.activities.byFingerprint(fingerprint);
+  if (existing) return resubmitted(rt, existing, s, now);
 
-  const proposal = voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now);
-  const activity: Omit<ActivityRow, "seq"> = {
+  const activity = proposal(s, fingerprint, now);
+  const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters);
+  const { decision, mfa } = decideProposal(rt, frame, s.caller, activity.votes);
+  if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
+  const settled = await settle(rt, { op: s.op, frame, activity, caller: s.caller, now, existing: null }, decision);
+  if (mfa) noteSatisfied(rt, settled.id, s.caller.user.id, mfa, now);
+  return settled;
+}
+
+/** admit: a body already submitted is that activity (an MFA presentation, another user's approval, or the activity as recorded). */
+function resubmitted(rt: Runtime, existing: ActivityRow, s: Submission, now: number): Promise<ActivityRow> | ActivityRow {
+  // MFA: the same body stamped by another credential of a user who owes authenticators presents it.
+  if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
+  // The same body from another user of the organization counts as their approval; from a
+  // user whose approval expired (approval-window.ts), it approves again.
+  const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !votesInForce(existing.votes, now).some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
+  return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
+}
+
+/** The new activity a submission proposes, with the proposer's approving vote. */
+function proposal(s: Submission, fingerprint: string, now: number): Omit<ActivityRow, "seq"> {
+  return {
     id: newId(),
     orgId: s.target.id,
     type: s.op.activityType!,
@@ -96,64 +116,67 @@ export async function submitActivity(rt: Runtime, s: Submission): Promise<Activi
     intent: { [s.op.intentKey!]: s.body.parameters },
     result: {},
     failure: null,
-    votes: [proposal],
+    votes: [voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now)],
     userId: s.caller.user.id,
     createdAt: now,
     updatedAt: now,
   };
-  // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
-  const decidingOrg = s.caller.org.id === s.target.id ? s.target : s.caller.org;
-  const outOfScope = sessionScopeDenial(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller) ?? defaultDenial(rt, s.target, s.entry, s.body.parameters, s.caller.user.id);
-  const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, decidingOrg, s.entry, activity.type, s.body.parameters, activity.votes);
-  // MFA (activities/mfa.ts): an allowed or consensus-bound proposal waits for the proposer's authenticators.
-  const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, s.target, s.entry, activity.type, s.body.parameters, activity.votes, s.caller);
-  if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
-  const settled = await settle(rt, s.op, s.entry, activity, s.target, decision, s.caller, now, null);
-  if (mfa) noteSatisfied(rt, settled.id, s.caller.user.id, mfa, now);
-  return settled;
 }
 
-/** Applies a decision to an activity of organization `target` (new: `existing` null), running the handler on allow. */
-async function settle(
-  rt: Runtime,
-  op: OperationContract,
-  entry: ActivityEntry,
-  activity: Omit<ActivityRow, "seq">,
-  target: OrganizationRow,
-  decision: Decision,
-  caller: Caller,
-  now: number,
-  existing: ActivityRow | null,
-): Promise<ActivityRow> {
-  const { store } = rt;
-  const voteId = activity.votes.at(-1)?.id ?? null;
-  const write = (patch: Partial<ActivityRow>): ActivityRow => {
-    const row = { ...activity, ...patch, updatedAt: now };
-    const evaluation = { id: newId(), voteId, evaluations: decision.evaluations, createdAt: now };
-    let written: ActivityRow;
-    if (existing) {
-      store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, now, evaluation);
-      written = { ...row, seq: existing.seq };
-    } else written = store.activities.insert(row, evaluation);
-    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written }); // in the transaction: its webhook rows commit or roll back with it
-    return written;
-  };
-  // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
-  if (decision.outcome === "deny") throw denialError(store.tx(() => write({ status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
-  if (decision.outcome === "consensus") return store.tx(() => write({ status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
+/**
+ * decide: a proposal's session scope and default denials, then the consensus decision; MFA on
+ * what is not denied (an allowed or consensus-bound proposal waits for the proposer's
+ * authenticators). All of them read the frame's one policy context.
+ */
+function decideProposal(rt: Runtime, frame: ActivityFrame, caller: Caller, votes: StoredVote[]): { decision: Decision; mfa: MfaRequirement | undefined } {
+  const target = frame.org;
+  const context = () => frame.policyContext(target, votes);
+  // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
+  const decidingOrg = caller.org.id === target.id ? target : caller.org;
+  const outOfScope = sessionScopeDenial(rt, caller, context) ?? defaultDenial(rt, target, frame.entry, frame.params, caller.user.id);
+  const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, frame, decidingOrg, votes);
+  const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, caller, context);
+  return { decision, mfa };
+}
 
-  const params = Object.values(activity.intent)[0] as Record<string, unknown>;
-  const ctx = { rt, now, org: target, caller, activityId: activity.id };
+/** One decided activity of organization `frame.org` (new: `existing` null), on its way to being recorded. */
+type Settling = {
+  op: OperationContract;
+  frame: ActivityFrame;
+  activity: Omit<ActivityRow, "seq">;
+  caller: Caller;
+  now: number;
+  existing: ActivityRow | null;
+};
+
+/** settle: a denial or consensus is recorded as such; an allow executes the handler and records its outcome. */
+async function settle(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
+  const { store } = rt;
+  // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
+  if (decision.outcome === "deny") throw denialError(store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
+  if (decision.outcome === "consensus") return store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
+  return execute(rt, a, decision);
+}
+
+/**
+ * execute: the entry's handler inside one store transaction, handed the frame's resolved signer
+ * and the runtime's offload; its result is recorded in the same transaction. A handler that
+ * writes nothing (signing) may answer a promise: the activity is recorded once it settles.
+ */
+async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
+  const { store } = rt;
+  const { frame, op } = a;
+  const ctx: ActivityContext = { rt, now: a.now, org: frame.org, caller: a.caller, activityId: a.activity.id, signer: (signWith) => frame.signer(signWith), offload: rt.offload };
   const complete = (outcome: ActivityOutcome): ActivityRow => {
     if ("failAfterCommit" in outcome) throw outcome.failAfterCommit;
     // An older version's result member drops what it does not name (zod objects strip unknown keys).
     const result = op.olderResult ? (op.olderResult.safeParse(outcome).data ?? outcome) : outcome;
-    return write({ status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
+    return record(rt, a, decision, { status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
   };
   let pending: Promise<ActivityOutcome> | undefined;
   let failure: unknown;
   const done = store.tx(() => {
-    const outcome = entry.run(ctx, params);
+    const outcome = frame.entry.run(ctx, frame.params);
     if (outcome instanceof Promise) {
       pending = outcome;
       return undefined;
@@ -171,9 +194,26 @@ async function settle(
   const outcome = await pending!;
   return store.tx(() => {
     // An identical request may have completed while this one awaited: keep the first.
-    const raced = existing ? store.activities.byId(activity.id) : store.activities.byFingerprint(activity.fingerprint);
+    const raced = a.existing ? store.activities.byId(a.activity.id) : store.activities.byFingerprint(a.activity.fingerprint);
     return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" && raced.status !== AUTHENTICATORS_NEEDED ? raced : complete(outcome);
   });
+}
+
+/**
+ * record: writes the activity with `patch` and the decision's policy evaluations (inserted, or
+ * updated when it exists) and emits ACTIVITY_UPDATES, inside the caller's transaction: its
+ * webhook rows commit or roll back with it.
+ */
+function record(rt: Runtime, a: Settling, decision: Decision, patch: Partial<ActivityRow>): ActivityRow {
+  const row = { ...a.activity, ...patch, updatedAt: a.now };
+  const evaluation = { id: newId(), voteId: a.activity.votes.at(-1)?.id ?? null, evaluations: decision.evaluations, createdAt: a.now };
+  let written: ActivityRow;
+  if (a.existing) {
+    rt.store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, a.now, evaluation);
+    written = { ...row, seq: a.existing.seq };
+  } else written = rt.store.activities.insert(row, evaluation);
+  rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written });
+  return written;
 }
 
 /** The caller behind a stored vote (undefined once the voter has been deleted). */
@@ -193,8 +233,11 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   const found = rt.registry.operationForActivityType(a.type);
   if (!found) throw invalidArgument(`activity ${a.id} has type ${a.type}, which this emulator no longer runs`, "parameters.fingerprint");
   const { op, entry } = found;
+  const org = rt.store.organizations.get(a.orgId)!;
+  const params = Object.values(a.intent)[0] as Record<string, unknown>;
+  const frame = new ActivityFrame(rt, entry, org, a.type, params);
   if (v && voter) {
-    const held = holdVote(rt, a, entry, v, voter, now);
+    const held = holdVote(rt, a, v, voter, now, () => frame.policyContext(org, [...a.votes, v]));
     if (held) return held;
   }
   const votes = v ? [...a.votes, v] : a.votes;
@@ -207,11 +250,9 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
       return rejected;
     });
   }
-  const org = rt.store.organizations.get(a.orgId)!;
-  const params = Object.values(a.intent)[0] as Record<string, unknown>;
   // Only the approvals of the current 24-hour window count (approval-window.ts).
-  const decision = decide(rt, org, entry, a.type, params, votesInForce(votes, now));
-  return settle(rt, op, entry, withVote, org, decision, callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, a);
+  const decision = decide(rt, frame, org, votesInForce(votes, now));
+  return settle(rt, { op, frame, activity: withVote, caller: callerOf(rt, a.votes[0]) ?? callerOf(rt, v ?? undefined)!, now, existing: a }, decision);
 }
 
 /** Whether this caller owes authenticators on the activity (the proposer while AUTHENTICATORS_NEEDED, or a held approver). */

@@ -15,12 +15,9 @@ import { newId } from "../ids.js";
 import { evaluate, parseExpression, type EvaluationContext } from "../policy/index.js";
 import type { Runtime } from "../runtime.js";
 import type { Caller, Credential } from "../auth/caller.js";
-import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { AuthMethod, MfaChallengeRow, MfaPolicyRow, RequiredStep } from "../store/mfa-policies.js";
-import type { ActivityEntry } from "../operations/define.js";
 import type { PolicyEvaluationResult } from "./consensus.js";
-import { buildPolicyContext } from "./policy-context.js";
 
 export const AUTHENTICATORS_NEEDED = "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED";
 export const OUTCOME_REQUIRES_AUTHENTICATORS = "OUTCOME_REQUIRES_AUTHENTICATORS";
@@ -69,19 +66,13 @@ export function applicableMfaPolicy(rt: Runtime, userId: string, ctx: Evaluation
 
 export type MfaRequirement = { policy: MfaPolicyRow; presented: AuthMethod[]; satisfied: boolean };
 
-/** The MFA policy the caller's request falls under, and whether its own stamp already meets it. */
-export function mfaRequirement(
-  rt: Runtime,
-  org: OrganizationRow,
-  entry: ActivityEntry,
-  activityType: string,
-  params: Record<string, unknown>,
-  votes: StoredVote[],
-  caller: Caller,
-): MfaRequirement | undefined {
+/**
+ * The MFA policy the caller's request falls under, and whether its own stamp already meets it.
+ * `context` gives the activity's policy context (asked only when the caller has MFA policies).
+ */
+export function mfaRequirement(rt: Runtime, caller: Caller, context: () => EvaluationContext): MfaRequirement | undefined {
   if (!rt.store.mfaPolicies.forUser(caller.user.id).length) return undefined;
-  const ctx = buildPolicyContext(rt, org, activityType, params, entry.subjects(params), votes);
-  const policy = applicableMfaPolicy(rt, caller.user.id, ctx);
+  const policy = applicableMfaPolicy(rt, caller.user.id, context());
   if (!policy) return undefined;
   const presented = [presentedMethod(rt, caller)];
   return { policy, presented, satisfied: isSatisfied(policy.requiredMethods, presented) };
@@ -150,13 +141,12 @@ export function noteSatisfied(rt: Runtime, activityId: string, userId: string, r
 
 /**
  * An approver's vote under their own MFA policy: held (the activity is answered as it stands)
- * until their authenticators meet it; a challenge already met lets the vote count.
+ * until their authenticators meet it; a challenge already met lets the vote count. `context`
+ * gives the activity's policy context with the vote counted.
  */
-export function holdVote(rt: Runtime, a: ActivityRow, entry: ActivityEntry, v: StoredVote, voter: Caller, now: number): ActivityRow | undefined {
+export function holdVote(rt: Runtime, a: ActivityRow, v: StoredVote, voter: Caller, now: number, context: () => EvaluationContext): ActivityRow | undefined {
   if (v.selection !== "VOTE_SELECTION_APPROVED" || rt.store.mfaChallenges.of(a.id, voter.user.id)) return undefined;
-  const org = rt.store.organizations.get(a.orgId)!;
-  const params = Object.values(a.intent)[0] as Record<string, unknown>;
-  const req = mfaRequirement(rt, org, entry, a.type, params, [...a.votes, v], voter);
+  const req = mfaRequirement(rt, voter, context);
   if (!req) return undefined;
   rt.store.tx(() => recordChallenge(rt, a.id, voter.user.id, req, req.satisfied ? null : v, now));
   return req.satisfied ? undefined : rt.store.activities.byId(a.id)!;

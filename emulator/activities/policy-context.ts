@@ -23,7 +23,7 @@ import {
   type EvaluationContext,
 } from "../policy/index.js";
 import { describePsbt } from "../signing/index.js";
-import { resolveSigner } from "../wallets/signer.js";
+import type { ResolvedSigner } from "../wallets/signer.js";
 import { parseInterface } from "../policy/smart-contract-interfaces.js";
 import type { PolicySubjects } from "../operations/define.js";
 import { controlsContext } from "../velocity/enforce.js";
@@ -49,9 +49,19 @@ function bitcoinContext(psbtHex: string): Record<string, unknown> {
 
 /**
  * `subjects` is what the activity's registry entry says it touches (its wallet, key, signer,
- * transaction or payload); `params` feeds only the generic `activity.params`.
+ * transaction or payload); `params` feeds only the generic `activity.params`. `signerOf` gives
+ * the key a `signWith` names (undefined when nothing answers to it): the activity's frame
+ * (activities/frame.ts) looks each one up once for the context and the handler alike.
  */
-export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityType: string, params: Record<string, unknown>, subjects: PolicySubjects, votes: StoredVote[]): EvaluationContext {
+export function buildPolicyContext(
+  rt: Runtime,
+  org: OrganizationRow,
+  activityType: string,
+  params: Record<string, unknown>,
+  subjects: PolicySubjects,
+  votes: StoredVote[],
+  signerOf: (signWith: string) => ResolvedSigner | undefined,
+): EvaluationContext {
   const { store } = rt;
   const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
   const ctx: Record<string, unknown> = {
@@ -82,7 +92,7 @@ export function buildPolicyContext(rt: Runtime, org: OrganizationRow, activityTy
 
   const signWith = subjects.signWith;
   if (signWith) {
-    const signer = attempt(() => resolveSigner(rt, org.id, signWith));
+    const signer = signerOf(signWith);
     if (signer?.account && signer.wallet) {
       ctx.wallet_account = walletAccountContext(signer.account.address);
       ctx.wallet = walletContext({ walletId: signer.wallet.id, walletName: signer.wallet.name, imported: signer.wallet.imported, exported: signer.wallet.exported });

@@ -14,6 +14,7 @@ import type { Runtime } from "../runtime.js";
 import { invalidArgument, isTurnkeyError, notFound, TurnkeyError } from "../errors.js";
 import { parseRequest } from "../../contracts/index.js";
 import { decide } from "../activities/consensus.js";
+import { ActivityFrame } from "../activities/frame.js";
 import type { StoredVote } from "../store/activities.js";
 import { handle, jsonOf, readBody } from "./http.js";
 
@@ -89,7 +90,7 @@ export function evaluateActivity(rt: Runtime, body: Record<string, unknown>): Re
     throw underActivity(e);
   }
   const votes = [...new Set([proposer.id, ...(approverIds as string[])])].map((id) => voteBy(rt, id, now));
-  const decision = decide(rt, decidingOrg, found.entry, activity.type, parsed.parameters, votes);
+  const decision = decide(rt, new ActivityFrame(rt, found.entry, decidingOrg, activity.type, parsed.parameters), decidingOrg, votes);
   const names = new Map(store.policies.list(decidingOrg.id).map((p) => [p.id, p.name]));
   const outcome = decision.outcome === "allow" ? "ALLOWED" : decision.outcome === "consensus" ? "CONSENSUS_NEEDED" : "DENIED";
   return {

@@ -100,13 +100,7 @@ const COMPOSITION_ROOTS = [
 ];
 
 /** Imports that climb on purpose or for now, each with why (ARCHITECTURE.md "Known exceptions"). */
-export const ALLOWED: { from: string; to: string; reason: string }[] = [
-  {
-    from: "emulator/activities/handlers/signing.ts",
-    to: "emulator/http/serving.ts",
-    reason: "signing looks at the HTTP server's load to decide whether to sign off-thread; offloading should be a context capability",
-  },
-];
+export const ALLOWED: { from: string; to: string; reason: string }[] = [];
 
 /** Layer index (0 = bottom) of `file` by its longest matching entry, or undefined. */
 export function layerOf(file: string, layers: Layer[] = LAYERS): number | undefined {

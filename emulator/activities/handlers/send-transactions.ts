@@ -10,7 +10,6 @@
 import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
-import { resolveSigner } from "../../wallets/signer.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
@@ -71,7 +70,7 @@ export function ethSigner(ctx: ActivityContext, from: string, field = "parameter
   const name = field.split(".").pop();
   const signer = (() => {
     try {
-      return resolveSigner(ctx.rt, ctx.org.id, from);
+      return ctx.signer(from);
     } catch {
       throw invalidArgument(`${name} ${quote(from)} is not a wallet account or private key of organization ${ctx.org.id}`, field);
     }

@@ -2,7 +2,7 @@
 import type * as Bitcoin from "bitcoinjs-lib";
 import { bitcoin } from "../../signing/bitcoinjs.js";
 import { invalidArgument, withField } from "../../errors.js";
-import { resolveSigner, type ResolvedSigner } from "../../wallets/signer.js";
+import type { ResolvedSigner } from "../../wallets/signer.js";
 import {
   signBitcoinPsbt,
   signEthereumTransaction,
@@ -15,7 +15,6 @@ import {
   signTronTransaction,
 } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
-import { othersInFlight } from "../../http/serving.js";
 
 const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
@@ -54,10 +53,14 @@ export const signingOperations = [
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["hash_function", "hashFunction"], ["encoding", "encoding"]] },
     subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
     run(ctx, p) {
-      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
-      // Signing writes nothing: with other requests waiting, the signature is made off the event loop (the activity settles after it).
-      if (othersInFlight(ctx.rt.serving)) return withField("parameters", () => signRawPayloadOffThread(signer.key, p.payload, p.encoding, p.hashFunction));
-      return withField("parameters", () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction));
+      const signer = withField("parameters", () => ctx.signer(p.signWith));
+      // Signing writes nothing: when the server is busy, the signature is made off the event loop (the activity settles after it).
+      return withField("parameters", () =>
+        ctx.offload(
+          () => signRawPayload(signer.key, p.payload, p.encoding, p.hashFunction),
+          () => signRawPayloadOffThread(signer.key, p.payload, p.encoding, p.hashFunction),
+        ),
+      );
     },
   }),
 
@@ -65,9 +68,14 @@ export const signingOperations = [
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["hash_function", "hashFunction"], ["encoding", "encoding"]] },
     subjects: (p) => ({ signWith: p.signWith }),
     run(ctx, p) {
-      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
-      if (othersInFlight(ctx.rt.serving)) return withField("parameters", () => signRawPayloadsOffThread(signer.key, p.payloads, p.encoding, p.hashFunction)).then((signatures) => ({ signatures }));
-      return { signatures: withField("parameters", () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction)) };
+      const signer = withField("parameters", () => ctx.signer(p.signWith));
+      const signatures = withField("parameters", () =>
+        ctx.offload(
+          () => signRawPayloads(signer.key, p.payloads, p.encoding, p.hashFunction),
+          () => signRawPayloadsOffThread(signer.key, p.payloads, p.encoding, p.hashFunction),
+        ),
+      );
+      return signatures instanceof Promise ? signatures.then((s) => ({ signatures: s })) : { signatures };
     },
   }),
 
@@ -75,7 +83,7 @@ export const signingOperations = [
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["type", "type"]] },
     subjects: (p) => ({ signWith: p.signWith, transaction: { type: p.type, unsigned: p.unsignedTransaction } }),
     run(ctx, p) {
-      const signer = withField("parameters", () => resolveSigner(ctx.rt, ctx.org.id, p.signWith));
+      const signer = withField("parameters", () => ctx.signer(p.signWith));
       const curve = CURVE_FOR_TYPE[p.type];
       if (!curve) throw invalidArgument(`unsupported transaction type ${p.type}`, "parameters.type", "UNSUPPORTED_TRANSACTION_TYPE");
       if (signer.key.curve !== curve) {

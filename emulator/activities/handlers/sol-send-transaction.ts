@@ -9,7 +9,6 @@
  */
 import { base58 } from "@scure/base";
 import { invalidArgument } from "../../errors.js";
-import { resolveSigner } from "../../wallets/signer.js";
 import type { ActivityContext } from "../types.js";
 import { RpcError } from "../../networks/rpc.js";
 import { parseSolanaTransaction, type SolanaTx } from "../../networks/solana-wire.js";
@@ -65,7 +64,7 @@ export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<S
     const field = p.signWiths ? `${signers.field}[${i}]` : signers.field;
     let signer;
     try {
-      signer = resolveSigner(ctx.rt, ctx.org.id, address);
+      signer = ctx.signer(address);
     } catch {
       throw invalidArgument(`${address} is not a wallet account or private key of organization ${ctx.org.id}`, field);
     }
