@@ -7,7 +7,7 @@ import express, { type Express } from "express";
 import type { Runtime } from "./runtime.js";
 import { cors } from "./http/cors.js";
 import { coordinatorRouter, sendError } from "./http/coordinator.js";
-import { adminRouter, type AdminHooks } from "./admin/routes.js";
+import { adminRouter, type AdminHooks } from "./control/routes.js";
 import { GrpcCode, TurnkeyError } from "./errors.js";
 import { openApiDocument } from "./http/openapi-document.js";
 import { proxyRouter } from "./proxy/router.js";

@@ -5,7 +5,7 @@ import { InputError, inputAt, joinPath, QUOTE_LIMIT, quote, withoutQuotedHeads }
 import { isTurnkeyError, TurnkeyError, withField } from "./errors.js";
 import { toRpcError } from "./http/errors.js";
 import { signEthereumTransaction } from "./signing/index.js";
-import { checkAccountParams, checkNoRepeatedPaths } from "./wallets/accounts.js";
+import { checkAccountParams, checkNoRepeatedPaths } from "./domain/accounts.js";
 
 const KEY = new Uint8Array(32).fill(7);
 const ACCOUNT = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };

@@ -5,7 +5,7 @@
  * secrets: they live here, not in module state, so `clear` (reset, stop), `forget` (a deleted
  * wallet) and a new instance never see another's keys. Nothing here is ever logged.
  */
-import { deriveKey, holdsNodesOf, mnemonicToSeed, type Curve, type DerivedKey, type HdNode, type NodeCache } from "./chains/index.js";
+import { deriveKey, holdsNodesOf, mnemonicToSeed, type Curve, type DerivedKey, type HdNode, type NodeCache } from "./derivation/index.js";
 import type { Sealer } from "./store/seal.js";
 import type { WalletRow } from "./store/wallets.js";
 import type { PrivateKeyRow } from "./store/private-keys.js";

@@ -4,7 +4,7 @@
  * declarations.
  *
  * Each entry is one CommonJS file (cli.cjs, index.cjs) that a small ES module stub (cli.js,
- * index.js) runs through a V8 code cache (emulator/bundle-loader/cached-script.ts): a start then
+ * index.js) runs through a V8 code cache (emulator/lib/cached-script.ts): a start then
  * neither parses nor compiles what an earlier start compiled. The build makes that cache with
  * one start of each (`warm`), so the first real start has it too.
  *
@@ -23,7 +23,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/bundle-loader/cached-script.js";
+import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/lib/cached-script.js";
 import { newDatabaseSchema } from "../emulator/store/db.js";
 import { checkedFixtures } from "../emulator/fixtures/load.js";
 
@@ -97,7 +97,7 @@ const SHIPPED_CJS: BuildOptions = {
   outExtension: { ".js": ".cjs" },
 };
 
-const LOADER = fileURLToPath(new URL("../emulator/bundle-loader/cached-script.ts", import.meta.url));
+const LOADER = fileURLToPath(new URL("../emulator/lib/cached-script.ts", import.meta.url));
 
 const CLI_USAGE = fileURLToPath(new URL("../emulator/cli-usage.ts", import.meta.url));
 

@@ -2,7 +2,7 @@
  * Wallets and private keys through @turnkey/sdk-server. Addresses of the fixture wallet are
  * checked against independent derivations (viem, @scure/bip32 + bitcoinjs-lib, web3.js over
  * a SLIP-10 derivation done here with node:crypto HMAC); per-format encodings are checked
- * against chain SDKs in emulator/chains.
+ * against chain SDKs in emulator/derivation.
  */
 import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
@@ -12,7 +12,7 @@ import { mnemonicToSeedSync } from "@scure/bip39";
 import * as bitcoin from "bitcoinjs-lib";
 import { Keypair } from "@solana/web3.js";
 import { DEFAULT_ETHEREUM_ACCOUNTS, DEFAULT_SOLANA_ACCOUNTS, defaultEthereumAccountAtIndex } from "@turnkey/sdk-server";
-import { ADDRESS_FORMATS, curvesFor, defaultPathFor } from "../emulator/chains/index.js";
+import { ADDRESS_FORMATS, curvesFor, defaultPathFor } from "../emulator/derivation/index.js";
 import { sdkClient, storeCounts } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 
@@ -20,7 +20,7 @@ const MNEMONIC = "test test test test test test test test test test test junk";
 
 const emu = useTestEmulator();
 
-/** SLIP-10 ed25519, written out here from the spec as an oracle independent of emulator/chains. */
+/** SLIP-10 ed25519, written out here from the spec as an oracle independent of emulator/derivation. */
 function slip10Ed25519(seed: Uint8Array, path: number[]): Uint8Array {
   let I = createHmac("sha512", "ed25519 seed").update(seed).digest();
   for (const index of path) {

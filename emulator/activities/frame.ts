@@ -14,7 +14,7 @@ import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
-import { resolveSigner, type ResolvedSigner } from "../wallets/signer.js";
+import { resolveSigner, type ResolvedSigner } from "../domain/signer.js";
 import { buildPolicyContext } from "./policy-context.js";
 
 type Lookup = { signer: ResolvedSigner } | { error: unknown };

@@ -23,7 +23,7 @@ import {
   type EvaluationContext,
 } from "../policy/index.js";
 import { describePsbt } from "../signing/index.js";
-import type { ResolvedSigner } from "../wallets/signer.js";
+import type { ResolvedSigner } from "../domain/signer.js";
 import { parseInterface } from "../policy/smart-contract-interfaces.js";
 import type { PolicySubjects } from "../operations/define.js";
 import { controlsContext } from "../velocity/enforce.js";

@@ -3,7 +3,7 @@
  * table builds (see each curve's file): ed25519 raw 32 bytes; secp256k1 and P-256 compressed
  * (33 bytes) by default, uncompressed (65 bytes) on request.
  */
-import type { Curve } from "../chains/keys/curve.js";
+import type { Curve } from "../derivation/keys/curve.js";
 import { ed25519PublicKey } from "./ed25519.js";
 import { p256Point, p256PublicKey } from "./p256.js";
 import { secp256k1Point, secp256k1PublicKey } from "./secp256k1.js";

@@ -9,7 +9,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../errors.js";
 import { newId } from "../ids.js";
-import { addressFor, curvesFor, type Curve } from "../chains/index.js";
+import { addressFor, curvesFor, type Curve } from "../derivation/index.js";
 import { compressPoint, publicKeyOf } from "../curves/index.js";
 import type { PrivateKeyRow } from "../store/private-keys.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "./lookups.js";

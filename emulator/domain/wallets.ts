@@ -7,8 +7,8 @@
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../errors.js";
 import { quote } from "../input-error.js";
 import { newId } from "../ids.js";
-import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../chains/index.js";
-import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "../wallets/accounts.js";
+import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../derivation/index.js";
+import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "./accounts.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "./lookups.js";
 import type { WalletRow } from "../store/wallets.js";
 import type { DomainContext } from "./context.js";

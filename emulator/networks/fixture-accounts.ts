@@ -2,7 +2,7 @@
  * Which addresses a new local chain pre-funds: the fixture wallets' Ethereum and Solana
  * accounts (with the default fixture, `test test ... junk`: 0xf39F...2266 and friends).
  */
-import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../chains/index.js";
+import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../derivation/index.js";
 import { fixtureOrganizations, type Fixture } from "../fixtures.js";
 
 export type FundedAccounts = { evm: `0x${string}`[]; solana: string[] };

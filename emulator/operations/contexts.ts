@@ -8,7 +8,7 @@ import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "../domain/auth-proxy-settings.js";
-import type { ResolvedSigner } from "../wallets/signer.js";
+import type { ResolvedSigner } from "../domain/signer.js";
 
 /**
  * Runs CPU work that may leave the event loop (a signature): on a worker (`onWorker`) while

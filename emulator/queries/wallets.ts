@@ -1,7 +1,7 @@
 /** Reads of wallets, wallet accounts, private keys and private-key tags. */
 import { invalidArgument, notFound, withField } from "../errors.js";
 import { requireUuid } from "../domain/lookups.js";
-import { normalizePath } from "../chains/index.js";
+import { normalizePath } from "../derivation/index.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
 import { renderTag } from "../views/users.js";
 import { pageLimit } from "./activities.js";

@@ -4,7 +4,7 @@
  */
 import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToNumberBE, numberToBytesBE } from "@noble/curves/utils.js";
-import { taggedHash } from "../chains/address/hash.js";
+import { taggedHash } from "../derivation/address/hash.js";
 
 const Point = secp256k1.Point;
 const N = Point.Fn.ORDER;

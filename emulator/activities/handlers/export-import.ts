@@ -5,7 +5,7 @@
  * pending target key of each user is kept sealed and used once).
  */
 import { invalidArgument, notFound, withField } from "../../errors.js";
-import { deriveKey, type Curve } from "../../chains/index.js";
+import { deriveKey, type Curve } from "../../derivation/index.js";
 import {
   makeExportBundle,
   makeImportBundle,

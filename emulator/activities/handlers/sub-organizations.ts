@@ -11,7 +11,7 @@ import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-
 import { checkName } from "../../domain/lookups.js";
 import { consumeVerificationToken } from "./otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
-import type { AccountParams } from "../../wallets/accounts.js";
+import type { AccountParams } from "../../domain/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";

@@ -2,7 +2,7 @@
  * `signWith` resolution: a wallet account address, a private key address, or a private key
  * id, turned into the key that signs and what the policy engine may want to know about it.
  */
-import type { Curve } from "../chains/index.js";
+import type { Curve } from "../derivation/index.js";
 import { publicKeyOf } from "../curves/index.js";
 import { InputError, quote } from "../input-error.js";
 import { isUuid } from "../ids.js";

@@ -5,7 +5,7 @@
  * checks, to the list (`[1].path`).
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../chains/index.js";
+import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../derivation/index.js";
 import { documentedInputError, inputAt, quote } from "../input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };

@@ -5,13 +5,13 @@
 import { Router } from "express";
 import type { Runtime } from "../runtime.js";
 import { sendRpcError } from "../http/errors.js";
-import { mailboxRouter } from "./mailbox.js";
-import { oidcRouter } from "./oidc.js";
-import { oauth2ProviderRouter } from "./oauth2.js";
+import { mailboxRouter } from "./mailbox-routes.js";
+import { oidcRouter } from "./oidc-routes.js";
+import { oauth2ProviderRouter } from "./oauth2-routes.js";
 import { onRampRouter } from "../onramp/routes.js";
-import { authProxyControlRouter } from "./auth-proxy.js";
+import { authProxyControlRouter } from "./auth-proxy-routes.js";
 import { networksRouter } from "../networks/routes.js";
-import { controlRouter } from "../control/index.js";
+import { controlRouter } from "./index.js";
 
 export type AdminHooks = {
   info(): Record<string, unknown>;
