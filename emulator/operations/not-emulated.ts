@@ -10,9 +10,6 @@ import { unimplemented, type TurnkeyError } from "../errors.js";
 /** The reason of an operation that has neither an entry nor a declared reason. */
 export const NOT_YET = "it is not emulated yet";
 
-/** Earn, swaps and Spark: what they act through does not exist offline. */
-export const NEEDS_OPERATORS = "it needs external operators, liquidity or vaults that do not exist offline";
-
 /** TVC: the emulator keeps its records but runs nothing (each reason says what follows from it). */
 export const TVC_RUNTIME = "the emulator keeps TVC apps and deployments as records but builds, boots and runs no enclave";
 
