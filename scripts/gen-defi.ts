@@ -15,7 +15,7 @@ const dir = join(root, "emulator/networks/defi");
 export const DEFI_ARTIFACT = join(dir, "artifact.ts");
 
 /** The deployable contracts, in the order the artifact lists them. */
-const CONTRACTS = ["LocalToken", "WrappedEther", "YieldVault", "EarnWrapper", "ConstantProductPool"] as const;
+const CONTRACTS = ["LocalToken", "WrappedEther", "YieldVault", "EarnWrapper", "ConstantProductPool", "LocalSwapRouter"] as const;
 
 type Solc = { version(): string; compile(input: string): string };
 type Output = {

@@ -1,7 +1,7 @@
 /**
  * Swaps on the local pools through @turnkey/sdk-server: upsert_swap_config's fee, create_swap_quote
  * priced from the pool's reserves, execute_swap sent as a gas-station batch (own gas or sponsored,
- * with the nonces given), get_swap_status following it, and claim_swap_fees paying the client fee
+ * with the nonces given; ether in or out through the local router), get_swap_status following it, and claim_swap_fees paying the client fee
  * out to the receiver. viem reads the chain as the oracle: the pool's reserves, the balances of the
  * account, of the fee receiver and of the service, and a swap's output against the quote.
  * The expected numbers come from the formulas the documents give (the pool's x·y=k, fees in basis
@@ -22,6 +22,7 @@ const RECEIVER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TUSD = "0x5F23465BAFf78DC25B29B23D69A5284e8160429D";
 const WETH = "0x136E2680e3D1b7Bb12239A17843c7388ddF31ff4";
 const POOL = "0x420194F9C6B85d8bF0086F972b6763B7788954bF";
+const ROUTER = "0x08d231cC109a0E52c1ce1e0CbC257d00BAdc1258";
 const OPERATOR = "0x060B30AbaB503D440acf29086a97289be889901f";
 const tusd = `${CAIP2}/erc20:${TUSD.toLowerCase()}`;
 const weth = `${CAIP2}/erc20:${WETH.toLowerCase()}`;
@@ -43,6 +44,14 @@ const reserves = async () => {
 };
 /** Uniswap v2's formula, which the pool documents. */
 const poolOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * (10_000n - POOL_FEE_BPS) * reserveOut) / (reserveIn * 10_000n + amountIn * (10_000n - POOL_FEE_BPS));
+/** docs/swaps.md's price: the pool's gross output, both fees in bps of it, what is left, and its floor after slippage. */
+function priced(amountIn: bigint, reserveIn: bigint, reserveOut: bigint, clientBps: bigint, slippageBps: bigint) {
+  const gross = poolOut(amountIn, reserveIn, reserveOut);
+  const turnkeyFee = (gross * TURNKEY_BPS) / 10_000n;
+  const clientFee = (gross * clientBps) / 10_000n;
+  const net = gross - turnkeyFee - clientFee;
+  return { gross, turnkeyFee, clientFee, net, floor: (net * (10_000n - slippageBps)) / 10_000n };
+}
 
 async function settled(client: ReturnType<typeof sdkClient>, swapRequestId: string) {
   for (let i = 0; i < 200; i++) {
@@ -78,11 +87,8 @@ describe("swaps on the local pools", () => {
     expect(quotes).toHaveLength(1);
     const q = quotes[0]!;
     const before = await reserves();
-    const gross = poolOut(amountIn, before.tusdReserve, before.wethReserve);
-    const turnkeyFee = (gross * TURNKEY_BPS) / 10_000n;
-    const clientFee = (gross * 50n) / 10_000n;
-    const net = gross - turnkeyFee - clientFee;
-    expect(q).toMatchObject({ outputAmount: net.toString(), minOutputAmount: ((net * 9_900n) / 10_000n).toString(), slippageBps: "100", clientFeeBps: "50" });
+    const { gross, turnkeyFee, clientFee, net, floor } = priced(amountIn, before.tusdReserve, before.wethReserve, 50n, 100n);
+    expect(q).toMatchObject({ outputAmount: net.toString(), minOutputAmount: floor.toString(), slippageBps: "100", clientFeeBps: "50" });
     expect(q.quoteId).toMatch(/^sq_v1_[0-9a-f]{64}$/);
     expect(Number(q.expiresAt)).toBeGreaterThan(Date.now());
 
@@ -189,6 +195,78 @@ describe("swaps on the local pools", () => {
     expect(await parent.getSwapStatus({ swapRequestId: executed.swapRequestId }).catch((e: { code: number }) => e.code)).toBe(5); // another organization's swap
   });
 
+  it("swaps TUSD to ether through the router: the account's ether grows by the quoted output (less the gas it paid, or exactly when sponsored)", async () => {
+    const client = sdkClient(emu);
+    await client.upsertSwapConfig({ feeReceiverWalletAddress: RECEIVER, feeBps: "40" });
+    await client.claimSwapFees({}); // the vault starts empty: the next claim pays this swap's fee only
+    await client.createWebhookEndpoint({ name: "ether swap balances", url: "http://127.0.0.1:9/never-delivered", subscriptions: [{ eventType: "BALANCE_CONFIRMED_UPDATES" }] } as never);
+    const ethBalance = (address: string) => chain().getBalance({ address: address as Hex });
+
+    for (const sponsor of [false, true]) {
+      const amountIn = 6_000n * 10n ** 6n;
+      const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: ether, inputAmount: amountIn.toString(), slippageBps: "100" });
+      const q = quotes[0]!;
+      const before = await reserves();
+      const { gross, turnkeyFee, clientFee, net, floor } = priced(amountIn, before.tusdReserve, before.wethReserve, 40n, 100n);
+      expect(q).toMatchObject({ outputAmount: net.toString(), minOutputAmount: floor.toString(), clientFeeBps: "40" });
+
+      const [etherBefore, tusdBefore, wethBefore, operatorBefore] = await Promise.all([ethBalance(FROM), balanceOf(TUSD, FROM), balanceOf(WETH, FROM), ethBalance(OPERATOR)]);
+      const executed = await client.executeSwap(restating(q, tusd, ether, amountIn.toString(), { sponsor }));
+      const status = await settled(client, executed.swapRequestId);
+      expect(status, `sponsor: ${sponsor}`).toMatchObject({ status: "COMPLETED", inputToken: tusd, outputToken: ether, outputAmount: net.toString() });
+      const receipt = await chain().getTransactionReceipt({ hash: status.originTxHash as Hex });
+      expect(receipt.status).toBe("success");
+      const gasPaid = sponsor ? 0n : receipt.gasUsed * receipt.effectiveGasPrice;
+      expect(receipt.from.toLowerCase() === FROM.toLowerCase()).toBe(!sponsor);
+
+      // The account: ether up by the quoted output (at least the floor) less its gas, TUSD down by the input, no WETH left behind.
+      const received = (await ethBalance(FROM)) - etherBefore + gasPaid;
+      expect(received).toBe(net);
+      expect(received).toBeGreaterThanOrEqual(BigInt(q.minOutputAmount));
+      expect(tusdBefore - (await balanceOf(TUSD, FROM))).toBe(amountIn);
+      expect(await balanceOf(WETH, FROM)).toBe(wethBefore);
+      // The pool: x·y=k with its fee on the input; the router keeps neither ether nor WETH.
+      const after = await reserves();
+      expect(after.tusdReserve - before.tusdReserve).toBe(amountIn);
+      expect(before.wethReserve - after.wethReserve).toBe(gross);
+      expect(after.tusdReserve * after.wethReserve).toBeGreaterThanOrEqual(before.tusdReserve * before.wethReserve);
+      expect(await ethBalance(ROUTER)).toBe(0n);
+      expect(await balanceOf(WETH, ROUTER)).toBe(0n);
+      // Turnkey's fee reached the service's account as ether; the client fee accrued as WETH and a claim pays it out.
+      expect((await ethBalance(OPERATOR)) - operatorBefore).toBe(turnkeyFee);
+      const receiverBefore = await balanceOf(WETH, RECEIVER);
+      await client.claimSwapFees({});
+      expect((await balanceOf(WETH, RECEIVER)) - receiverBefore).toBe(clientFee);
+
+      // Balance events: the router's ether (an internal transfer) comes in, both fees go out, and the TUSD input.
+      await vi.waitFor(
+        async () => {
+          const ds = (await deliveries(emu)).filter((d) => d.eventType === "BALANCE_CONFIRMED_UPDATES" && d.payload.msg.txHash === status.originTxHash && d.payload.msg.address === FROM);
+          const of = (caip19: string, operation: string) => ds.find((d) => d.payload.msg.asset.caip19 === caip19 && d.payload.msg.operation === operation)?.payload.msg;
+          expect(of(ether, "deposit")).toMatchObject({ asset: { amount: gross.toString() } });
+          expect(of(ether, "withdraw")).toMatchObject({ asset: { amount: (turnkeyFee + clientFee).toString() } });
+          expect(of(tusd, "withdraw")).toMatchObject({ asset: { amount: amountIn.toString() } });
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    }
+  });
+
+  it("a swap to ether whose pool moved below the floor fails before broadcast, and the account keeps its TUSD", async () => {
+    const client = sdkClient(emu);
+    const amountIn = (100n * 10n ** 6n).toString();
+    const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: ether, inputAmount: amountIn, slippageBps: "0" });
+    const { quotes: big } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: ether, inputAmount: (10_000n * 10n ** 6n).toString() });
+    await settled(client, (await client.executeSwap(restating(big[0]!, tusd, ether, (10_000n * 10n ** 6n).toString()))).swapRequestId);
+    const tusdBefore = await balanceOf(TUSD, FROM);
+    const stale = await client.executeSwap(restating(quotes[0]!, tusd, ether, amountIn));
+    const failed = await client.getSwapStatus({ swapRequestId: stale.swapRequestId });
+    expect(failed).toMatchObject({ status: "FAILED", error: { reason: "ORIGIN_TRANSACTION_FAILED" } });
+    expect(failed.error?.message).toContain("minOutputAmount");
+    expect(failed.originTxHash).toBeUndefined();
+    expect(await balanceOf(TUSD, FROM)).toBe(tusdBefore);
+  });
+
   it("refuses an intent that does not restate its quote, an expired quote and a second execution, naming the field and writing nothing", async () => {
     const client = sdkClient(emu);
     const amountIn = "1000000";
@@ -265,8 +343,9 @@ describe("swaps on the local pools", () => {
     const crossChain = await quote(tusd, `eip155:11155111/erc20:${WETH.toLowerCase()}`);
     expect(crossChain.code).toBe(12);
     expect(crossChain.message).toContain("cross-chain");
-    const etherOut = await quote(tusd, ether);
-    expect(etherOut.code).toBe(12);
+    const unwrap = await quote(weth, ether);
+    expect(violatedField(unwrap)).toBe("parameters.outputToken");
+    expect(unwrap.message).toContain("withdraw");
     const solana = await quote("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/token:4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU");
     expect(solana.code).toBe(12);
     expect(solana.message).toContain("Solana swaps are not emulated");

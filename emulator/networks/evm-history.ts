@@ -2,12 +2,16 @@
  * An EVM chain's transaction history by address, read from its blocks the way an indexer
  * does: each block's transactions and receipts, scanned once and kept. A transaction concerns
  * an address when the address sent it or is its `to`, or when one of its transfers moves
- * value to or from the address: the transaction's own value, its ERC-20 `Transfer` logs, and
- * the calls of a gas-station batch (value moved by the delegated account's inner calls).
+ * value to or from the address: the transaction's own value, its ERC-20 `Transfer` logs, the
+ * calls of a gas-station batch (value moved by the delegated account's inner calls), and on a
+ * local chain the ether the swap router pays out (its `Routed` event: an internal transfer, which
+ * nothing else in a receipt shows).
  */
-import { decodeFunctionData, getAddress, type Hex } from "viem";
+import { decodeEventLog, decodeFunctionData, getAddress, zeroAddress, type Hex } from "viem";
 import type { EvmChain } from "./evm-chain.js";
 import { GAS_DELEGATE_ABI } from "./gas-station/artifact.js";
+import { LOCAL_SWAP_ROUTER_ABI } from "./defi/artifact.js";
+import { SWAP_ROUTER } from "./defi/deploy.js";
 
 export type EvmTransfer = { from: string; to: string; amount: bigint; token?: string };
 export type EvmHistoryItem = {
@@ -77,6 +81,7 @@ export class EvmHistory {
       if (tx.to && BigInt(tx.value) > 0n) transfers.push({ from: getAddress(tx.from), to: getAddress(tx.to), amount: BigInt(tx.value) });
       for (const call of batchCalls(tx)) if (call.value > 0n) transfers.push({ from: getAddress(tx.to!), to: call.to, amount: call.value });
       for (const log of receipt.logs) {
+        if (this.chain.backend.kind === "local" && lower(log.address) === lower(SWAP_ROUTER)) transfers.push(...routedEther(log));
         if (log.topics[0] !== TRANSFER_TOPIC || log.topics.length !== 3 || log.data.length !== 66) continue;
         transfers.push({ from: getAddress(`0x${log.topics[1]!.slice(26)}`), to: getAddress(`0x${log.topics[2]!.slice(26)}`), amount: BigInt(log.data), token: getAddress(log.address) });
       }
@@ -100,6 +105,17 @@ export class EvmHistory {
       if (!list) this.byAddress.set(a, (list = []));
       list.push(item);
     }
+  }
+}
+
+/** The ether the local swap router sent on in a swap to ether (its `Routed` event), or none. */
+function routedEther(log: { topics: Hex[]; data: Hex }): EvmTransfer[] {
+  try {
+    const event = decodeEventLog({ abi: LOCAL_SWAP_ROUTER_ABI, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+    if (event.eventName !== "Routed" || event.args.tokenOut !== zeroAddress) return [];
+    return [{ from: getAddress(SWAP_ROUTER), to: getAddress(event.args.to), amount: event.args.amountOut }];
+  } catch {
+    return [];
   }
 }
 

@@ -6,7 +6,8 @@
  * - execute_swap (ACTIVITY_TYPE_EXECUTE_SWAP_V2) checks that the intent restates an unexpired,
  *   unexecuted quote of the organization exactly, checks the chain (pre-flight), and sends the
  *   swap as a gas-station batch signed by the quote's account (sponsored or not, with the EVM
- *   nonce or gas-station nonce given); its send is recorded like eth_send_transaction's;
+ *   nonce or gas-station nonce given; ether in or out through the local router); its send is
+ *   recorded like eth_send_transaction's;
  * - claim_swap_fees pays what the fee receiver's vault holds on each local chain out to it.
  * get_swap_status (queries/swaps.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
  */

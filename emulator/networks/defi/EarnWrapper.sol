@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {ERC20, IERC20} from "./ERC20.sol";
+import {ShareMath} from "./ShareMath.sol";
 
 interface IYieldVault {
     function asset() external view returns (IERC20);
@@ -23,7 +24,7 @@ interface IMintable {
 ///         last one) and sent there by `claimFees`, which anyone may call. The owner may stop
 ///         deposits; withdrawals are always allowed. Holders also earn reward tokens at a fixed
 ///         rate per share per second (`rewardRate`, scaled by 1e18), minted when they claim.
-contract EarnWrapper is ERC20 {
+contract EarnWrapper is ShareMath {
     uint256 public constant MAX_FEE_BPS = 4000;
 
     IYieldVault public immutable vault;
@@ -87,42 +88,14 @@ contract EarnWrapper is ERC20 {
     }
 
     /// @notice What the depositors own: the position less the client's fee.
-    function totalAssets() public view returns (uint256) {
+    function totalAssets() public view override returns (uint256) {
         uint256 gross = grossAssets();
         uint256 fees = feesOwed + _feeOn(gross);
         return gross > fees ? gross - fees : 0;
     }
 
-    function convertToShares(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, false);
-    }
-
-    function convertToAssets(uint256 shares) public view returns (uint256) {
-        return _toAssets(shares, false);
-    }
-
     function maxDeposit(address) external view returns (uint256) {
         return depositsDisabled ? 0 : type(uint256).max;
-    }
-
-    function maxWithdraw(address account) external view returns (uint256) {
-        return _toAssets(balanceOf[account], false);
-    }
-
-    function maxRedeem(address account) external view returns (uint256) {
-        return balanceOf[account];
-    }
-
-    function previewDeposit(uint256 assets) external view returns (uint256) {
-        return _toShares(assets, false);
-    }
-
-    function previewWithdraw(uint256 assets) external view returns (uint256) {
-        return _toShares(assets, true);
-    }
-
-    function previewRedeem(uint256 shares) external view returns (uint256) {
-        return _toAssets(shares, false);
     }
 
     function deposit(uint256 assets, address receiver) external returns (uint256 shares) {
@@ -217,23 +190,5 @@ contract EarnWrapper is ERC20 {
         if (from != address(0)) _settleRewards(from);
         if (to != address(0)) _settleRewards(to);
         super._update(from, to, value);
-    }
-
-    function _toShares(uint256 assets, bool up) private view returns (uint256) {
-        uint256 supply = totalSupply;
-        uint256 total = totalAssets();
-        if (supply == 0 || total == 0) return assets;
-        return _mulDiv(assets, supply, total, up);
-    }
-
-    function _toAssets(uint256 shares, bool up) private view returns (uint256) {
-        uint256 supply = totalSupply;
-        if (supply == 0) return shares;
-        return _mulDiv(shares, totalAssets(), supply, up);
-    }
-
-    function _mulDiv(uint256 a, uint256 b, uint256 d, bool up) private pure returns (uint256) {
-        uint256 q = (a * b) / d;
-        return up && q * d != a * b ? q + 1 : q;
     }
 }

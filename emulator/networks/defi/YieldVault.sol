@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {ERC20, IERC20} from "./ERC20.sol";
+import {ShareMath} from "./ShareMath.sol";
 
 /// @title YieldVault
 /// @notice An ERC-4626 vault whose assets grow at a fixed rate per second of block time: the local
@@ -10,7 +11,7 @@ import {ERC20, IERC20} from "./ERC20.sol";
 ///         compounded) whenever anyone deposits or withdraws. It is paid out of a reserve of the
 ///         asset the vault holds beyond what it owes (funded at deploy: anyone may top it up by
 ///         transferring the asset in), and stops growing when the reserve runs dry.
-contract YieldVault is ERC20 {
+contract YieldVault is ShareMath {
     IERC20 public immutable asset;
     /// Yield per second per unit owed, scaled by 1e18 (5% a year is 0.05e18 / 31_536_000).
     uint256 public immutable ratePerSecond;
@@ -38,18 +39,10 @@ contract YieldVault is ERC20 {
     }
 
     /// @notice What the shareholders own now: the debt plus the yield accrued since `lastAccrual`.
-    function totalAssets() public view returns (uint256) {
+    function totalAssets() public view override returns (uint256) {
         uint256 grown = owed + (owed * ratePerSecond * (block.timestamp - lastAccrual)) / 1e18;
         uint256 held = asset.balanceOf(address(this));
         return grown < held ? grown : held;
-    }
-
-    function convertToShares(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, false);
-    }
-
-    function convertToAssets(uint256 shares) public view returns (uint256) {
-        return _toAssets(shares, false);
     }
 
     function maxDeposit(address) external pure returns (uint256) {
@@ -60,28 +53,8 @@ contract YieldVault is ERC20 {
         return type(uint256).max;
     }
 
-    function maxWithdraw(address owner) external view returns (uint256) {
-        return _toAssets(balanceOf[owner], false);
-    }
-
-    function maxRedeem(address owner) external view returns (uint256) {
-        return balanceOf[owner];
-    }
-
-    function previewDeposit(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, false);
-    }
-
     function previewMint(uint256 shares) public view returns (uint256) {
         return _toAssets(shares, true);
-    }
-
-    function previewWithdraw(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, true);
-    }
-
-    function previewRedeem(uint256 shares) public view returns (uint256) {
-        return _toAssets(shares, false);
     }
 
     function deposit(uint256 assets, address receiver) external returns (uint256 shares) {
@@ -129,24 +102,5 @@ contract YieldVault is ERC20 {
         owed -= assets;
         require(asset.transfer(receiver, assets), "YieldVault: transfer failed");
         emit Withdraw(msg.sender, receiver, owner, assets, shares);
-    }
-
-    /// Shares for `assets` at the current price; the first deposit prices one share at one unit.
-    function _toShares(uint256 assets, bool up) private view returns (uint256) {
-        uint256 supply = totalSupply;
-        uint256 total = totalAssets();
-        if (supply == 0 || total == 0) return assets;
-        return _mulDiv(assets, supply, total, up);
-    }
-
-    function _toAssets(uint256 shares, bool up) private view returns (uint256) {
-        uint256 supply = totalSupply;
-        if (supply == 0) return shares;
-        return _mulDiv(shares, totalAssets(), supply, up);
-    }
-
-    function _mulDiv(uint256 a, uint256 b, uint256 d, bool up) private pure returns (uint256) {
-        uint256 q = (a * b) / d;
-        return up && q * d != a * b ? q + 1 : q;
     }
 }

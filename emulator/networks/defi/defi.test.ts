@@ -45,8 +45,13 @@ const user = privateKeyToAccount(userKey).address;
 const feeWallet = privateKeyToAccount(generatePrivateKey()).address;
 const networks = new Networks({ now: () => clockMs, fundedAccounts: () => ({ evm: [user], solana: [] }) });
 let chain: EvmChain;
-// The operator's first six deployments, in the documented nonce order.
-const [tusd, weth, , tusdVault, wethVault, pool] = [0, 1, 2, 3, 4, 5].map((nonce) => getContractAddress({ from: OPERATOR, nonce: BigInt(nonce) })) as Hex[];
+// The operator's first six deployments and the router, in the documented nonce order.
+const [tusd, weth, , tusdVault, wethVault, pool, router] = [0, 1, 2, 3, 4, 5, 13].map((nonce) => getContractAddress({ from: OPERATOR, nonce: BigInt(nonce) })) as Hex[];
+const routerAbi = parseAbi([
+  "function weth() view returns (address)",
+  "function swapExactTokensForETH(address pool, address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)",
+  "function swapExactETHForTokens(address pool, uint256 minOut, address to) payable returns (uint256)",
+]);
 
 function clients() {
   const transport = custom({
@@ -181,6 +186,33 @@ describe("local DeFi on an embedded chain", () => {
     expect((await reader.readContract({ address: weth, abi: erc20, functionName: "balanceOf", args: [user] })) - wethBefore).toBe(expectedOut);
     expect(await reader.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" })).toEqual([r0 + amountIn, r1 - expectedOut]);
     expect(await reader.getBalance({ address: weth })).toBe(2_000n * 10n ** 18n); // the ether behind the vault's and the pool's WETH
+  });
+
+  it("the router swaps TUSD to ether and ether to TUSD through the pool, at the pool's price, keeping nothing", async () => {
+    const { reader, wallet } = clients();
+    expect(await reader.readContract({ address: router, abi: routerAbi, functionName: "weth" })).toBe(weth);
+    await send(wallet.writeContract({ address: tusd, abi: erc20, functionName: "approve", args: [router, maxUint256] }));
+    const [r0, r1] = await reader.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" });
+    const amountIn = 1_500_000_000n; // 1,500 TUSD
+    const expectedOut = (amountIn * 9_970n * r1) / (r0 * 10_000n + amountIn * 9_970n);
+    await expect(reader.simulateContract({ account: user, address: router, abi: routerAbi, functionName: "swapExactTokensForETH", args: [pool, tusd, amountIn, expectedOut + 1n, user] })).rejects.toThrow(/output below minimum/);
+    // WETH in is not a swap to ether, and the router takes ether only from WETH.
+    await expect(reader.simulateContract({ account: user, address: router, abi: routerAbi, functionName: "swapExactTokensForETH", args: [pool, weth, 1n, 0n, user] })).rejects.toThrow(/unwrap it/);
+    await expect(reader.call({ account: user, to: router, value: 1n })).rejects.toThrow(/ether only from WETH/);
+
+    const etherBefore = await reader.getBalance({ address: user });
+    const receipt = await send(wallet.writeContract({ address: router, abi: routerAbi, functionName: "swapExactTokensForETH", args: [pool, tusd, amountIn, expectedOut, user] }));
+    expect((await reader.getBalance({ address: user })) - etherBefore).toBe(expectedOut - receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(await reader.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" })).toEqual([r0 + amountIn, r1 - expectedOut]);
+
+    const etherIn = 10n ** 17n;
+    const tusdOut = (etherIn * 9_970n * (r0 + amountIn)) / ((r1 - expectedOut) * 10_000n + etherIn * 9_970n);
+    const tusdBefore = await reader.readContract({ address: tusd, abi: erc20, functionName: "balanceOf", args: [user] });
+    await send(wallet.writeContract({ address: router, abi: routerAbi, functionName: "swapExactETHForTokens", args: [pool, tusdOut, user], value: etherIn }));
+    expect((await reader.readContract({ address: tusd, abi: erc20, functionName: "balanceOf", args: [user] })) - tusdBefore).toBe(tusdOut);
+    expect(await reader.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" })).toEqual([r0 + amountIn - tusdOut, r1 - expectedOut + etherIn]);
+    expect(await reader.getBalance({ address: router })).toBe(0n);
+    expect(await reader.readContract({ address: weth, abi: erc20, functionName: "balanceOf", args: [router] })).toBe(0n);
   });
 
   it("an external node has no local DeFi: 501 naming the reason", async () => {

@@ -13,13 +13,16 @@
  *      6-12  seeding: 10,000,000 TUSD and 1,000 WETH of yield reserve in the vaults, and
  *            3,000,000 TUSD + 1,000 WETH of liquidity in the pool (3,000 TUSD per WETH, the
  *            emulator's reference ETH price)
- *     13...  the faucet: 100,000 TUSD to each fixture account the chain pre-funds
+ *        13  router   LocalSwapRouter over WETH (swaps to and from ether), added after the set
+ *            above so that none of its addresses moved, and before the faucet, whose length
+ *            follows the fixture
+ *     14...  the faucet: 100,000 TUSD to each fixture account the chain pre-funds
  *
  * Earn wrappers come later, one per earn_deploy_wrapper, at the operator's next nonces.
  */
 import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, type Hex } from "viem";
 import type { EvmChain } from "../evm-chain.js";
-import { CONSTANT_PRODUCT_POOL_BYTECODE, CONSTANT_PRODUCT_POOL_ABI, LOCAL_TOKEN_ABI, LOCAL_TOKEN_BYTECODE, WRAPPED_ETHER_ABI, WRAPPED_ETHER_BYTECODE, YIELD_VAULT_ABI, YIELD_VAULT_BYTECODE } from "./artifact.js";
+import { CONSTANT_PRODUCT_POOL_BYTECODE, CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_SWAP_ROUTER_BYTECODE, LOCAL_TOKEN_ABI, LOCAL_TOKEN_BYTECODE, WRAPPED_ETHER_ABI, WRAPPED_ETHER_BYTECODE, YIELD_VAULT_ABI, YIELD_VAULT_BYTECODE } from "./artifact.js";
 import { DEFI_OPERATOR_ADDRESS, sendAsOperator, serializedForOperator, type OperatorTx } from "./operator.js";
 
 const SECONDS_PER_YEAR = 31_536_000n;
@@ -57,6 +60,9 @@ export const LOCAL_VAULTS: readonly LocalVault[] = [
 
 export const LOCAL_POOLS: readonly LocalPool[] = [{ pool: at(5), token0: TUSD, token1: WETH, feeBps: 30n }];
 
+/** The router that swaps ether in and out of the pools that trade WETH (LocalSwapRouter.sol). */
+export const SWAP_ROUTER: Hex = at(13);
+
 const TUSD_VAULT_RESERVE = 10_000_000n * 10n ** 6n;
 const WETH_VAULT_RESERVE = 1_000n * 10n ** 18n;
 const POOL_TUSD = 3_000_000n * 10n ** 6n;
@@ -90,6 +96,7 @@ export function deploymentSteps(fundAccounts: readonly Hex[]): OperatorTx[] {
     tokenCall(TUSD.address, "approve", [pool.pool, maxUint256]),
     tokenCall(WETH.address, "approve", [pool.pool, maxUint256]),
     call(pool.pool, encodeFunctionData({ abi: CONSTANT_PRODUCT_POOL_ABI, functionName: "addLiquidity", args: [POOL_TUSD, POOL_WETH, DEFI_OPERATOR_ADDRESS] })),
+    { data: encodeDeployData({ abi: LOCAL_SWAP_ROUTER_ABI, bytecode: LOCAL_SWAP_ROUTER_BYTECODE, args: [WETH.address] }) },
     ...fundAccounts.map((a) => tokenCall(TUSD.address, "mint", [a, FIXTURE_TUSD])),
   ];
 }

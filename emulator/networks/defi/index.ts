@@ -10,12 +10,14 @@
  * - Addresses (the same on every local chain, fixed by the operator's nonces: deploy.ts):
  *   `TUSD`, `WETH`, `REWARD_TOKEN` (LocalAsset: address, symbol, name, decimals),
  *   `LOCAL_VAULTS` (vault, asset, ratePerSecond, rewardRate), `LOCAL_POOLS` (pool, token0,
- *   token1, feeBps).
+ *   token1, feeBps), `SWAP_ROUTER` (LocalSwapRouter: swaps to and from ether).
  * - Swaps (pool.ts): `poolFor(tokenA, tokenB)` → the pool of a pair; `readReserves(chain, pool)`;
  *   `quoteExactIn(amountIn, reserveIn, reserveOut, feeBps)` (the pool's exact formula) and
  *   `quoteSwap(chain, pool, tokenIn, amountIn)`; `approveCalldata(spender, amount?)` and
  *   `swapCalldata(tokenIn, amountIn, minAmountOut, to)`: a wallet approves the pool, then swaps
  *   (both calls fit one gas-station batch, sendBatch in activities/handlers/gas-station.ts).
+ *   Ether in or out goes through the router at `SWAP_ROUTER`: `routerCalldata.tokensForEth`
+ *   (approve the router for the token first) and `routerCalldata.ethForTokens` (value = wei in).
  *   WETH: `wethCalldata.deposit()` (value = wei to wrap) / `wethCalldata.withdraw(wei)`.
  * - Vaults and Earn wrappers (vault.ts): `localVault(address)`, `apyOf(ratePerSecond)`,
  *   `vaultView` / `wrapperView` (reads), `wrapperDeployData`, `wrapperCalldata`.
@@ -30,8 +32,8 @@
 import { encodeFunctionData, type Hex } from "viem";
 import { LOCAL_TOKEN_ABI, WRAPPED_ETHER_ABI } from "./artifact.js";
 
-export { TUSD, WETH, REWARD_TOKEN, LOCAL_VAULTS, LOCAL_POOLS, FIXTURE_TUSD, ratePerSecondOf, deployLocalDefi, type LocalAsset, type LocalVault, type LocalPool } from "./deploy.js";
-export { poolFor, quoteExactIn, quoteSwap, readReserves, approveCalldata, swapCalldata } from "./pool.js";
+export { TUSD, WETH, REWARD_TOKEN, LOCAL_VAULTS, LOCAL_POOLS, SWAP_ROUTER, FIXTURE_TUSD, ratePerSecondOf, deployLocalDefi, type LocalAsset, type LocalVault, type LocalPool } from "./deploy.js";
+export { poolFor, quoteExactIn, quoteSwap, readReserves, approveCalldata, swapCalldata, routerCalldata } from "./pool.js";
 export { localVault, apyOf, vaultView, wrapperView, wrapperDeployData, wrapperCalldata } from "./vault.js";
 export { deployWrapper, setDepositsDisabled, claimFees, vaultTvl, wrapperState, isDeployed, positionOf, rewardsOf, type Position } from "./earn.js";
 export { DEFI_OPERATOR_ADDRESS, sendAsOperator, serializedForOperator } from "./operator.js";

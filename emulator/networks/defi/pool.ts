@@ -1,11 +1,11 @@
 /**
  * The local constant-product pools from the outside: which pool trades a pair, what a swap pays
  * out (the pool's own formula, computed from its reserves), and the calldata of the approve and
- * swap a wallet sends.
+ * swap a wallet sends, directly to a pool or, with ether on either side, through the router.
  */
 import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from "viem";
 import type { EvmChain } from "../evm-chain.js";
-import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_TOKEN_ABI } from "./artifact.js";
+import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_TOKEN_ABI } from "./artifact.js";
 import { LOCAL_POOLS, type LocalPool } from "./deploy.js";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -46,3 +46,14 @@ export function approveCalldata(spender: Hex, amount: bigint = maxUint256): Hex 
 export function swapCalldata(tokenIn: Hex, amountIn: bigint, minAmountOut: bigint, to: Hex): Hex {
   return encodeFunctionData({ abi: CONSTANT_PRODUCT_POOL_ABI, functionName: "swap", args: [tokenIn, amountIn, minAmountOut, to] });
 }
+
+/**
+ * Calldata of the router's swaps (LocalSwapRouter.sol, at SWAP_ROUTER): `tokensForEth` pulls
+ * `amountIn` of `tokenIn` (approve the router first) and sends the ether `pool` pays to `to`;
+ * `ethForTokens` swaps the ether sent with the call (its value) for `pool`'s other token.
+ */
+export const routerCalldata = {
+  tokensForEth: (pool: Hex, tokenIn: Hex, amountIn: bigint, minAmountOut: bigint, to: Hex): Hex =>
+    encodeFunctionData({ abi: LOCAL_SWAP_ROUTER_ABI, functionName: "swapExactTokensForETH", args: [pool, tokenIn, amountIn, minAmountOut, to] }),
+  ethForTokens: (pool: Hex, minAmountOut: bigint, to: Hex): Hex => encodeFunctionData({ abi: LOCAL_SWAP_ROUTER_ABI, functionName: "swapExactETHForTokens", args: [pool, minAmountOut, to] }),
+};

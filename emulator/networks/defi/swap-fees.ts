@@ -1,5 +1,6 @@
 /**
- * Where the fees of a swap go. Both come out of the swap's output, in the output token:
+ * Where the fees of a swap go. Both come out of the swap's output, in the output token (out of
+ * ether, the client fee is wrapped into WETH on its way to the fee vault: swapCalls in swap.ts):
  * - Turnkey's fee (TURNKEY_SWAP_FEE_BPS, the documented default) to the service's own account,
  *   the DeFi operator;
  * - the client fee (upsert_swap_config's rate) to the fee vault of the organization's fee

@@ -5,6 +5,12 @@ import { feeVault } from "./swap-fees.js";
 
 const TUSD = "eip155:84532/erc20:0x5f23465baff78dc25b29b23d69a5284e8160429d";
 const WETH = "eip155:84532/erc20:0x136e2680e3d1b7bb12239a17843c7388ddf31ff4";
+const ETHER = "eip155:84532/slip44:60";
+// docs/networks.md: the router (the operator's nonce 13), the service's account and a fee vault.
+const ROUTER = "0x08d231cc109a0e52c1ce1e0cbc257d00badc1258";
+const OPERATOR = "0x060B30AbaB503D440acf29086a97289be889901f";
+const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const VAULT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const asset = (s: string) => parseCaip19(s, "f");
 
 describe("priceSwap", () => {
@@ -28,30 +34,54 @@ describe("priceSwap", () => {
 });
 
 describe("routeOf", () => {
-  it("routes TUSD/WETH either way through the pool, and ether in through WETH", () => {
+  it("routes TUSD/WETH either way through the pool, and ether in or out through WETH", () => {
     const r = routeOf(asset(TUSD), asset(WETH)) as SwapRoute;
     expect(r.pool.pool).toBe("0x420194F9C6B85d8bF0086F972b6763B7788954bF");
-    const fromEther = routeOf(asset("eip155:84532/slip44:60"), asset(TUSD)) as SwapRoute;
+    const fromEther = routeOf(asset(ETHER), asset(TUSD)) as SwapRoute;
     expect(fromEther.tokenIn.toLowerCase()).toBe(WETH.split(":").pop());
+    const toEther = routeOf(asset(TUSD), asset(ETHER)) as SwapRoute;
+    expect(toEther.pool.pool).toBe(r.pool.pool);
+    expect(toEther.tokenOut.toLowerCase()).toBe(WETH.split(":").pop());
   });
 
   it("refuses what no pool trades (no-pool) and what the local chains cannot offer (unsupported)", () => {
     expect(routeOf(asset(TUSD), asset("eip155:84532/erc20:0x9df3d963d6a711ed43e90012d0d8804c00a94576"))).toMatchObject({ kind: "no-pool" });
     expect(routeOf(asset(TUSD), asset(TUSD))).toMatchObject({ kind: "no-pool" });
-    expect(routeOf(asset(TUSD), asset("eip155:84532/slip44:60"))).toMatchObject({ kind: "unsupported" });
+    expect(routeOf(asset(WETH), asset(ETHER))).toMatchObject({ kind: "no-pool", message: expect.stringContaining("withdraw") });
+    expect(routeOf(asset(ETHER), asset(ETHER))).toMatchObject({ kind: "no-pool" });
     expect(routeOf(asset(TUSD), asset("eip155:1/erc20:0x136e2680e3d1b7bb12239a17843c7388ddf31ff4"))).toMatchObject({ kind: "unsupported" });
   });
 });
 
 describe("swapCalls", () => {
-  it("wraps ether, approves exactly the input, raises the pool's minimum by the fees and pays each fee", () => {
-    const r = routeOf(asset("eip155:84532/slip44:60"), asset(TUSD)) as SwapRoute;
-    const terms = { amountIn: 5n, minOutputAmount: 100n, turnkeyFee: 2n, clientFee: 3n };
-    const calls = swapCalls(r, terms, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", { turnkey: "0x060B30AbaB503D440acf29086a97289be889901f", client: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
-    expect(calls.map((c) => c.to.toLowerCase())).toEqual([r.tokenIn, r.tokenIn, r.pool.pool, r.tokenOut, r.tokenOut].map((a) => a.toLowerCase()));
-    expect(calls[0]!.value).toBe(5n);
+  const terms = { amountIn: 5n, minOutputAmount: 100n, turnkeyFee: 2n, clientFee: 3n };
+  const feesTo = { turnkey: OPERATOR, client: VAULT } as const;
+  const targets = (calls: { to: string }[]) => calls.map((c) => c.to.toLowerCase());
+
+  it("approves the pool for exactly the input, raises the pool's minimum by the fees and pays each fee in the output token", () => {
+    const r = routeOf(asset(TUSD), asset(WETH)) as SwapRoute;
+    const calls = swapCalls(r, terms, FROM, feesTo);
+    expect(targets(calls)).toEqual([r.tokenIn, r.pool.pool, r.tokenOut, r.tokenOut].map((a) => a.toLowerCase()));
+    expect(calls.every((c) => c.value === 0n)).toBe(true);
     expect(poolMinimum(terms)).toBe(105n);
-    expect(swapCalls(r, { ...terms, clientFee: 0n }, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", { turnkey: "0x060B30AbaB503D440acf29086a97289be889901f", client: undefined })).toHaveLength(4);
+    expect(swapCalls(r, { ...terms, clientFee: 0n }, FROM, { turnkey: OPERATOR, client: undefined })).toHaveLength(3);
+  });
+
+  it("sends ether in with one router call", () => {
+    const r = routeOf(asset(ETHER), asset(TUSD)) as SwapRoute;
+    const calls = swapCalls(r, terms, FROM, feesTo);
+    expect(targets(calls)).toEqual([ROUTER, r.tokenOut.toLowerCase(), r.tokenOut.toLowerCase()]);
+    expect(calls[0]!.value).toBe(5n);
+  });
+
+  it("to ether: approves the router, which pays ether; Turnkey's fee leaves as ether, the client fee is wrapped for the vault", () => {
+    const r = routeOf(asset(TUSD), asset(ETHER)) as SwapRoute;
+    const calls = swapCalls(r, terms, FROM, feesTo);
+    const weth = WETH.split(":").pop()!;
+    expect(targets(calls)).toEqual([r.tokenIn.toLowerCase(), ROUTER, OPERATOR.toLowerCase(), weth, weth]);
+    expect(calls.map((c) => c.value)).toEqual([0n, 0n, 2n, 3n, 0n]);
+    expect(calls[2]!.data).toBe("0x");
+    expect(swapCalls(r, { ...terms, clientFee: 0n }, FROM, { turnkey: OPERATOR, client: undefined })).toHaveLength(3);
   });
 });
 
