@@ -4,7 +4,7 @@
  */
 import { coordinator, proxy } from "../index.js";
 import type { LoadedScenario } from "./format.js";
-import { stepKind } from "./operations.js";
+import { stepOperationLabel } from "./operations.js";
 import type { RunReport } from "./types.js";
 
 export type SurfaceCoverage = { total: number; exercised: string[]; notExercised: string[] };
@@ -21,7 +21,11 @@ const label = (kind: string, name: string) => `${kind} ${name}`;
 
 export function computeCoverage(scenarios: LoadedScenario[], runs: RunReport[] = [], implemented?: Set<string>): Coverage {
   const used = new Set<string>();
-  for (const s of scenarios) for (const step of s.steps) used.add(label(stepKind(step), step[stepKind(step)]!));
+  for (const s of scenarios)
+    for (const step of s.steps) {
+      const op = stepOperationLabel(step);
+      if (op) used.add(label(op.kind, op.name));
+    }
   const surface = (table: typeof coordinator): SurfaceCoverage => {
     const all = Object.values(table).map((o) => label(o.kind, o.name)).sort();
     return { total: all.length, exercised: all.filter((o) => used.has(o)), notExercised: all.filter((o) => !used.has(o)) };

@@ -52,13 +52,22 @@ export class HttpClient {
       const stamp = await new ApiKeyStamper({ apiPublicKey: opts.key.publicKey, apiPrivateKey: opts.key.privateKey }).stamp(body);
       headers[stamp.stampHeaderName] = stamp.stampHeaderValue;
     }
+    return this.send("POST", url, body, headers);
+  }
+
+  /** GETs `url` (the emulator's control API), unstamped. */
+  async get(url: string): Promise<HttpResult> {
+    return this.send("GET", url, undefined, {});
+  }
+
+  private async send(method: "GET" | "POST", url: string, body: string | undefined, headers: Record<string, string>): Promise<HttpResult> {
     const maxRetries = this.pacing.maxRetries ?? 5;
     const base = this.pacing.baseDelayMs ?? 500;
     const started = this.clock.now();
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       this.requests++;
-      const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(this.pacing.timeoutMs ?? 30_000) });
+      const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.pacing.timeoutMs ?? 30_000) });
       const text = await res.text();
       if (res.status === 429 && attempt < maxRetries) {
         this.retries++;

@@ -29,7 +29,7 @@ describe("scenario loading", () => {
 
   it("rejects unknown fields, a step with two kinds, and bad 'as'", () => {
     expect(loadError("name: t\nsteps:\n  - name: a\n    query: whoami\n    expcet: {}\n").message).toMatch(/step 1 "a": unknown field expcet/);
-    expect(loadError("name: t\nsteps:\n  - name: a\n    query: whoami\n    submit: create_users\n").message).toMatch(/exactly one of submit, query, proxy \(found submit, query\)/);
+    expect(loadError("name: t\nsteps:\n  - name: a\n    query: whoami\n    submit: create_users\n").message).toMatch(/exactly one of submit, query, proxy, control \(found submit, query\)/);
     expect(loadError("name: t\nsteps:\n  - name: a\n    query: whoami\n    as: admin\n").message).toMatch(/:5: step 1 "a": as: expected root, none or keys.NAME/);
   });
 
@@ -66,6 +66,31 @@ describe("scenario loading", () => {
     );
     expect(e.problems.map((p) => p.message)).toEqual(["${keys.k.privateKey}: private keys are only available in invariant args"]);
     expect(e.message).toMatch(/step 1 "a": params/);
+  });
+
+  it("takes a control step in an emulator-only scenario only, naming the step", () => {
+    const step = "steps:\n  - name: tick\n    control: { clock: { advanceMs: 1000 } }\n";
+    expect(parseScenario(`name: t\ntargets: [emulator]\n${step}`, "x.yaml").steps[0]!.control).toEqual({ clock: { advanceMs: 1000 } });
+    const refusal =
+      "x.yaml:5: step 1 \"tick\": control: control clock calls the emulator's control API, which a live deployment does not have: only an emulator-only scenario (targets: [emulator]) may use it";
+    expect(loadError(`name: t\n${step}`).message).toBe(refusal.replace(":5:", ":4:"));
+    expect(loadError(`name: t\ntargets: [emulator, live]\n${step}`).message).toBe(refusal);
+  });
+
+  it("refuses a control step with request fields, two actions, an unknown action or bad parameters", () => {
+    const only = (s: string) => loadError(`name: t\ntargets: [emulator]\nsteps:\n  - name: tick\n${s}`).message;
+    expect(only("    control: { clock: { advanceMs: 1 } }\n    params: { a: 1 }\n")).toMatch(/step 1 "tick": params: a control step takes no params: its parameters go under control\.clock/);
+    expect(only("    control: { clock: { advanceMs: 1 } }\n    expect: { code: 3 }\n")).toMatch(/a control step checks status and fields only/);
+    expect(only("    control: { clock: { advanceMs: 1 }, info: {} }\n")).toMatch(/control: a control step names exactly one action \(clock, info\)/);
+    expect(only("    control: { reset: {} }\n")).toMatch(/control: unknown field reset/);
+    expect(only("    control: { clock: { advanceMs: -1 } }\n")).toMatch(/control\.clock\.advanceMs: /);
+    expect(only("    control: { clock: {} }\n")).toMatch(/control\.clock: give exactly one of advanceMs and set/);
+    expect(only("    control: { clock: { advanceMs: 1 } }\n    query: whoami\n")).toMatch(/exactly one of submit, query, proxy, control \(found query, control\)/);
+  });
+
+  it("takes targets of emulator and live only", () => {
+    expect(loadError("name: t\ntargets: [staging]\nsteps:\n  - name: a\n    query: whoami\n").message).toMatch(/x\.yaml:2: targets\[0\]: /);
+    expect(loadError("name: t\ntargets: []\nsteps:\n  - name: a\n    query: whoami\n").message).toMatch(/targets: /);
   });
 
   it("reports YAML syntax errors with their line", () => {

@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { scenarioSchema, type LoadedScenario, type Scenario, type Step } from "./format.js";
+import { emulatorOnly, scenarioSchema, type LoadedScenario, type Scenario, type Step } from "./format.js";
 import { GENERATORS, references } from "./interpolate.js";
 import { expandShorthand, parsePath } from "./json-path.js";
-import { lookupOperation, operationNames, stepKind } from "./operations.js";
+import { lookupOperation, operationNames, stepOperationLabel } from "./operations.js";
 import { invariantNames } from "./invariants/index.js";
 
 export class ScenarioLoadError extends Error {
@@ -131,13 +131,24 @@ function semanticProblems(s: Scenario): Problem[] {
   const captures = new Set<string>();
   s.steps.forEach((step: Step, i) => {
     const at = (...p: PropertyKey[]) => ["steps", i, ...p];
-    const kind = stepKind(step);
-    const op = lookupOperation(kind, step[kind]!);
-    if (!op) {
-      const near = closest(step[kind]!, operationNames(kind));
-      out.push({ path: at(kind), message: `unknown ${kind} operation "${step[kind]}"${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}` });
+    const called = stepOperationLabel(step);
+    const op = called && lookupOperation(called.kind, called.name);
+    if (called && !op) {
+      const near = closest(called.name, operationNames(called.kind));
+      out.push({ path: at(called.kind), message: `unknown ${called.kind} operation "${called.name}"${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}` });
+    }
+    if (!called) {
+      const [action] = Object.keys(step.control ?? {});
+      if (!emulatorOnly(s)) {
+        out.push({ path: at("control"), message: `control ${action} calls the emulator's control API, which a live deployment does not have: only an emulator-only scenario (targets: [emulator]) may use it` });
+      }
+      for (const field of ["as", "organizationId", "params", "body", "headers", "invariants"] as const) {
+        if (step[field] !== undefined) out.push({ path: at(field), message: `a control step takes no ${field}: its parameters go under control.${action}` });
+      }
+      if (step.expect?.code !== undefined || step.expect?.activityStatus !== undefined) out.push({ path: at("expect"), message: "a control step checks status and fields only (no code or activityStatus)" });
     }
     checkRefs([step.params, step.body, step.organizationId, step.headers], at(step.body !== undefined ? "body" : "params"), captures, false);
+    if (step.control !== undefined) checkRefs(step.control, at("control"), captures, false);
     checkRefs(step.expect ?? {}, at("expect"), captures, true);
     checkRefs(step.invariants ?? [], at("invariants"), captures, true, true);
     const names = { resultKey: op?.contract.resultKey, intentKey: op?.contract.intentKey };

@@ -30,3 +30,27 @@ describe("field matchers", () => {
     expect(check({ type: "string" }, undefined)).toEqual(["expected a value, found none"]);
   });
 });
+
+describe("numeric matchers", () => {
+  it("compare decimal strings exactly, beyond 2^53", () => {
+    expect(check({ gt: "10000000000" }, "10032880000")).toEqual([]);
+    expect(check({ gt: "9007199254740993" }, "9007199254740994")).toEqual([]);
+    expect(check({ gt: "9007199254740993" }, "9007199254740993")).toEqual(['expected a value > "9007199254740993", found "9007199254740993"']);
+    expect(check({ gte: "5", lte: 5 }, "5")).toEqual([]);
+    expect(check({ lt: 0 }, "-1")).toEqual([]);
+    expect(check({ gt: "0" }, "0")).toHaveLength(1);
+    expect(check({ lt: "1.5" }, 1.25)).toEqual([]);
+    expect(check({ gte: "0.05" }, "0.04")).toEqual(['expected a value >= "0.05", found "0.04"']);
+  });
+  it("take their bound interpolated, e.g. from a capture", () => {
+    const interpolate = (v: unknown) => (v === "${captures.before}" ? "100" : v);
+    expect(matchField({ gt: "${captures.before}" }, { value: "101", interpolate })).toEqual([]);
+    expect(matchField({ gt: "${captures.before}" }, { value: "100", interpolate })).toEqual(['expected a value > "100", found "100"']);
+  });
+  it("refuse what is not a number", () => {
+    expect(check({ gt: "1" }, "ten")[0]).toBe('expected a number to compare with "1" (gt), found "ten"');
+    expect(check({ gt: "one" }, "2")[0]).toMatch(/expected a number to compare with "one"/);
+    expect(check({ lt: 1 }, undefined)).toEqual(["expected a value, found none"]);
+    expect(check({ gt: 1 }, null)).toHaveLength(1);
+  });
+});

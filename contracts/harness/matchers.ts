@@ -60,5 +60,39 @@ export function matchField(matcher: FieldMatcher | string | number | boolean | n
     const needle = c.interpolate(m.notContains);
     if (has(needle) !== false) out.push(`expected not to contain ${show(needle)}, found ${show(v)}`);
   }
+  for (const [op, holds] of ORDER) {
+    const bound = m[op];
+    if (bound === undefined) continue;
+    const want = c.interpolate(bound);
+    const cmp = compareNumbers(v, want);
+    if (cmp === undefined) out.push(`expected a number to compare with ${show(want)} (${op}), found ${show(v)}`);
+    else if (!holds(cmp)) out.push(`expected a value ${SYMBOL[op]} ${show(want)}, found ${show(v)}`);
+  }
   return out;
+}
+
+const ORDER: ["gt" | "gte" | "lt" | "lte", (cmp: number) => boolean][] = [
+  ["gt", (c) => c > 0],
+  ["gte", (c) => c >= 0],
+  ["lt", (c) => c < 0],
+  ["lte", (c) => c <= 0],
+];
+const SYMBOL = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
+/** A number, or a decimal string (token amounts beyond 2^53 are strings on the wire). */
+function numberOf(v: unknown): bigint | number | undefined {
+  if (typeof v === "number") return Number.isFinite(v) ? (Number.isSafeInteger(v) ? BigInt(v) : v) : undefined;
+  if (typeof v !== "string") return undefined;
+  if (/^-?\d+$/.test(v)) return BigInt(v);
+  return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(v) ? Number(v) : undefined;
+}
+
+/** Sign of a - b, exact for whole numbers; undefined when either is not a number. */
+export function compareNumbers(a: unknown, b: unknown): number | undefined {
+  const x = numberOf(a);
+  const y = numberOf(b);
+  if (x === undefined || y === undefined) return undefined;
+  if (typeof x === "bigint" && typeof y === "bigint") return x > y ? 1 : x < y ? -1 : 0;
+  const d = Number(x) - Number(y);
+  return d > 0 ? 1 : d < 0 ? -1 : 0;
 }

@@ -7,10 +7,13 @@ import { runScenarios } from "./index.js";
 import type { TargetConfig } from "./types.js";
 import { newApiKeyPair } from "./keys.js";
 
-type Seen = { path: string; headers: Record<string, unknown>; body: any };
+type Seen = { path: string; method: string; headers: Record<string, unknown>; body: any };
 let seen: Seen[] = [];
 let server: Server;
 let target: TargetConfig;
+/** Whether the scripted server answers the emulator's control API (its clock). */
+let emulatorClock = false;
+let offsetMs = 0;
 const ORG = "0d59bf5a-3228-47d7-8128-1e1c1da98a34";
 const ts = { seconds: "1", nanos: "0" };
 const activity = (status: string) => ({
@@ -25,12 +28,16 @@ beforeAll(async () => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
-      seen.push({ path: req.url!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+      seen.push({ path: req.url!, method: req.method!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
       const send = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (req.url === "/public/v1/query/whoami") return send({ organizationId: ORG, organizationName: "O", userId: "u-1", username: "root" });
       if (req.url === "/public/v1/submit/create_user_tag") return send({ activity: activity("ACTIVITY_STATUS_PENDING") });
       if (req.url === "/public/v1/query/get_activity") return send({ activity: activity("ACTIVITY_STATUS_COMPLETED") });
       if (req.url === "/v1/otp_init") return send({ otpId: "otp-1", surprise: true });
+      if (req.url === "/emulator/v1/clock" && emulatorClock) {
+        if (req.method === "POST") offsetMs += (JSON.parse(raw) as { advanceMs: number }).advanceMs;
+        return send({ now: Date.now() + offsetMs, iso: new Date(Date.now() + offsetMs).toISOString(), offsetMs });
+      }
       res.writeHead(404).end("{}");
     });
   });
@@ -97,5 +104,55 @@ describe("runner", () => {
     const r = await runScenarios({ target: bad, scenarios: [proxyScenario], requestsPerSecond: 0 });
     expect(r.ok).toBe(false);
     expect(r.notes[0]).toMatch(/the target rejected its credentials \(whoami: HTTP 404/);
+  });
+
+  const tick = parseScenario(
+    "name: tick\ntargets: [emulator]\nscope: root\nsteps:\n  - name: a day passes\n    control: { clock: { advanceMs: 86400000 } }\n    expect: { fields: { offsetMs: { gte: 86400000 } } }\n    capture: { offset: offsetMs }\n  - name: who\n    query: whoami\n",
+    "tick.yaml",
+  );
+
+  it("runs control steps on an emulator: an unstamped JSON POST to its control API, checked and captured", async () => {
+    seen = [];
+    emulatorClock = true;
+    offsetMs = 0;
+    try {
+      const r = await runScenarios({ target, scenarios: [tick], requestsPerSecond: 0 });
+      expect(r.scenarios[0]!.outcome, JSON.stringify(r.scenarios[0]!.steps.map((t) => t.problems))).toBe("passed");
+      expect(seen.map((x) => `${x.method} ${x.path}`)).toEqual(["POST /public/v1/query/whoami", "GET /emulator/v1/clock", "POST /emulator/v1/clock", "POST /public/v1/query/whoami"]);
+      const post = seen[2]!;
+      expect(post.headers["content-type"]).toBe("application/json");
+      expect(post.headers["x-stamp"]).toBeUndefined();
+      expect(post.body).toEqual({ advanceMs: 86_400_000 });
+      expect(r.scenarios[0]!.steps[0]).toMatchObject({ operation: "control clock", status: 200, outcome: "passed" });
+      expect(offsetMs).toBe(86_400_000);
+    } finally {
+      emulatorClock = false;
+    }
+  });
+
+  it("skips an emulator-only scenario on a target without the control API, with the reason, and runs nothing of it", async () => {
+    seen = [];
+    const r = await runScenarios({ target, scenarios: [tick, proxyScenario], requestsPerSecond: 0 });
+    expect(r.scenarios[0]).toMatchObject({
+      outcome: "skipped",
+      steps: [],
+      skipReason: "emulator-only (targets: [emulator]): the target does not answer the emulator's control API (GET /emulator/v1/clock: HTTP 404), so it is taken for a live deployment",
+    });
+    expect(r.scenarios[1]!.outcome).not.toBe("skipped");
+    expect(r.summary).toMatchObject({ failed: 1, skipped: 1 }); // the proxy scenario's contract problem
+    expect(seen.filter((x) => x.path.startsWith("/emulator/")).map((x) => x.method)).toEqual(["GET"]);
+  });
+
+  it("takes the target's emulator flag over the probe, and probes only when a scenario is emulator-only", async () => {
+    seen = [];
+    const live = await runScenarios({ target: { ...target, emulator: false }, scenarios: [tick], requestsPerSecond: 0 });
+    expect(live.scenarios[0]).toMatchObject({ outcome: "skipped", skipReason: "emulator-only (targets: [emulator]): the target is a live deployment" });
+    expect(live.ok).toBe(true);
+    await runScenarios({ target, scenarios: [proxyScenario], requestsPerSecond: 0 });
+    expect(seen.some((x) => x.path.startsWith("/emulator/"))).toBe(false);
+    // Told it is an emulator, the runner sends the control step without asking (this server has no clock: 404).
+    const told = await runScenarios({ target: { ...target, emulator: true }, scenarios: [tick], requestsPerSecond: 0 });
+    expect(told.scenarios[0]!.steps[0]!.problems[0]).toMatchObject({ kind: "status", message: "expected HTTP 200, got 404" });
+    expect(seen.filter((x) => x.path.startsWith("/emulator/")).map((x) => x.method)).toEqual(["POST"]);
   });
 });

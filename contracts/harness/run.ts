@@ -1,6 +1,7 @@
 /** Runs scenarios against one target and reports every divergence. */
 import { checkResponse, coordinatorSchemas, proxySchemas } from "../index.js";
-import type { LoadedScenario, Step } from "./format.js";
+import { emulatorOnly, type LoadedScenario, type Step } from "./format.js";
+import { controlCall, EMULATOR_PROBE_PATH, isEmulatorProbe } from "./control.js";
 import { HttpClient, type HttpResult, type Pacing } from "./http.js";
 import { interpolate, interpolateString, type InterpolationContext, type ScopeOrg } from "./interpolate.js";
 import { expandShorthand, getPath } from "./json-path.js";
@@ -55,15 +56,36 @@ export async function runOnTarget(o: RunTargetOptions): Promise<RunReport> {
   }
   const rootOrg: ScopeOrg = { id: o.target.organizationId, name: whoBody.organizationName ?? "", rootUserId: whoBody.userId, rootUserName: whoBody.username ?? "" };
   const scopeRt: ScopeRuntime = { http, url: o.target.url, rootOrg, rootKey, leftBehind: [] };
+  const notEmulator = o.scenarios.some(emulatorOnly) ? await notAnEmulator(o, http) : undefined;
 
   for (const scenario of o.scenarios) {
-    const r = await runScenario(o, scenario, scopeRt, http);
+    const r = notEmulator && emulatorOnly(scenario) ? skipped(scenario, notEmulator) : await runScenario(o, scenario, scopeRt, http);
     report.scenarios.push(r);
     o.onScenario?.(r);
   }
   if (scopeRt.subOrgUnsupported) report.notes.push(scopeRt.subOrgUnsupported);
   if (scopeRt.leftBehind.length) report.notes.push(`sub-organizations left behind: ${scopeRt.leftBehind.join(", ")}`);
   return finish(report, http, started);
+}
+
+/**
+ * Why the target is not an emulator (emulator-only scenarios are skipped with this), or
+ * nothing when it is one: the embedded emulator always is; a URL target is what its
+ * `emulator` flag says, else what a GET of the emulator's clock answers.
+ */
+async function notAnEmulator(o: RunTargetOptions, http: HttpClient): Promise<string | undefined> {
+  const only = "emulator-only (targets: [emulator])";
+  if (o.kind === "embedded" || o.target.emulator === true) return undefined;
+  if (o.target.emulator === false) return `${only}: the target is a live deployment`;
+  let answer: string;
+  try {
+    const probe = await http.get(o.target.url.replace(/\/$/, "") + EMULATOR_PROBE_PATH);
+    if (isEmulatorProbe(probe.status, probe.body)) return undefined;
+    answer = `HTTP ${probe.status}`;
+  } catch (e) {
+    answer = (e as Error).message;
+  }
+  return `${only}: the target does not answer the emulator's control API (GET ${EMULATOR_PROBE_PATH}: ${answer}), so it is taken for a live deployment`;
 }
 
 function finish(report: RunReport, http: HttpClient, started: number): RunReport {
@@ -128,7 +150,22 @@ async function runScenario(o: RunTargetOptions, scenario: LoadedScenario, scopeR
   return result;
 }
 
-const opLabel = (step: Step): string => (step.submit ? `submit ${step.submit}` : step.query ? `query ${step.query}` : `proxy ${step.proxy}`);
+const opLabel = (step: Step): string => (step.submit ? `submit ${step.submit}` : step.query ? `query ${step.query}` : step.proxy ? `proxy ${step.proxy}` : `control ${controlCall(step.control!).name}`);
+
+/** An operation step: the stamped request, and the activity polled until it is finished. */
+async function sendOperation(o: RunTargetOptions, op: StepOperation, step: Step, ctx: InterpolationContext, rootKey: ApiKeyPair, http: HttpClient): Promise<HttpResult> {
+  const key = op.kind === "proxy" || step.as === "none" ? null : step.as?.startsWith("keys.") ? ctx.keys.get(step.as.slice(5)) : rootKey;
+  const req = buildRequest(o, op, step, ctx);
+  const res = await http.post(req.url, req.body, { key, headers: req.headers });
+  return awaitActivity(o, op, res, req.url, key, http);
+}
+
+/** A control step: one call to the emulator's control API, unstamped, JSON in and out. */
+async function sendControl(o: RunTargetOptions, step: Step, ctx: InterpolationContext, http: HttpClient): Promise<HttpResult> {
+  const { action, params } = controlCall(step.control!);
+  const url = o.target.url.replace(/\/$/, "") + action.path;
+  return action.method === "GET" ? http.get(url) : http.post(url, JSON.stringify(interpolate(params, ctx)), { key: null });
+}
 
 function buildRequest(o: RunTargetOptions, op: StepOperation, step: Step, ctx: InterpolationContext): { url: string; body: string; headers: Record<string, string> } {
   const headers = Object.fromEntries(Object.entries(step.headers ?? {}).map(([k, v]) => [k, String(interpolateString(v, ctx))]));
@@ -150,7 +187,7 @@ function buildRequest(o: RunTargetOptions, op: StepOperation, step: Step, ctx: I
 
 async function runStep(o: RunTargetOptions, step: Step, ctx: InterpolationContext, rootKey: ApiKeyPair, http: HttpClient): Promise<StepResult> {
   const started = Date.now();
-  const op = stepOperation(step);
+  const op = step.control === undefined ? stepOperation(step) : undefined;
   const r: StepResult = { name: step.name, operation: opLabel(step), outcome: "passed", problems: [], invariants: [], durationMs: 0 };
   const done = () => {
     r.outcome = r.problems.length ? "failed" : "passed";
@@ -159,10 +196,7 @@ async function runStep(o: RunTargetOptions, step: Step, ctx: InterpolationContex
   };
   let res: HttpResult;
   try {
-    const key = op.kind === "proxy" || step.as === "none" ? null : step.as?.startsWith("keys.") ? ctx.keys.get(step.as.slice(5)) : rootKey;
-    const req = buildRequest(o, op, step, ctx);
-    res = await http.post(req.url, req.body, { key, headers: req.headers });
-    res = await awaitActivity(o, op, res, req.url, key, http);
+    res = op ? await sendOperation(o, op, step, ctx, rootKey, http) : await sendControl(o, step, ctx, http);
   } catch (e) {
     r.problems.push({ kind: "error", message: (e as Error).message });
     return done();
@@ -179,17 +213,20 @@ async function runStep(o: RunTargetOptions, step: Step, ctx: InterpolationContex
     const msg = typeof body?.message === "string" ? `: ${body.message}` : "";
     r.problems.push({ kind: "status", message: `expected HTTP ${wantStatus}, got ${res.status}${r.code !== undefined ? ` (code ${r.code})` : ""}${msg}` });
   }
-  const schema = res.status === 200 ? op.contract.response : op.kind === "proxy" ? proxySchemas.rpcStatus : coordinatorSchemas.rpcStatus;
-  const schemaName = res.status === 200 ? op.contract.responseName : "rpcStatus";
   if (typeof body !== "object" || body === null) r.problems.push({ kind: "contract", message: `response is not a JSON object: ${String(body).slice(0, 120)}` });
-  else for (const p of checkResponse(schema, body)) r.problems.push({ kind: "contract", path: p.path, message: `${schemaName}: ${p.problem}` });
+  else if (op) {
+    // The control API has no published contract: a control step checks only what it expects.
+    const schema = res.status === 200 ? op.contract.response : op.kind === "proxy" ? proxySchemas.rpcStatus : coordinatorSchemas.rpcStatus;
+    const schemaName = res.status === 200 ? op.contract.responseName : "rpcStatus";
+    for (const p of checkResponse(schema, body)) r.problems.push({ kind: "contract", path: p.path, message: `${schemaName}: ${p.problem}` });
+  }
   if (exp.code !== undefined && body?.code !== exp.code) r.problems.push({ kind: "code", path: "code", message: `expected code ${exp.code}, got ${body?.code ?? "(none)"}` });
   if (exp.activityStatus !== undefined && body?.activity?.status !== exp.activityStatus) {
     const failure = body?.activity?.failure?.message ? ` (${body.activity.failure.message})` : "";
     r.problems.push({ kind: "activityStatus", path: "activity.status", message: `expected ${exp.activityStatus}, got ${body?.activity?.status ?? "(no activity)"}${failure}` });
   }
 
-  const names = { resultKey: op.contract.resultKey, intentKey: op.contract.intentKey };
+  const names = { resultKey: op?.contract.resultKey, intentKey: op?.contract.intentKey };
   const withResponse: InterpolationContext = { ...ctx, response: body };
   for (const [template, matcher] of Object.entries(exp.fields ?? {})) {
     let path = template;

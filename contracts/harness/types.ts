@@ -9,6 +9,11 @@ export type TargetConfig = {
   apiPrivateKey: string;
   proxyUrl?: string;
   proxyConfigId?: string;
+  /**
+   * Whether the target is an emulator, which runs emulator-only scenarios (`targets: [emulator]`);
+   * default: asked with GET /emulator/v1/clock when a scenario needs to know.
+   */
+  emulator?: boolean;
   /** Name in reports (default: the URL). */
   label?: string;
 };

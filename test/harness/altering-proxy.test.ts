@@ -22,6 +22,8 @@ const renameTagType: Alteration = (path, status, body) => {
   if (path === "/public/v1/query/list_user_tags" && status === 200) for (const t of body.userTags) if (t.tagType === "TAG_TYPE_USER") t.tagType = "TAG_TYPE_PERSON";
   return { status, body };
 };
+// A live deployment has no /emulator/ routes: the proxy answers them the way a 404 would.
+const noControlApi: Alteration = (path, status, body) => (path.startsWith("/emulator/") ? { status: 404, body: { code: 5, message: "Not Found", details: [] } } : { status, body });
 const unauthenticatedAsForbidden: Alteration = (_path, status, body) => (status === 401 ? { status: 403, body: { ...body, code: 7 } } : { status, body });
 
 let upstream: RunningEmulator;
@@ -117,5 +119,39 @@ describe("--compare against a diverging target", () => {
         { scenario: "negative-authentication", step: step.name, operation: step.operation, path: "code", kind: "code", a: 16, b: 7 },
       ]);
     }
+  }, 30_000);
+});
+
+describe("a target without the emulator's control API, as a live deployment", () => {
+  const reason = "emulator-only (targets: [emulator]): the target does not answer the emulator's control API (GET /emulator/v1/clock: HTTP 404), so it is taken for a live deployment";
+
+  it("reports an emulator-only scenario skipped with the reason, not failed, and runs the rest", async () => {
+    const r = await run(noControlApi, /^(earn-flow|whoami)$/);
+    expect(r.scenarios.map((s) => [s.name, s.outcome, s.skipReason])).toEqual([
+      ["earn-flow", "skipped", reason],
+      ["whoami", "passed", undefined],
+    ]);
+    expect(r.summary).toMatchObject({ passed: 1, failed: 0, skipped: 1 });
+    expect(r.ok).toBe(true);
+    expect(formatRunSummary(r)).toMatch(/SKIP {2}earn-flow/);
+  });
+
+  it("the CLI exits 0 and lists it as skipped in JUnit", async () => {
+    alteration = noControlApi;
+    const lines: string[] = [];
+    const code = await conformanceCommand(
+      ["--target", proxy.url, "--rate", "0", "--filter", "^earn-flow$", SCENARIOS],
+      { TURNKEY_ORGANIZATION_ID: target.organizationId, TURNKEY_API_PUBLIC_KEY: target.apiPublicKey, TURNKEY_API_PRIVATE_KEY: target.apiPrivateKey },
+      (s) => lines.push(s),
+    );
+    expect(code, lines.join("\n")).toBe(0);
+    expect(lines.join("\n")).toContain("0 passed, 0 failed, 1 skipped");
+  });
+
+  it("--compare with the embedded emulator names the scenario that ran on one side only", async () => {
+    alteration = noControlApi;
+    const c = await compareTargets({ a: "embedded", b: target, scenarios: [SCENARIOS], filter: /^earn-flow$/, requestsPerSecond: 0 });
+    expect(c.a.scenarios[0]!.outcome).toBe("passed");
+    expect(c.differences[0]).toEqual({ scenario: "earn-flow", step: "(scenario)", operation: "", path: "", kind: "step", a: "passed", b: reason });
   }, 30_000);
 });

@@ -41,6 +41,10 @@ describe("an emulator in another process, by URL", () => {
     expect(report.target.kind).toBe("url");
     expect(report.summary.failed, formatRunSummary(report)).toBe(0);
     expect(report.summary.passed).toBe(report.scenarios.length);
+    // The process answers the emulator's control API, so the emulator-only Earn flow ran, clock step included.
+    const earn = report.scenarios.find((s) => s.name === "earn-flow")!;
+    expect(earn.outcome).toBe("passed");
+    expect(earn.steps.filter((t) => t.operation === "control clock").map((t) => t.outcome)).toEqual(["passed"]);
   });
 
   it("scopes each scenario to a fresh sub-organization and deletes it, or reports the fallback", async () => {

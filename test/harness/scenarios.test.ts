@@ -19,5 +19,8 @@ describe("scenarios against the embedded emulator", () => {
     expect(inv("signing-ethereum-solana")).toEqual([...Array(6).fill("signatureVerifies: pass"), "transactionSignedBy: pass"]);
     expect(inv("export-import")).toEqual(["mnemonicDerives: pass"]);
     expect(report.summary.invariantsUnavailable).toBe(0);
+    // The emulator-only Earn flow ran whole on the embedded emulator, its control steps included.
+    const earn = report.scenarios.find((s) => s.name === "earn-flow")!;
+    expect(earn.steps.filter((t) => t.operation.startsWith("control ")).map((t) => t.operation)).toEqual(["control info", "control clock"]);
   }, 60_000);
 });
