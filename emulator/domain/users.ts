@@ -11,6 +11,7 @@ import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireNonEmpty, requireUser } from "./lookups.js";
+import { consumeContactVerification } from "./otp.js";
 import type { DomainContext } from "./context.js";
 
 /** Limit of the real service. */
@@ -135,4 +136,18 @@ export function deleteUsers(ctx: DomainContext, userIds: string[]): string[] {
     store.users.delete(id);
   }
   return userIds;
+}
+
+/**
+ * update_user_email / update_user_phone_number: an empty value clears the contact; with an OTP
+ * verification token for the new contact, the contact is stored verified.
+ */
+export function updateUserContact(ctx: DomainContext, userId: string, kind: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS", value: string, verificationToken?: string): string {
+  const user = requireUser(ctx.rt.store, ctx.org.id, userId, "parameters.userId");
+  const email = kind === "OTP_TYPE_EMAIL";
+  if (value) (email ? checkEmail : checkPhone)(value, email ? "parameters.userEmail" : "parameters.userPhoneNumber");
+  if (verificationToken) consumeContactVerification(ctx, verificationToken, kind, value);
+  const verified = !!verificationToken;
+  ctx.rt.store.users.update(user.id, email ? { email: value || null, emailVerified: verified } : { phone: value || null, phoneVerified: verified }, ctx.now);
+  return user.id;
 }
