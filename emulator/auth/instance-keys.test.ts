@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { instanceKeysFor, instancePublicKeys } from "./instance-keys.js";
-import { generateOtpCode, OTP_ALPHABET } from "../activities/handlers/otp.js";
+import { generateOtpCode, OTP_ALPHABET } from "../domain/otp.js";
 
 describe("instance keys", () => {
   it("are deterministic per seed, distinct per role and per seed, and each public key is its scalar's point (noble)", () => {

@@ -4,13 +4,15 @@
  * gets the same defaults; a user created by a request comes with its credentials and tags,
  * within the organization's user limit. Updates and deletion of users, too.
  */
-import { invalidArgument, resourceExhausted, documentedError } from "../errors.js";
+import { resourceExhausted, documentedError } from "../errors.js";
 import { newId } from "../ids.js";
 import type { Store } from "../store/index.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireNonEmpty, requireUser } from "./lookups.js";
+import { requireUserTags } from "./tags.js";
+import { consumeContactVerification } from "./otp.js";
 import type { DomainContext } from "./context.js";
 
 /** Limit of the real service. */
@@ -58,13 +60,6 @@ export type UserParams = {
 export function requireRoomForUsers(ctx: DomainContext, adding: number): void {
   if (ctx.rt.store.users.count(ctx.org.id) + adding > MAX_USERS_PER_ORG) {
     throw resourceExhausted(`organization has reached the maximum of ${MAX_USERS_PER_ORG} users`);
-  }
-}
-
-export function requireUserTags(ctx: DomainContext, tagIds: string[], field: string): void {
-  requireDistinct(tagIds, field);
-  for (const id of tagIds) {
-    if (!ctx.rt.store.tags.get(ctx.org.id, id, "TAG_TYPE_USER")) throw invalidArgument(`user tag not found: ${id}`, field);
   }
 }
 
@@ -135,4 +130,18 @@ export function deleteUsers(ctx: DomainContext, userIds: string[]): string[] {
     store.users.delete(id);
   }
   return userIds;
+}
+
+/**
+ * update_user_email / update_user_phone_number: an empty value clears the contact; with an OTP
+ * verification token for the new contact, the contact is stored verified.
+ */
+export function updateUserContact(ctx: DomainContext, userId: string, kind: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS", value: string, verificationToken?: string): string {
+  const user = requireUser(ctx.rt.store, ctx.org.id, userId, "parameters.userId");
+  const email = kind === "OTP_TYPE_EMAIL";
+  if (value) (email ? checkEmail : checkPhone)(value, email ? "parameters.userEmail" : "parameters.userPhoneNumber");
+  if (verificationToken) consumeContactVerification(ctx, verificationToken, kind, value);
+  const verified = !!verificationToken;
+  ctx.rt.store.users.update(user.id, email ? { email: value || null, emailVerified: verified } : { phone: value || null, phoneVerified: verified }, ctx.now);
+  return user.id;
 }

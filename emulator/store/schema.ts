@@ -665,7 +665,7 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE webhook_deliveries_next RENAME TO webhook_deliveries;
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
   `,
-  // OTP requests per userIdentifier (3 per 3 minutes, activities/handlers/otp.ts): counted from here.
+  // OTP requests per userIdentifier (3 per 3 minutes, domain/otp.ts): counted from here.
   `
   ALTER TABLE otps ADD COLUMN user_identifier TEXT;
   CREATE INDEX otps_user_identifier ON otps(user_identifier, created_at) WHERE user_identifier IS NOT NULL;

@@ -6,7 +6,7 @@
 import { invalidArgument, permissionDenied } from "../../errors.js";
 import { checkEmail, checkName, requireUser } from "../../domain/lookups.js";
 import { addAuthenticators } from "../../domain/authenticators.js";
-import { deliverBundle } from "./otp.js";
+import { deliverBundle } from "../../domain/otp.js";
 import { issueCredentialBundle } from "../../domain/sessions.js";
 import { findUsersByContact } from "../../auth/contacts.js";
 import { notFound } from "../../errors.js";

@@ -9,7 +9,7 @@ import { createUser, type UserParams } from "../../domain/users.js";
 import { createWallet } from "../../domain/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
 import { checkName } from "../../domain/lookups.js";
-import { consumeVerificationToken } from "./otp.js";
+import { consumeVerificationToken } from "../../domain/otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../domain/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";

@@ -1,24 +1,7 @@
 /** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users, over domain/users.ts. */
-import { consumeContactVerification } from "./otp.js";
-import { createUsers, deleteUsers, updateUser } from "../../domain/users.js";
-import { checkEmail, checkPhone, requireUser } from "../../domain/lookups.js";
-import type { ActivityContext } from "../types.js";
+import { createUsers, deleteUsers, updateUser, updateUserContact } from "../../domain/users.js";
 import { defineActivity } from "../../operations/define.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
-
-/**
- * update_user_email / update_user_phone_number: an empty value clears the contact; with an OTP
- * verification token for the new contact, the contact is stored verified.
- */
-function updateContact(ctx: ActivityContext, userId: string, kind: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS", value: string, verificationToken?: string) {
-  const user = requireUser(ctx.rt.store, ctx.org.id, userId, "parameters.userId");
-  const email = kind === "OTP_TYPE_EMAIL";
-  if (value) (email ? checkEmail : checkPhone)(value, email ? "parameters.userEmail" : "parameters.userPhoneNumber");
-  if (verificationToken) consumeContactVerification(ctx, verificationToken, kind, value);
-  const verified = !!verificationToken;
-  ctx.rt.store.users.update(user.id, email ? { email: value || null, emailVerified: verified } : { phone: value || null, phoneVerified: verified }, ctx.now);
-  return { userId: user.id };
-}
 
 export const userOperations = [
   defineActivity("create_users", {
@@ -47,12 +30,12 @@ export const userOperations = [
 
   defineActivity("update_user_email", {
     policy: { resource: "USER", action: "UPDATE", source: "documented" },
-    run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_EMAIL", p.userEmail, p.verificationToken),
+    run: (ctx, p) => ({ userId: updateUserContact(ctx, p.userId, "OTP_TYPE_EMAIL", p.userEmail, p.verificationToken) }),
   }),
 
   defineActivity("update_user_phone_number", {
     policy: { resource: "USER", action: "UPDATE", source: "documented" },
-    run: (ctx, p) => updateContact(ctx, p.userId, "OTP_TYPE_SMS", p.userPhoneNumber, p.verificationToken),
+    run: (ctx, p) => ({ userId: updateUserContact(ctx, p.userId, "OTP_TYPE_SMS", p.userPhoneNumber, p.verificationToken) }),
   }),
 
   defineActivity("delete_users", {

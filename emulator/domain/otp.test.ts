@@ -1,0 +1,92 @@
+/**
+ * OTP codes and verification tokens in the domain, without HTTP: the per-userIdentifier
+ * request limit in emulated time, wrong codes counting as attempts until the code locks, and
+ * a verification token spent once, only on the contact it was issued for.
+ */
+import { describe, expect, it } from "vitest";
+import { Store } from "../store/index.js";
+import { isTurnkeyError } from "../errors.js";
+import { instanceKeysFor } from "../auth/instance-keys.js";
+import type { Runtime } from "../runtime.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import { consumeContactVerification, consumeVerificationToken, initOtp, verifyOtp } from "./otp.js";
+import type { DomainContext } from "./context.js";
+
+const ORG = "00000000-0000-4000-8000-000000000001";
+const EMAIL = "otp-unit@example.com";
+
+function setup(): { ctx: DomainContext; store: Store } {
+  const store = Store.open();
+  const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 0, updatedAt: 0 };
+  store.organizations.insert(org);
+  return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit") } as unknown as Runtime, now: 1_000_000, org }, store };
+}
+
+function refusal(call: () => unknown): { code: number; message: string; field?: string } {
+  try {
+    call();
+  } catch (e) {
+    if (!isTurnkeyError(e)) throw e;
+    const bad = e.details.find((d) => d["@type"].endsWith("BadRequest")) as { fieldViolations?: { field: string }[] } | undefined;
+    return { code: e.code, message: e.message, ...(bad?.fieldViolations?.[0] ? { field: bad.fieldViolations[0].field } : {}) };
+  }
+  throw new Error("expected a refusal");
+}
+
+/** The code the mailbox received for this OTP (what the user reads). */
+function mailedCode(store: Store, otpId: string): string {
+  const mail = store.mailbox.list(EMAIL).find((m) => m.extra?.otpId === otpId);
+  expect(mail).toBeDefined();
+  return String(mail!.extra!.otpCode);
+}
+
+const init = (ctx: DomainContext, userIdentifier?: string) => initOtp(ctx, { otpType: "OTP_TYPE_EMAIL", contact: EMAIL, otpLength: 6, alphanumeric: false, userIdentifier });
+
+describe("domain/otp", () => {
+  it("allows 3 requests per userIdentifier in 3 minutes of emulated time, then RESOURCE_EXHAUSTED at parameters.userIdentifier", () => {
+    const { ctx } = setup();
+    for (let i = 0; i < 3; i++) init(ctx, "device-1");
+    const r = refusal(() => init(ctx, "device-1"));
+    expect(r.code).toBe(8);
+    expect(r.field).toBe("parameters.userIdentifier");
+    expect(r.message).toMatch(/^too many OTP requests/);
+    expect(() => init(ctx, "device-2")).not.toThrow();
+    expect(() => init(ctx)).not.toThrow();
+    expect(() => init({ ...ctx, now: ctx.now + 3 * 60 * 1000 }, "device-1")).not.toThrow();
+  });
+
+  it("counts a wrong code as an attempt and locks the code after three", () => {
+    const { ctx, store } = setup();
+    const { otpId } = init(ctx);
+    const code = mailedCode(store, otpId);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 3; i++) {
+      const out = verifyOtp(ctx, { otpId, otpCode: wrong });
+      expect("failAfterCommit" in out && out.failAfterCommit.message).toBe("invalid OTP code");
+    }
+    expect(refusal(() => verifyOtp(ctx, { otpId, otpCode: code }))).toMatchObject({ code: 3, message: "OTP is locked after too many failed attempts", field: "parameters.otpId" });
+  });
+
+  it("spends a verification token once, and only on the contact it was issued for", () => {
+    const { ctx, store } = setup();
+    const { otpId } = init(ctx);
+    const out = verifyOtp(ctx, { otpId, otpCode: mailedCode(store, otpId) });
+    expect("verificationToken" in out).toBe(true);
+    const token = (out as { verificationToken: string }).verificationToken;
+    expect(token.split(".")).toHaveLength(3);
+    expect(refusal(() => verifyOtp(ctx, { otpId, otpCode: "000000" })).message).toBe("OTP has already been used");
+
+    expect(refusal(() => consumeContactVerification(ctx, token, "OTP_TYPE_EMAIL", "someone-else@example.com"))).toMatchObject({
+      code: 3,
+      message: "verification token was issued for another email address",
+      field: "parameters.verificationToken",
+    });
+    consumeContactVerification(ctx, token, "OTP_TYPE_EMAIL", EMAIL.toUpperCase());
+    expect(refusal(() => consumeContactVerification(ctx, token, "OTP_TYPE_EMAIL", EMAIL)).message).toBe("verification token has already been used");
+    // A login use and a signup use are counted apart.
+    expect(consumeVerificationToken(ctx, token, "parameters.verificationToken", { usage: "USAGE_TYPE_SIGNUP" }).contact).toBe(EMAIL);
+    expect(refusal(() => consumeVerificationToken({ ...ctx, now: ctx.now + 3601 * 1000 }, token, "parameters.verificationToken", { usage: "USAGE_TYPE_SIGNUP" })).message).toBe(
+      "verification token has expired",
+    );
+  });
+});
