@@ -11,6 +11,10 @@ const ROUTER = "0x08d231cc109a0e52c1ce1e0cbc257d00badc1258";
 const OPERATOR = "0x060B30AbaB503D440acf29086a97289be889901f";
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const VAULT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+// docs/networks.md: the pool and the two tokens' addresses, written out (not read back from routeOf).
+const POOL = "0x420194f9c6b85d8bf0086f972b6763b7788954bf";
+const TUSD_ADDRESS = "0x5f23465baff78dc25b29b23d69a5284e8160429d";
+const WETH_ADDRESS = "0x136e2680e3d1b7bb12239a17843c7388ddf31ff4";
 const asset = (s: string) => parseCaip19(s, "f");
 
 describe("priceSwap", () => {
@@ -37,11 +41,12 @@ describe("routeOf", () => {
   it("routes TUSD/WETH either way through the pool, and ether in or out through WETH", () => {
     const r = routeOf(asset(TUSD), asset(WETH)) as SwapRoute;
     expect(r.pool.pool).toBe("0x420194F9C6B85d8bF0086F972b6763B7788954bF");
+    expect([r.tokenIn.toLowerCase(), r.tokenOut.toLowerCase()]).toEqual([TUSD_ADDRESS, WETH_ADDRESS]);
     const fromEther = routeOf(asset(ETHER), asset(TUSD)) as SwapRoute;
-    expect(fromEther.tokenIn.toLowerCase()).toBe(WETH.split(":").pop());
+    expect(fromEther.tokenIn.toLowerCase()).toBe(WETH_ADDRESS);
     const toEther = routeOf(asset(TUSD), asset(ETHER)) as SwapRoute;
-    expect(toEther.pool.pool).toBe(r.pool.pool);
-    expect(toEther.tokenOut.toLowerCase()).toBe(WETH.split(":").pop());
+    expect(toEther.pool.pool.toLowerCase()).toBe(POOL);
+    expect(toEther.tokenOut.toLowerCase()).toBe(WETH_ADDRESS);
   });
 
   it("refuses what no pool trades (no-pool) and what the local chains cannot offer (unsupported)", () => {
@@ -61,7 +66,8 @@ describe("swapCalls", () => {
   it("approves the pool for exactly the input, raises the pool's minimum by the fees and pays each fee in the output token", () => {
     const r = routeOf(asset(TUSD), asset(WETH)) as SwapRoute;
     const calls = swapCalls(r, terms, FROM, feesTo);
-    expect(targets(calls)).toEqual([r.tokenIn, r.pool.pool, r.tokenOut, r.tokenOut].map((a) => a.toLowerCase()));
+    // approve TUSD for the pool, the pool's swap, then both fees paid in WETH.
+    expect(targets(calls)).toEqual([TUSD_ADDRESS, POOL, WETH_ADDRESS, WETH_ADDRESS]);
     expect(calls.every((c) => c.value === 0n)).toBe(true);
     expect(poolMinimum(terms)).toBe(105n);
     expect(swapCalls(r, { ...terms, clientFee: 0n }, FROM, { turnkey: OPERATOR, client: undefined })).toHaveLength(3);
@@ -70,15 +76,14 @@ describe("swapCalls", () => {
   it("sends ether in with one router call", () => {
     const r = routeOf(asset(ETHER), asset(TUSD)) as SwapRoute;
     const calls = swapCalls(r, terms, FROM, feesTo);
-    expect(targets(calls)).toEqual([ROUTER, r.tokenOut.toLowerCase(), r.tokenOut.toLowerCase()]);
+    expect(targets(calls)).toEqual([ROUTER, TUSD_ADDRESS, TUSD_ADDRESS]);
     expect(calls[0]!.value).toBe(5n);
   });
 
   it("to ether: approves the router, which pays ether; Turnkey's fee leaves as ether, the client fee is wrapped for the vault", () => {
     const r = routeOf(asset(TUSD), asset(ETHER)) as SwapRoute;
     const calls = swapCalls(r, terms, FROM, feesTo);
-    const weth = WETH.split(":").pop()!;
-    expect(targets(calls)).toEqual([r.tokenIn.toLowerCase(), ROUTER, OPERATOR.toLowerCase(), weth, weth]);
+    expect(targets(calls)).toEqual([TUSD_ADDRESS, ROUTER, OPERATOR.toLowerCase(), WETH_ADDRESS, WETH_ADDRESS]);
     expect(calls.map((c) => c.value)).toEqual([0n, 0n, 2n, 3n, 0n]);
     expect(calls[2]!.data).toBe("0x");
     expect(swapCalls(r, { ...terms, clientFee: 0n }, FROM, { turnkey: OPERATOR, client: undefined })).toHaveLength(3);
