@@ -14,7 +14,7 @@ import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { quote } from "../../input-error.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, type IntentOf } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../../store/earn.js";
@@ -115,7 +115,7 @@ async function sendFromWallet(ctx: ActivityContext, chain: EvmChain, signer: { k
   return hash;
 }
 
-type DeployParams = { vaultAddress: string; chainCaip2: string; clientFeeBps: string; clientFeeWallet: string };
+type DeployParams = IntentOf<"ACTIVITY_TYPE_EARN_DEPLOY_WRAPPER">;
 
 async function deployWrapper(ctx: ActivityContext, p: DeployParams) {
   topLevelOnly(ctx, "earn_deploy_wrapper");
@@ -143,7 +143,7 @@ async function deployWrapper(ctx: ActivityContext, p: DeployParams) {
   return { wrapperAddress: wrapper, splitterAddress: wrapper, deployRequestId };
 }
 
-type DepositParams = { wrapperAddress: string; signWith: string; assets: string; chainCaip2: string; sponsor?: boolean };
+type DepositParams = IntentOf<"ACTIVITY_TYPE_EARN_DEPOSIT">;
 
 async function deposit(ctx: ActivityContext, p: DepositParams) {
   const d = await defi();
@@ -164,7 +164,7 @@ async function deposit(ctx: ActivityContext, p: DepositParams) {
   return { depositRequestId: record(ctx, "deposit", row.caip2, txHash, !!p.sponsor) };
 }
 
-type WithdrawParams = { wrapperAddress: string; signWith: string; chainCaip2: string; sponsor?: boolean; amountValue: string };
+type WithdrawParams = IntentOf<"ACTIVITY_TYPE_EARN_WITHDRAW">;
 
 async function withdraw(ctx: ActivityContext, p: WithdrawParams) {
   const d = await defi();

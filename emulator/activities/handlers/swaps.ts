@@ -16,7 +16,7 @@ import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError, unimplemented } from "../../errors.js";
 import { quote } from "../../input-error.js";
 import { isUuid, newId } from "../../ids.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, type IntentOf } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
 import { parseCaip19, type AssetRef } from "../../networks/assets.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
@@ -77,7 +77,7 @@ function pair(input: string, output: string): { input: AssetRef; output: AssetRe
   return pair;
 }
 
-type QuoteParams = { signWith: string; inputToken: string; outputToken: string; inputAmount: string; slippageBps?: string };
+type QuoteParams = IntentOf<"ACTIVITY_TYPE_CREATE_SWAP_QUOTE">;
 
 async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<Record<string, unknown>> {
   const { input, output } = pair(p.inputToken, p.outputToken);
@@ -120,18 +120,7 @@ async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<Re
   };
 }
 
-type ExecuteParams = {
-  quoteId: string;
-  inputToken: string;
-  inputAmount: string;
-  outputToken: string;
-  quotedOutputAmount: string;
-  minOutputAmount: string;
-  sponsor: boolean;
-  evmNonce?: string;
-  recentBlockhash?: string;
-  gasStationNonce?: string;
-};
+type ExecuteParams = IntentOf<"ACTIVITY_TYPE_EXECUTE_SWAP_V2">;
 
 /** The quote the intent executes: the organization's, not executed, not expired, restated exactly. */
 function boundQuote(ctx: ActivityContext, p: ExecuteParams): SwapQuoteRow {
