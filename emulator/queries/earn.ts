@@ -11,7 +11,7 @@ import type { Networks } from "../networks/registry.js";
 import type { EvmChain } from "../networks/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../store/earn.js";
 import type { LocalVault } from "../networks/defi/deploy.js";
-import { displayAmount, tokenCaip19 } from "../networks/assets.js";
+import { displayAmount, parseCaip19, tokenCaip19 } from "../networks/assets.js";
 import { formatUsd, usdMicros } from "../networks/prices.js";
 import { quote } from "../input-error.js";
 import { pageWithInfo, type PaginationOptions } from "./pagination.js";
@@ -36,11 +36,11 @@ function shown(amount: bigint, asset: { symbol: string; decimals: number }) {
   return { usd: formatUsd(usdMicros(asset.symbol, amount, asset.decimals)), crypto: displayAmount(amount, asset.decimals) };
 }
 
-/** A CAIP-19 asset id of an ERC-20: its chain (resolved) and token address. */
-function parseCaip19(networks: Networks, caip19: string, field: string): { caip2: string; token?: string } {
-  const m = /^(eip155:[0-9]+)\/(erc20:(0x[0-9a-fA-F]{40})|slip44:[0-9]+)$/.exec(caip19);
-  if (!m) throw invalidArgument(`${field} must be a CAIP-19 asset id of an EVM chain (eip155:<chain id>/erc20:<token address>), got ${quote(caip19)}`, field);
-  return { caip2: networks.resolve(m[1]!, field), ...(m[3] ? { token: m[3] } : {}) };
+/** An Earn asset: a CAIP-19 id (networks/assets.ts parses it) of an EVM chain, that chain resolved, and its token unless native. */
+function earnAsset(networks: Networks, caip19: string, field: string): { caip2: string; token?: string } {
+  const asset = parseCaip19(caip19, field);
+  if (asset.namespace !== "eip155") throw invalidArgument(`${field} must be a CAIP-19 asset id of an EVM chain (eip155:<chain id>/erc20:<token address>), got ${quote(caip19)}`, field);
+  return { caip2: networks.resolve(asset.caip2, field), ...(asset.native ? {} : { token: asset.token }) };
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -50,7 +50,7 @@ const providerMatches = (provider: string | undefined) => !provider || provider 
 async function listVaults(ctx: QueryContext, body: { caip19: string; provider?: string; paginationOptions?: PaginationOptions }) {
   const d = await defi();
   const networks = networksOf(ctx, "caip19");
-  const { caip2, token } = parseCaip19(networks, body.caip19, "caip19");
+  const { caip2, token } = earnAsset(networks, body.caip19, "caip19");
   const chain = await networks.defi(caip2, "caip19");
   const vaults = d.LOCAL_VAULTS.filter((v) => token !== undefined && sameAddress(v.asset.address, token) && providerMatches(body.provider));
   const rows = await Promise.all(
@@ -103,7 +103,7 @@ async function statusOf(ctx: QueryContext, caip2: string, txHash: string): Promi
 async function listEnabledVaults(ctx: QueryContext, body: { provider?: string; caip19?: string }) {
   const d = await defi();
   const networks = networksOf(ctx, "caip19");
-  const only = body.caip19 ? parseCaip19(networks, body.caip19, "caip19") : undefined;
+  const only = body.caip19 ? earnAsset(networks, body.caip19, "caip19") : undefined;
   const parent = !ctx.org.parentId;
   const out: Record<string, unknown>[] = [];
   for (const row of ctx.rt.store.earnWrappers.list(ownerOf(ctx))) {
