@@ -217,6 +217,12 @@ export class Networks {
 }
 
 /** Parses `--chain <caip2>=<url>` values. */
+/** The instance's chains, or INVALID_ARGUMENT naming `field` when it runs none (`startEmulator({ networks: false })`). */
+export function requireNetworks(rt: { networks?: Networks }, field: string): Networks {
+  if (!rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
+  return rt.networks;
+}
+
 export function parseChainOption(value: string): [string, string] {
   const i = value.indexOf("=");
   if (i < 1) throw invalidArgument(`--chain expects <caip2>=<rpc url>, got ${quote(value)}`, "chain");

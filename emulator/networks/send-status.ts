@@ -4,10 +4,10 @@
  * reason (EVM revert chain: Error(string) / Panic as native, the gas-station delegate's custom
  * errors decoded, anything else raw; Solana: the transaction error and logs).
  */
-import { invalidArgument } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import type { TxStatus } from "./chain.js";
 import type { SendTransactionRow } from "../store/send-transactions.js";
+import { requireNetworks } from "./registry.js";
 
 /** Custom errors of the gas-station delegate, decoded for the revert chain. */
 async function customRevert(data: string): Promise<{ errorName: string; paramsJson: string } | undefined> {
@@ -56,8 +56,7 @@ export async function statusOfRow(ctx: { rt: Runtime }, row: SendTransactionRow)
   if (row.error) {
     return { record: { txStatus: "FAILED", ...txRef(row.namespace, row.txHash), txError: String(row.error.message ?? ""), error: row.error }, status: undefined };
   }
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "sendTransactionStatusId");
-  const chain = await ctx.rt.networks.get(row.caip2);
+  const chain = await requireNetworks(ctx.rt, "sendTransactionStatusId").get(row.caip2);
   const status = await chain.getTransactionStatus(row.txHash);
   return { record: await renderStatus(row.namespace, status), status };
 }

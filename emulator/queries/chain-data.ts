@@ -5,7 +5,7 @@
  * gas-station nonce), get_gas_usage (the gas station's sponsorship in its window) and the
  * EVM / Solana transaction histories.
  */
-import { invalidArgument, notFound } from "../errors.js";
+import { notFound } from "../errors.js";
 import { defineQuery } from "../operations/define.js";
 import type { Networks } from "../networks/registry.js";
 import { statusOfRow } from "../networks/send-status.js";
@@ -14,11 +14,9 @@ import { displayAmount, holdings, supportedAssets } from "../networks/assets.js"
 import { gasUsage } from "../networks/gas-station/usage.js";
 import { ethTransactionHistory, solTransactionHistory } from "./transaction-history.js";
 import { checkChainAddress, checkEvmAddress } from "./chain-address.js";
+import { requireNetworks } from "../networks/registry.js";
 
-function networksOf(ctx: QueryContext, field: string): Networks {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
-  return ctx.rt.networks;
-}
+const networksOf = (ctx: QueryContext, field: string): Networks => requireNetworks(ctx.rt, field);
 
 async function sendTransactionStatus(ctx: QueryContext, id: string): Promise<Record<string, unknown>> {
   const row = ctx.rt.store.sendTransactions.get(ctx.org.id, id);

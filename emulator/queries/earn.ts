@@ -17,6 +17,7 @@ import { quote } from "../input-error.js";
 import { pageWithInfo, type PaginationOptions } from "./pagination.js";
 import { checkEvmAddress } from "./chain-address.js";
 import type { QueryContext } from "./types.js";
+import { requireNetworks } from "../networks/registry.js";
 
 const defi = () => import("../networks/defi/index.js");
 
@@ -26,10 +27,7 @@ const CURATOR = "Turnkey Emulator";
 
 const ownerOf = (ctx: QueryContext) => ctx.org.parentId ?? ctx.org.id;
 
-function networksOf(ctx: QueryContext, field: string): Networks {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
-  return ctx.rt.networks;
-}
+const networksOf = (ctx: QueryContext, field: string): Networks => requireNetworks(ctx.rt, field);
 
 /** `{usd, crypto}` of an amount of a local asset (USD at the emulator's reference prices). */
 function shown(amount: bigint, asset: { symbol: string; decimals: number }) {

@@ -5,11 +5,12 @@
  * swappedOutput in networks/defi/swap.ts) or FAILED with the revert
  * (ORIGIN_TRANSACTION_FAILED); one refused before broadcast is FAILED without originTxHash.
  */
-import { invalidArgument, notFound } from "../errors.js";
+import { notFound } from "../errors.js";
 import { defineQuery } from "../operations/define.js";
 import { parseCaip19 } from "../networks/assets.js";
 import { renderStatus } from "../networks/send-status.js";
 import type { QueryContext } from "./types.js";
+import { requireNetworks } from "../networks/registry.js";
 
 async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string, unknown>> {
   const swap = ctx.rt.store.swaps.get(ctx.org.id, id);
@@ -19,8 +20,7 @@ async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string,
   const failed = (message: string, extra: Record<string, unknown> = {}) => ({ ...base, status: "FAILED", error: { reason: "ORIGIN_TRANSACTION_FAILED", message, ...extra } });
   if (swap.error) return { ...failed(swap.error.message), updatedAt: String(swap.createdAt) };
   if (!swap.txHash) return { ...base, status: "PENDING", updatedAt: String(swap.createdAt) };
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "swapRequestId");
-  const chain = await ctx.rt.networks.evm(swap.caip2);
+  const chain = await requireNetworks(ctx.rt, "swapRequestId").evm(swap.caip2);
   const status = await chain.getTransactionStatus(swap.txHash);
   const origin = { originTxHash: swap.txHash };
   if (status.status !== "included" && status.status !== "failed") return { ...base, ...origin, status: "PENDING", updatedAt: String(swap.createdAt) };

@@ -15,6 +15,7 @@ import type { EvmChain } from "../networks/evm-chain.js";
 import type { SolanaChain } from "../networks/solana-chain.js";
 import { isKnownCaip2 } from "../networks/caip2.js";
 import { checkEvmAddress, checkSolanaAddress } from "./chain-address.js";
+import { requireNetworks } from "../networks/registry.js";
 
 const EVM_HISTORY_CHAINS = ["eip155:1", "eip155:11155111", "eip155:8453", "eip155:84532", "eip155:137", "eip155:80002", "eip155:42161", "eip155:4217", "eip155:42431", "eip155:421614", "eip155:56", "eip155:97"];
 
@@ -30,11 +31,11 @@ function turnkeyMeta(ctx: QueryContext, caip2: string, hash: string): Record<str
 }
 
 export async function ethTransactionHistory(ctx: QueryContext, address: string, caip2: string, p: PaginationOptions | undefined): Promise<Record<string, unknown>> {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "caip2");
-  const id = ctx.rt.networks.resolve(caip2);
+  const networks = requireNetworks(ctx.rt, "caip2");
+  const id = networks.resolve(caip2);
   if (isKnownCaip2(id) && !EVM_HISTORY_CHAINS.includes(id)) throw invalidArgument(`transaction history is not offered for ${id}`, "caip2");
   const who = checkEvmAddress(address);
-  const chain = (await ctx.rt.networks.evm(id)) as EvmChain;
+  const chain = (await networks.evm(id)) as EvmChain;
   const { evmHistory } = await import("../networks/evm-history.js");
   const all = await evmHistory(chain).of(who);
   const { items, pageInfo } = pageWithInfo(all, (t) => t.hash, p);
@@ -68,8 +69,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
 }
 
 export async function solTransactionHistory(ctx: QueryContext, address: string, caip2: string, p: PaginationOptions | undefined): Promise<Record<string, unknown>> {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "caip2");
-  const chain = (await ctx.rt.networks.solana(caip2)) as SolanaChain;
+  const chain = (await requireNetworks(ctx.rt, "caip2").solana(caip2)) as SolanaChain;
   checkSolanaAddress(address);
   const { solanaHistory } = await import("../networks/solana-history.js");
   const all = await solanaHistory(chain, address);

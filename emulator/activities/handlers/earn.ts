@@ -27,6 +27,7 @@ import { signEthereumTransaction, type SigningKey } from "../../signing/index.js
 import { lazyModule } from "../../lazy-module.js";
 import { chainRejection, ethSigner } from "./send-transactions.js";
 import { sendBatch } from "./gas-station.js";
+import { requireNetworks } from "../../networks/registry.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const defi = () => import("../../networks/defi/index.js");
@@ -45,10 +46,7 @@ function topLevelOnly(ctx: ActivityContext, what: string): void {
   if (ctx.org.parentId) throw invalidArgument(`${what} belongs to the top-level organization ${ctx.org.parentId}: Earn wrappers are managed there, and a sub-organization deposits into its parent's wrappers`, "organizationId");
 }
 
-function networksOf(ctx: ActivityContext) {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "parameters.chainCaip2");
-  return ctx.rt.networks;
-}
+const networksOf = (ctx: ActivityContext) => requireNetworks(ctx.rt, "parameters.chainCaip2");
 
 /** A positive amount in base units (decimal). */
 function amountOf(value: string, field: string): bigint {

@@ -24,6 +24,7 @@ import { chainWatcher } from "../../networks/watch.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 import { quote } from "../../input-error.js";
+import { requireNetworks } from "../../networks/registry.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");
@@ -79,10 +80,7 @@ export function ethSigner(ctx: ActivityContext, from: string, field = "parameter
   return { key: signer.key, address: viemAccounts.privateKeyToAddress(viem.toHex(signer.key.privateKey)) };
 }
 
-function networksOf(ctx: ActivityContext) {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", "parameters.caip2");
-  return ctx.rt.networks;
-}
+const networksOf = (ctx: ActivityContext) => requireNetworks(ctx.rt, "parameters.caip2");
 
 /** What a send handed to a chain: recorded as a send-transaction status row (its fate is read from the chain). */
 export type SentTransaction = {

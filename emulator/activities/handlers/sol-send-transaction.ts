@@ -18,6 +18,7 @@ import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import type { SentTransaction } from "./send-transactions.js";
 import { quote } from "../../input-error.js";
+import { requireNetworks } from "../../networks/registry.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };
 
@@ -57,8 +58,7 @@ function decodeBlockhash(value: string): Uint8Array {
 
 /** Signs and submits; answers what was sent, for send-transactions.ts to record (with the preflight refusal, if any). */
 export async function solSend(ctx: ActivityContext, p: SolSendParams): Promise<SentTransaction> {
-  const networks = ctx.rt.networks;
-  if (!networks) throw invalidArgument("this emulator instance runs no chains", "parameters.caip2");
+  const networks = requireNetworks(ctx.rt, "parameters.caip2");
   const signers = signersOf(p);
   const keys = signers.list.map((address, i) => {
     const field = p.signWiths ? `${signers.field}[${i}]` : signers.field;

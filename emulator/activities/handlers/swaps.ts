@@ -28,6 +28,7 @@ import type { SwapQuoteRow } from "../../store/swaps.js";
 import { ethSigner, evmSent, recordSend } from "./send-transactions.js";
 import { sendBatch } from "./gas-station.js";
 import { requireParentOrganization, swapFeeConfig } from "../../domain/swap-config.js";
+import { requireNetworks } from "../../networks/registry.js";
 
 const swapModule = () => import("../../networks/defi/swap.js");
 const feeModule = () => import("../../networks/defi/swap-fees.js");
@@ -42,10 +43,7 @@ export const DEFAULT_SLIPPAGE_BPS = 50n;
 export const SOLANA_SWAPS_501 =
   "Solana swaps are not emulated: they need a pool program in the local cluster (LiteSVM), and none can be built offline (no SBF toolchain); swaps run on the local EVM chains' pools";
 
-function networksOf(ctx: ActivityContext, field: string) {
-  if (!ctx.rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
-  return ctx.rt.networks;
-}
+const networksOf = (ctx: ActivityContext, field: string) => requireNetworks(ctx.rt, field);
 
 /** A positive base-unit amount (decimal digits). */
 function baseUnits(value: string, field: string): bigint {
