@@ -266,9 +266,10 @@ describe("root quorum", () => {
       await expectDenied(sdkClient(emu, u.key).setOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }));
       expect((await sdkClient(emu, u.key).createWallet({ walletName: "policy-allowed", accounts: [] })).activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
     });
+    const before = (await sdkClient(emu).getOrganizationConfigs({})).configs.features ?? [];
     const r = await sdkClient(emu).setOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" });
-    expect(r.features).toEqual([{ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }]);
-    expect((await sdkClient(emu).removeOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK" })).features).toEqual([]);
+    expect(r.features).toEqual([...before, { name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }]);
+    expect((await sdkClient(emu).removeOrganizationFeature({ name: "FEATURE_NAME_WEBHOOK" })).features).toEqual(before);
     const renamed = await sdkClient(emu).updateOrganizationName({ organizationName: "Renamed Org" });
     expect(renamed).toMatchObject({ organizationName: "Renamed Org" });
   });

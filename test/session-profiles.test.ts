@@ -165,8 +165,8 @@ describe("logins with a session profile", () => {
     const stored = (await sub.getApiKeys({ userId })).apiKeys.find((x) => x.credential.publicKey === session.publicKey)!;
     expect(stored).toMatchObject({ expirationSeconds: "300", credential: { sessionProfileId: uncapped } });
 
-    // get_session_profile reads the organization's own profiles: the parent's are not the sub-organization's.
-    await expect(sub.getSessionProfile({ organizationId: subOrganizationId, sessionProfileId: capped })).rejects.toThrow(/session profile not found/);
+    // "Sub-organizations can see session profiles created by their parent organization." (session-profiles.mdx:94)
+    expect((await sub.getSessionProfile({ organizationId: subOrganizationId, sessionProfileId: capped })).sessionProfile).toMatchObject({ sessionProfileId: capped, sessionProfileName: "short lived" });
   });
 });
 
@@ -192,5 +192,30 @@ describe("a session profile's scope bounds what its session may do", () => {
     const plain = newP256KeyPair();
     await c.stampLogin({ publicKey: plain.publicKey });
     expect((await sdkClient(emu, plain).createUserTag({ userTagName: "out of scope", userIds: [] })).userTagId).toMatch(/./);
+  });
+});
+
+describe("querying session profiles from a sub-organization", () => {
+  it("Sub-organizations can see session profiles created by their parent organization. (session-profiles.mdx:94)", async () => {
+    const parent = sdkClient(emu);
+    const { sessionProfileId } = await parent.createSessionProfile({ sessionProfileName: "for my users", scope: "activity.resource == 'WALLET'" });
+    const parentProfiles = (await parent.getSessionProfiles({})).sessionProfiles;
+    expect(parentProfiles.map((p) => p.sessionProfileId)).toContain(sessionProfileId);
+
+    const root = newP256KeyPair();
+    const { subOrganizationId } = await parent.createSubOrganization({
+      subOrganizationName: "sees the parent's profiles",
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: "end user", apiKeys: [{ apiKeyName: "k", publicKey: root.publicKey, curveType: "API_KEY_CURVE_P256" }], authenticators: [], oauthProviders: [] }],
+    });
+    // Read by the sub-organization's own user, and by the parent reading its sub-organization.
+    for (const reader of [sdkClient(emu, root, subOrganizationId), parent]) {
+      const { sessionProfiles } = await reader.getSessionProfiles({ organizationId: subOrganizationId });
+      expect(sessionProfiles).toEqual(parentProfiles);
+      const one = await reader.getSessionProfile({ organizationId: subOrganizationId, sessionProfileId });
+      expect(one.sessionProfile).toEqual(parentProfiles.find((p) => p.sessionProfileId === sessionProfileId));
+    }
+    // The parent's own list is unchanged.
+    expect((await parent.getSessionProfiles({})).sessionProfiles).toEqual(parentProfiles);
   });
 });

@@ -19,6 +19,7 @@ import type { PolicyRow } from "../store/policies.js";
 import type { ActivityEntry } from "../operations/define.js";
 import type { ActivityFrame } from "./frame.js";
 import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
+import { findSessionProfile } from "../domain/sessions.js";
 
 export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
@@ -108,7 +109,7 @@ export function sessionScopeDenial(rt: Runtime, caller: Caller, context: () => E
   if (caller.credential.kind !== "api_key") return undefined;
   const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
   if (!profileId) return undefined;
-  const profile = rt.store.sessionProfiles.get(caller.org.id, profileId) ?? (caller.org.parentId ? rt.store.sessionProfiles.get(caller.org.parentId, profileId) : undefined);
+  const profile = findSessionProfile(rt.store, caller.org, profileId);
   if (!profile) return undefined;
   const scoped = context();
   let allowed: boolean;

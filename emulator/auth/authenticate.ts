@@ -12,6 +12,7 @@ import { parseApiKeyStamp, verifyApiKeyStamp, verifyApiKeyStampOffThread, SCHEME
 import { findApiKey, findAuthenticator, type Caller } from "./caller.js";
 import { parseWebAuthnStamp, verifyWebAuthnStamp, type WebAuthnStamp } from "./webauthn.js";
 import { parseAttestedStamp, resolveAttestedCaller, verifyAttestedStamp, type AttestedStamp } from "./attested.js";
+import { resolveReadOnlySession, sessionHeader } from "./read-only-session.js";
 
 export const NO_STAMP = DOCUMENTED_ERRORS.NO_STAMP.message;
 
@@ -21,13 +22,17 @@ export type VerifiedStamp =
   /** A WebAuthn assertion can only be checked once its stored credential key is known. */
   | { kind: "webauthn"; stamp: WebAuthnStamp; rawBody: Buffer }
   /** Signature checked; the attestation is checked once the target organization is known. */
-  | { kind: "attested"; stamp: AttestedStamp };
+  | { kind: "attested"; stamp: AttestedStamp }
+  /** No stamp, a read-only session in X-Session (queries only); checked once the target is known. */
+  | { kind: "read_only_session"; token: string };
 
 /**
  * `offThread`: check an API-key signature on the thread pool (auth/stamp.ts), worth it only
  * when other requests are waiting for the event loop; the answer is then a promise.
+ * `readOnlySession`: a request without a stamp may carry a read-only session (queries); without
+ * it, an X-Session header alone is a request without a stamp (activities).
  */
-export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts: { offThread?: boolean } = {}): VerifiedStamp | Promise<VerifiedStamp> {
+export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts: { offThread?: boolean; readOnlySession?: boolean } = {}): VerifiedStamp | Promise<VerifiedStamp> {
   const xStamp = headers["x-stamp"];
   if (typeof xStamp === "string" && xStamp) {
     const stamp = parseApiKeyStamp(xStamp);
@@ -51,6 +56,8 @@ export function verifyStamp(headers: IncomingHttpHeaders, rawBody: Buffer, opts:
     verifyAttestedStamp(stamp, rawBody);
     return { kind: "attested", stamp };
   }
+  const session = opts.readOnlySession ? sessionHeader(headers) : undefined;
+  if (session) return { kind: "read_only_session", token: session };
   throw documentedError("NO_STAMP");
 }
 
@@ -64,6 +71,7 @@ export function targetOrganization(rt: Runtime, organizationId: unknown): Organi
 export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
   const now = rt.clock.now();
   if (stamp.kind === "attested") return resolveAttestedCaller(rt, stamp.stamp, target);
+  if (stamp.kind === "read_only_session") return resolveReadOnlySession(rt, stamp.token, target);
   if (stamp.kind === "webauthn") {
     const { authenticator, org } = findAuthenticator(rt.store, target, stamp.stamp.credentialId);
     if (!verifyWebAuthnStamp(stamp.stamp, stamp.rawBody, authenticator.publicKey)) throw documentedError("WEBAUTHN_SIGNATURE_INVALID");

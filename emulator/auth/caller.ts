@@ -14,8 +14,11 @@ import type { AuthenticatorRow } from "../store/authenticators.js";
 import { documentedError } from "../errors.js";
 
 export type Credential = {
-  /** "attested": an X-Stamp-Attested login stamp (verification token or OIDC token). */
-  kind: "api_key" | "authenticator" | "attested";
+  /**
+   * "attested": an X-Stamp-Attested login stamp (verification token or OIDC token);
+   * "read_only_session": an X-Session header (queries only, auth/read-only-session.ts).
+   */
+  kind: "api_key" | "authenticator" | "attested" | "read_only_session";
   id: string;
   publicKey: string;
   /** CREDENTIAL_TYPE_* of the credential. */

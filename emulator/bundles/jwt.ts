@@ -37,8 +37,8 @@ export function encodeJwtSegment(value: Record<string, unknown>): string {
 export type SessionJwtClaims = {
   /** NumericDate, seconds. */
   exp: number;
-  /** Compressed P-256 hex of the session key. */
-  public_key: string;
+  /** Compressed P-256 hex of the session key; a read-only session has none. */
+  public_key?: string;
   session_type: string;
   user_id: string;
   /** The sub-organization. */
@@ -59,7 +59,8 @@ function signCompact(header: Record<string, unknown>, payload: Record<string, un
 }
 
 /**
- * Session JWT (`session` in stamp_login / otp_login / oauth_login results). ES256 where the ECDSA
+ * Session JWT (`session` in stamp_login / otp_login / oauth_login results, and the read-only
+ * session of create_read_only_session, which names no key). ES256 where the ECDSA
  * digest is sha256(sha256("h.p")), verifiable with @turnkey/crypto `verifySessionJwtSignature`.
  * Claim order follows the production token: exp, public_key, session_type, user_id, organization_id.
  */
@@ -67,7 +68,7 @@ export function signSessionJwt(claims: SessionJwtClaims, notarizerKey: P256KeyPa
   if (!Number.isInteger(claims.exp)) throw new InputError("session exp must be an integer number of seconds");
   const payload: Record<string, unknown> = {
     exp: claims.exp,
-    public_key: claims.public_key,
+    ...(claims.public_key !== undefined ? { public_key: claims.public_key } : {}),
     session_type: claims.session_type,
     user_id: claims.user_id,
     organization_id: claims.organization_id,

@@ -18,6 +18,14 @@ describe("auth proxy settings", () => {
   });
 
   it("renders wallet_kit_config with string lifetimes and defaults", () => {
-    expect(walletKitConfig({}, "org")).toEqual({ enabledProviders: [], sessionExpirationSeconds: "900", organizationId: "org", oauthClientIds: {}, otpAlphanumeric: true, otpLength: "9" });
+    expect(walletKitConfig({}, { id: "org", features: [] })).toEqual({ enabledProviders: [], sessionExpirationSeconds: "900", organizationId: "org", oauthClientIds: {}, otpAlphanumeric: true, otpLength: "9" });
+  });
+
+  it("offers email and SMS codes only while the organization's features allow them", () => {
+    const s = { allowedAuthMethods: ["email", "sms", "passkey"], walletKitSettings: { enabledSocialProviders: ["google"] } };
+    const on = [{ name: "FEATURE_NAME_OTP_EMAIL_AUTH", value: "" }, { name: "FEATURE_NAME_SMS_AUTH", value: "" }];
+    expect(walletKitConfig(s, { id: "org", features: on }).enabledProviders).toEqual(["email", "sms", "passkey", "google"]);
+    expect(walletKitConfig(s, { id: "org", features: on.slice(1) }).enabledProviders).toEqual(["sms", "passkey", "google"]);
+    expect(walletKitConfig(s, { id: "org", features: on.slice(0, 1) }).enabledProviders).toEqual(["email", "passkey", "google"]);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { invalidArgument } from "../errors.js";
 import { quote } from "../input-error.js";
+import type { OrganizationRow } from "../store/organizations.js";
+import { authEnabled, type AuthSwitch } from "./auth-features.js";
 
 export type WalletKitSettings = { enabledSocialProviders?: string[]; oauthClientIds?: Record<string, string>; oauthRedirectUrl?: string };
 
@@ -85,14 +87,21 @@ export const effective = (s: AuthProxySettings) => ({
   appName: s.emailCustomizationParams?.appName || DEFAULTS.appName,
 });
 
-/** The `/v1/wallet_kit_config` body. */
-export function walletKitConfig(s: AuthProxySettings, organizationId: string) {
+/** Wallet-kit auth methods that need an organization feature: the email and SMS codes. */
+const METHOD_SWITCHES: Record<string, AuthSwitch> = { email: "emailOtp", sms: "sms" };
+
+/**
+ * The `/v1/wallet_kit_config` body. An auth method whose feature the organization has switched
+ * off (remove_organization_feature) is not offered, since the proxy would refuse its codes.
+ */
+export function walletKitConfig(s: AuthProxySettings, org: Pick<OrganizationRow, "id" | "features">) {
   const e = effective(s);
   const providers = [...(s.allowedAuthMethods ?? []), ...(s.walletKitSettings?.enabledSocialProviders ?? [])];
+  const offered = (p: string) => !(p in METHOD_SWITCHES) || authEnabled(org, METHOD_SWITCHES[p]!);
   return {
-    enabledProviders: [...new Set(providers)],
+    enabledProviders: [...new Set(providers)].filter(offered),
     sessionExpirationSeconds: String(e.sessionExpirationSeconds),
-    organizationId,
+    organizationId: org.id,
     oauthClientIds: { ...(s.walletKitSettings?.oauthClientIds ?? {}) },
     ...(s.walletKitSettings?.oauthRedirectUrl ? { oauthRedirectUrl: s.walletKitSettings.oauthRedirectUrl } : {}),
     otpAlphanumeric: e.otpAlphanumeric,

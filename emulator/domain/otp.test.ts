@@ -11,13 +11,14 @@ import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import { consumeContactVerification, consumeVerificationToken, initOtp, verifyOtp } from "./otp.js";
 import type { DomainContext } from "./context.js";
+import { initialAuthFeatures } from "./auth-features.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const EMAIL = "otp-unit@example.com";
 
 function setup(): { ctx: DomainContext; store: Store } {
   const store = Store.open();
-  const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 0, updatedAt: 0 };
+  const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: initialAuthFeatures(), createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
   return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit") } as unknown as Runtime, now: 1_000_000, org }, store };
 }

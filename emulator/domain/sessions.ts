@@ -14,6 +14,7 @@ import type { SessionProfileRow } from "../store/session-profiles.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../bundles/index.js";
 import { insertApiKey } from "./api-keys.js";
 import type { OrganizationRow } from "../store/organizations.js";
+import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
 import type { DomainContext } from "./context.js";
 import { quote } from "../input-error.js";
@@ -57,14 +58,29 @@ export function registerExpiringKey(
 export type LoginParams = { publicKey: string; expirationSeconds?: string; invalidateExisting?: boolean; sessionProfileId?: string };
 
 /**
+ * The session profiles an organization sees: its own and its parent's, oldest first
+ * ("Sub-organizations can see session profiles created by their parent organization",
+ * tkhq/docs features/authentication/sessions/session-profiles.mdx:94).
+ */
+export function visibleSessionProfiles(store: Store, org: OrganizationRow): SessionProfileRow[] {
+  const own = store.sessionProfiles.forOrg(org.id);
+  if (!org.parentId) return own;
+  return [...store.sessionProfiles.forOrg(org.parentId), ...own].sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** One session profile `org` sees (its own or its parent's), by id. */
+export function findSessionProfile(store: Store, org: OrganizationRow, id: string): SessionProfileRow | undefined {
+  return store.sessionProfiles.get(org.id, id) ?? (org.parentId ? store.sessionProfiles.get(org.parentId, id) : undefined);
+}
+
+/**
  * The session profile a login names: the login organization's own, or its parent's (profiles
  * are created by the parent organization for its sub-organizations' sessions). Unknown: 404.
  */
 export function requireSessionProfile(ctx: DomainContext, org: OrganizationRow, id: string): SessionProfileRow {
   const field = "parameters.sessionProfileId";
   if (!isUuid(id)) throw invalidArgument(`invalid session profile UUID: ${quote(id)}`, field);
-  const { store } = ctx.rt;
-  const found = store.sessionProfiles.get(org.id, id) ?? (org.parentId ? store.sessionProfiles.get(org.parentId, id) : undefined);
+  const found = findSessionProfile(ctx.rt.store, org, id);
   if (!found) {
     const message = `session profile not found: ${id}`;
     throw new TurnkeyError(GrpcCode.NOT_FOUND, message, [turnkeyErrorDetail("UNSPECIFIED"), badRequestDetail(field, message)]);

@@ -9,6 +9,7 @@ import { coordinator, coordinatorSchemas, parseRequest, type OperationContract }
 import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } from "../auth/authenticate.js";
+import type { Credential } from "../auth/caller.js";
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
@@ -30,11 +31,12 @@ const coordinatorSurface: Surface<VerifiedStamp> = {
   paths: /^\/public\/v1\/(submit|query)\/[^/]+$/,
   operation: (path) => coordinator[path],
   errorSchema: coordinatorSchemas.rpcStatus,
-  admit: (rt, _op, req, res, raw) => {
+  admit: (rt, op, req, res, raw) => {
     // With other requests open on the server or admitted here, the signature is checked on the thread pool meanwhile.
     admitting++;
     res.once("close", () => admitting--);
-    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || othersInFlight(rt.serving) });
+    // A query may be read with a read-only session (X-Session) instead of a stamp; an activity never.
+    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || othersInFlight(rt.serving), readOnlySession: op.kind === "query" });
   },
   run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
 };
@@ -73,9 +75,12 @@ function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body:
   const caller = resolveCaller(rt, stamp, target);
   enforceIpAllowlist(rt, caller, res.req);
   const org = organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach });
-  noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: caller.credential.kind === "authenticator" ? caller.credential.id : caller.credential.publicKey });
+  noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: credentialLabel(caller.credential) });
   return { caller, org };
 }
+
+/** What the request log names a credential by: a passkey's id, a key's public key; never a session string. */
+const credentialLabel = (c: Credential): string => (c.kind === "authenticator" ? c.id : c.kind === "read_only_session" ? "X-Session" : c.publicKey);
 
 export function sendError(rt: Runtime, res: Response, err: unknown): void {
   if (rt.validateResponses && err instanceof TurnkeyError) {

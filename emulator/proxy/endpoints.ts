@@ -14,7 +14,7 @@ export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
 const SIGNUP_LIMITS = { ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest };
 
 export const proxyEndpoints = [
-  defineProxyEndpoint("wallet_kit_config", { emptyBody: true, run: (px) => walletKitConfig(px.settings, px.org.id) }),
+  defineProxyEndpoint("wallet_kit_config", { emptyBody: true, run: (px) => walletKitConfig(px.settings, px.org) }),
   defineProxyEndpoint("wallet_kit_client_params", {
     emptyBody: true,
     run: (px) => (px.settings.captchaEnabled ? { turnstileSiteKey: TURNSTILE_TEST_SITE_KEY } : {}),

@@ -5,7 +5,8 @@
  * gas-station nonce), get_gas_usage (the gas station's sponsorship in its window) and the
  * EVM / Solana transaction histories.
  */
-import { notFound } from "../errors.js";
+import { invalidArgument, notFound } from "../errors.js";
+import { quote } from "../input-error.js";
 import { defineQuery } from "../operations/define.js";
 import type { Networks } from "../networks/registry.js";
 import { statusOfRow } from "../networks/send-status.js";
@@ -24,12 +25,27 @@ async function sendTransactionStatus(ctx: QueryContext, id: string): Promise<Rec
   return (await statusOfRow(ctx, row)).record;
 }
 
+/**
+ * "Private key addresses are not supported" (tkhq/docs api-reference/queries/get-balances.mdx:24):
+ * an address only a private key of the organization holds is refused, naming it (no documented
+ * message: UNCONFIRMED `balances-private-key-address`). Other addresses are read from the chain.
+ */
+function refusePrivateKeyAddress(ctx: QueryContext, given: string, owner: string): void {
+  const { wallets, privateKeys } = ctx.rt.store;
+  const forms = [...new Set([given, owner])];
+  const key = forms.map((a) => privateKeys.byAddress(ctx.org.id, a)).find(Boolean);
+  if (!key || forms.some((a) => wallets.accountByAddress(ctx.org.id, a))) return;
+  throw invalidArgument(`address ${quote(given)} belongs to private key ${key.id}: private key addresses are not supported, only wallet account addresses`, "address");
+}
+
+/** "Only non-zero balances are returned" (get-balances.mdx:3). */
 async function balances(ctx: QueryContext, address: string, caip2: string): Promise<Record<string, unknown>> {
   const networks = networksOf(ctx, "caip2");
   const id = networks.resolve(caip2);
   const owner = checkChainAddress(id, address);
+  refusePrivateKeyAddress(ctx, address, owner);
   const chain = await networks.get(id);
-  const held = await holdings(chain, owner);
+  const held = (await holdings(chain, owner)).filter((h) => h.balance > 0n);
   return {
     balances: held.map((h) => ({ caip19: h.caip19, symbol: h.symbol, name: h.name, decimals: h.decimals, balance: h.balance.toString(), display: { crypto: displayAmount(h.balance, h.decimals) } })),
   };

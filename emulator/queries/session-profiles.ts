@@ -1,4 +1,7 @@
-/** get_session_profile / get_session_profiles: the organization's own profiles, oldest first. */
+/**
+ * get_session_profile / get_session_profiles: the organization's own profiles and, in a
+ * sub-organization, its parent's (domain/sessions.ts), oldest first.
+ */
 import { notFound } from "../errors.js";
 import { isUuid } from "../ids.js";
 import { toTimestamp } from "../clock.js";
@@ -6,6 +9,7 @@ import { requireUuid } from "../domain/lookups.js";
 import type { SessionProfileRow } from "../store/session-profiles.js";
 import type { Wire } from "../../contracts/wire.js";
 import { defineQuery } from "../operations/define.js";
+import { findSessionProfile, visibleSessionProfiles } from "../domain/sessions.js";
 
 export function renderSessionProfile(p: SessionProfileRow): Wire["v1SessionProfile"] {
   return {
@@ -23,14 +27,14 @@ export const sessionProfileQueryOperations = [
   defineQuery("get_session_profile", {
     run(ctx, b) {
       requireUuid(b.sessionProfileId, "sessionProfileId", "session profile");
-      const p = isUuid(b.sessionProfileId) ? ctx.rt.store.sessionProfiles.get(ctx.org.id, b.sessionProfileId) : undefined;
+      const p = isUuid(b.sessionProfileId) ? findSessionProfile(ctx.rt.store, ctx.org, b.sessionProfileId) : undefined;
       if (!p) throw notFound(`session profile not found: ${b.sessionProfileId}`);
       return { sessionProfile: renderSessionProfile(p) };
     },
   }),
   defineQuery("get_session_profiles", {
     run(ctx) {
-      return { sessionProfiles: ctx.rt.store.sessionProfiles.forOrg(ctx.org.id).map(renderSessionProfile) };
+      return { sessionProfiles: visibleSessionProfiles(ctx.rt.store, ctx.org).map(renderSessionProfile) };
     },
   }),
 ];

@@ -809,4 +809,24 @@ export const MIGRATIONS: string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // Authentication switches are organization features (issue 44, domain/auth-features.ts): an
+  // organization made before this holds each one, unless its sub-organization flags turned it
+  // off, so that OTP, SMS, email auth and email recovery keep working where they did.
+  `
+  UPDATE organizations SET features = (
+    WITH switches(name, flag, n) AS (VALUES
+      ('FEATURE_NAME_OTP_EMAIL_AUTH', 'disableOtpEmailAuth', 1),
+      ('FEATURE_NAME_SMS_AUTH', 'disableSmsAuth', 2),
+      ('FEATURE_NAME_EMAIL_AUTH', 'disableEmailAuth', 3),
+      ('FEATURE_NAME_EMAIL_RECOVERY', 'disableEmailRecovery', 4))
+    SELECT json_group_array(json(v)) FROM (
+      SELECT f.value AS v, 0 AS n, f.key AS k FROM json_each(organizations.features) AS f
+      UNION ALL
+      SELECT json_object('name', s.name, 'value', ''), s.n, 0 FROM switches AS s
+      WHERE NOT EXISTS (SELECT 1 FROM json_each(organizations.features) AS g WHERE json_extract(g.value, '$.name') = s.name)
+        AND NOT coalesce((SELECT json_extract(o.settings, '$.' || s.flag) FROM sub_organizations AS o WHERE o.org_id = organizations.id), 0)
+      ORDER BY n, k
+    )
+  );
+  `,
 ];

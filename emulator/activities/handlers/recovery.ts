@@ -3,7 +3,8 @@
  * expiring recovery key; recover_user, stamped with that key, adds a passkey to the user
  * and retires the recovery key.
  */
-import { invalidArgument, permissionDenied } from "../../errors.js";
+import { permissionDenied } from "../../errors.js";
+import { requireAuthEnabled } from "../../domain/auth-features.js";
 import { checkEmail, checkName, requireUser } from "../../domain/lookups.js";
 import { addAuthenticators } from "../../domain/authenticators.js";
 import { deliverBundle } from "../../domain/otp.js";
@@ -24,8 +25,7 @@ export const recoveryOperations = [
       // V2's contract requires the customization's appName; the first version makes the customization optional.
       const custom = p.emailCustomization ?? {};
       if (custom.appName !== undefined) checkName(custom.appName, "parameters.emailCustomization.appName");
-      if (ctx.rt.store.subOrganizations.settings(ctx.org.id).disableEmailRecovery)
-        throw invalidArgument("email recovery is disabled for this organization", "organizationId");
+      requireAuthEnabled(ctx.org, "emailRecovery");
       const user = findUsersByContact(ctx.rt, ctx.org.id, "OTP_TYPE_EMAIL", p.email)[0];
       if (!user) throw notFound(`no user found with email ${p.email} in organization ${ctx.org.id}`);
       const { credentialBundle } = issueCredentialBundle(ctx, {

@@ -2,12 +2,12 @@
  * Sessions: stamp_login, create_read_write_session (V2) and create_read_only_session. Login
  * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
  */
-import { randomBytes } from "node:crypto";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../../errors.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
+import { requireOtpLoginEnabled } from "../../domain/otp.js";
 import { requireUser } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
+import { issueReadOnlySession } from "../../auth/read-only-session.js";
 
 export const sessionOperations = [
   defineActivity("stamp_login", {
@@ -16,8 +16,11 @@ export const sessionOperations = [
     servedInCallerOrg: true,
     run(ctx, p) {
       const { user, org, credential } = ctx.caller;
+      const byVerificationToken = credential.kind === "attested" && credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN";
+      const token = byVerificationToken ? ctx.rt.store.verificationTokens.get(credential.id) : undefined;
+      if (token) requireOtpLoginEnabled(org, token.verificationType);
       const session = issueLoginSession(ctx, org, user, p);
-      if (credential.kind === "attested" && credential.scheme === "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN") ctx.rt.store.verificationTokens.markUsed(credential.id, ctx.now);
+      if (byVerificationToken) ctx.rt.store.verificationTokens.markUsed(credential.id, ctx.now);
       return { session };
     },
   }),
@@ -43,11 +46,10 @@ export const sessionOperations = [
   defineActivity("create_read_only_session", {
     policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx) {
-      // The X-Session header that would carry this token is not accepted by the emulator (yet):
-      // the token is opaque and only its expiry is meaningful.
+      // The session reads in X-Session without a stamp (auth/read-only-session.ts).
       const { user, org } = ctx.caller;
-      const expiry = Math.floor(ctx.now / 1000) + 3600;
-      return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session: bytesToHex(randomBytes(32)), sessionExpiry: String(expiry) };
+      const { session, sessionExpiry } = issueReadOnlySession(ctx.rt, ctx.now, org, user);
+      return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session, sessionExpiry: String(sessionExpiry) };
     },
   }),
 ];

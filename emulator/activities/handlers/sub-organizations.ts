@@ -9,6 +9,7 @@ import { createUser, type UserParams } from "../../domain/users.js";
 import { createWallet } from "../../domain/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
 import { checkName } from "../../domain/lookups.js";
+import { initialAuthFeatures } from "../../domain/auth-features.js";
 import { consumeVerificationToken } from "../../domain/otp.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../domain/accounts.js";
@@ -58,22 +59,19 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
     : undefined;
 
   const subOrganizationId = newId();
+  const settings = { disableEmailRecovery: p.disableEmailRecovery, disableEmailAuth: p.disableEmailAuth, disableSmsAuth: p.disableSmsAuth, disableOtpEmailAuth: p.disableOtpEmailAuth };
   store.organizations.insert({
     id: subOrganizationId,
     name: p.subOrganizationName,
     parentId: ctx.org.id,
     rootQuorumThreshold: p.rootQuorumThreshold,
     rootUserIds: [],
-    features: [],
+    // Each authentication method its flags leave on is a feature remove_organization_feature can switch off.
+    features: initialAuthFeatures(settings),
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-  store.subOrganizations.create(subOrganizationId, {
-    disableEmailRecovery: p.disableEmailRecovery,
-    disableEmailAuth: p.disableEmailAuth,
-    disableSmsAuth: p.disableSmsAuth,
-    disableOtpEmailAuth: p.disableOtpEmailAuth,
-  });
+  store.subOrganizations.create(subOrganizationId, settings);
   const rootUserIds = p.rootUsers.map((u, i) => {
     const field = `parameters.rootUsers[${i}]`;
     const id = createUser(ctx, subOrganizationId, { ...u, oauthProviders: [] }, field);
