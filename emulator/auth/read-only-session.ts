@@ -7,7 +7,7 @@
  * The string is a session JWT signed by the notarizer key (as login sessions are), of type
  * SESSION_TYPE_READ_ONLY, naming its user and organization and no key; nothing is stored.
  * A query carrying it and no stamp runs as its user; an activity needs a stamp
- * (http/coordinator.ts). docs/activity-lifecycle.md › Read-only sessions.
+ * (http/coordinator.ts). docs/authentication.md › Read-only sessions.
  */
 import { InputError } from "../input-error.js";
 import { documentedError } from "../errors.js";

@@ -3,7 +3,7 @@
  * all of them: which feature each method needs, the sub-organization flag that leaves it off
  * at creation, the features an organization starts with, and the refusal when a method is
  * off. docs/fidelity.md (`auth-features-default`, `auth-feature-refusal`) records what is
- * inferred; docs/activity-lifecycle.md › Authentication features describes it.
+ * inferred; docs/authentication.md › Authentication switches describes it.
  */
 import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
 import type { Feature, OrganizationRow } from "../store/organizations.js";
@@ -14,7 +14,7 @@ import type { SubOrgSettings } from "../store/sub-organizations.js";
  * and what the refusal calls it. tkhq/docs features/organizations.mdx:17-18 (email auth and
  * email OTP enabled by default), features/authentication/email.mdx:355-365 (removing
  * FEATURE_NAME_OTP_EMAIL_AUTH / FEATURE_NAME_EMAIL_AUTH, or `disableOtpEmailAuth` /
- * `disableEmailAuth` at creation), sms.mdx:105-108 (FEATURE_NAME_SMS_AUTH, `disableSmsAuth`);
+ * `disableEmailAuth` at creation), sms.mdx:104-108 (FEATURE_NAME_SMS_AUTH, `disableSmsAuth`);
  * email recovery's flag `disableEmailRecovery` is the published intent's.
  */
 export const AUTH_SWITCHES = {

@@ -9,7 +9,7 @@ import { isTurnkeyError } from "../errors.js";
 import { instanceKeysFor } from "../auth/instance-keys.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import { consumeContactVerification, consumeVerificationToken, initOtp, verifyOtp } from "./otp.js";
+import { consumeContactVerification, consumeVerificationToken, initOtp, otpCodeFor, verifyOtp } from "./otp.js";
 import type { DomainContext } from "./context.js";
 import { initialAuthFeatures } from "./auth-features.js";
 
@@ -89,5 +89,18 @@ describe("domain/otp", () => {
     expect(refusal(() => consumeVerificationToken({ ...ctx, now: ctx.now + 3601 * 1000 }, token, "parameters.verificationToken", { usage: "USAGE_TYPE_SIGNUP" })).message).toBe(
       "verification token has expired",
     );
+  });
+
+  it("sends the documented sandbox contacts 000000 only with 6 numeric digits", () => {
+    expect(otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "User@Example.com" }, 6, false)).toBe("000000");
+    expect(otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "+19999999999" }, 6, false)).toBe("000000");
+    const random = [
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 7, false),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 6, true),
+      otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "user@example.com" }, 6, false),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "+19999999999" }, 6, false),
+    ];
+    expect(random.map((c) => c.length)).toEqual([7, 6, 6, 6]);
+    expect(new Set(random.slice(1)).has("000000")).toBe(false); // once in a million each
   });
 });

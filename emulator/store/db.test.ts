@@ -146,14 +146,20 @@ describe("inTransaction", () => {
   });
 });
 
+/** A database built by the migrations before the first one holding `marker`. */
+function databaseBefore(marker: string): Db {
+  const old = new Database(":memory:");
+  const before = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  old.transaction(() => {
+    for (const sql of MIGRATIONS.slice(0, before)) old.exec(sql);
+    old.pragma(`user_version = ${before}`);
+  })();
+  return old;
+}
+
 describe("migrations", () => {
   it("the webhook outbox rebuilt without its unique delivery-id index keeps its rows, and its seq goes on from the last one", () => {
-    const old = new Database(":memory:");
-    const before = MIGRATIONS.findIndex((sql) => sql.includes("CREATE TABLE webhook_deliveries_next"));
-    old.transaction(() => {
-      for (const sql of MIGRATIONS.slice(0, before)) old.exec(sql);
-      old.pragma(`user_version = ${before}`);
-    })();
+    const old = databaseBefore("CREATE TABLE webhook_deliveries_next");
     const insert = (id: string) =>
       old
         .prepare("INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, url, body, status, attempts, next_attempt_at, history, created_at, updated_at) VALUES (?, 'e', 'ACTIVITY_UPDATES', 'o', 'o', 'http://127.0.0.1/h', '{}', 'PENDING', 0, 5, '[]', 1, 1)")
@@ -169,6 +175,27 @@ describe("migrations", () => {
       // AUTOINCREMENT: a seq once given is not given again (the dispatcher's references stay unambiguous).
       const next = old.prepare("INSERT INTO webhook_deliveries (id, event_id, event_type, org_id, subject_org_id, url, body, status, attempts, history, created_at, updated_at) VALUES ('third', 'e', 'ACTIVITY_UPDATES', 'o', 'o', 'u', '{}', 'PENDING', 0, '[]', 1, 1)").run();
       expect(Number(next.lastInsertRowid)).toBe(3);
+    } finally {
+      old.close();
+    }
+  });
+
+  it("organizations made before the authentication switches gain each one their sub-organization flags leave on, after their own features", () => {
+    const old = databaseBefore("'FEATURE_NAME_OTP_EMAIL_AUTH', 'disableOtpEmailAuth'");
+    const org = old.prepare("INSERT INTO organizations (id, name, parent_id, root_quorum_threshold, root_user_ids, features, created_at, updated_at) VALUES (?, ?, ?, 1, '[]', ?, 0, 0)");
+    org.run("top", "top", null, JSON.stringify([{ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }]));
+    org.run("sub", "sub", "top", "[]");
+    org.run("set", "set", "top", JSON.stringify([{ name: "FEATURE_NAME_SMS_AUTH", value: "kept" }]));
+    old.prepare("INSERT INTO sub_organizations (org_id, settings) VALUES (?, ?)").run("sub", JSON.stringify({ disableSmsAuth: true, disableEmailAuth: false }));
+    old.prepare("INSERT INTO sub_organizations (org_id, settings) VALUES (?, ?)").run("set", JSON.stringify({ disableSmsAuth: true }));
+    migrate(old);
+    try {
+      const features = (id: string) => JSON.parse((old.prepare("SELECT features FROM organizations WHERE id = ?").get(id) as { features: string }).features) as { name: string; value: string }[];
+      const on = (...names: string[]) => names.map((name) => ({ name, value: "" }));
+      expect(features("top")).toEqual([{ name: "FEATURE_NAME_WEBHOOK", value: "https://example.com/hook" }, ...on("FEATURE_NAME_OTP_EMAIL_AUTH", "FEATURE_NAME_SMS_AUTH", "FEATURE_NAME_EMAIL_AUTH", "FEATURE_NAME_EMAIL_RECOVERY")]);
+      expect(features("sub")).toEqual(on("FEATURE_NAME_OTP_EMAIL_AUTH", "FEATURE_NAME_EMAIL_AUTH", "FEATURE_NAME_EMAIL_RECOVERY"));
+      // A feature already set keeps its value and place.
+      expect(features("set")).toEqual([{ name: "FEATURE_NAME_SMS_AUTH", value: "kept" }, ...on("FEATURE_NAME_OTP_EMAIL_AUTH", "FEATURE_NAME_EMAIL_AUTH", "FEATURE_NAME_EMAIL_RECOVERY")]);
     } finally {
       old.close();
     }

@@ -1,9 +1,9 @@
 /**
  * Switching authentication methods off (tkhq/docs features/authentication/email.mdx:355-365,
- * sms.mdx:105-108): email OTP by removing FEATURE_NAME_OTP_EMAIL_AUTH or creating the
+ * sms.mdx:104-108): email OTP by removing FEATURE_NAME_OTP_EMAIL_AUTH or creating the
  * sub-organization with `disableOtpEmailAuth`; SMS by removing FEATURE_NAME_SMS_AUTH or
  * `disableSmsAuth: true`; email auth (credential bundles) by FEATURE_NAME_EMAIL_AUTH or
- * `disableEmailAuth`. Sub-organizations start with them on (email.mdx:379, sms.mdx:106). Every
+ * `disableEmailAuth`. Sub-organizations start with them on (email.mdx:380, sms.mdx:106). Every
  * path that sends a code refuses while its method is off (init_otp V3 and older, init_otp_auth,
  * email_auth, the auth proxy's otp_init), naming the switch, with nothing written; the wallet
  * kit's config stops offering the method. The docs give no message (docs/fidelity.md
