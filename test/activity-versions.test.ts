@@ -96,6 +96,16 @@ describe("create_sub_organization, every version", () => {
     expect(tronBytes(tron)).toBe(publicKeyToAddress(`0x${uncompressed}`).slice(2).toLowerCase());
   });
 
+  it("V4 with generateAppProofs proves the address its wallet derived", async () => {
+    const account = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };
+    const parameters = { subOrganizationName: `proved ${now()}`, rootUsers: [{ userName: "root", apiKeys: [keyV1("k", newP256KeyPair())], authenticators: [] }], rootQuorumThreshold: 1, wallet: { walletName: "w", accounts: [account] } };
+    const r = await rawPost(emu, "/public/v1/submit/create_sub_organization", submitBody(emu, "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4", parameters, { generateAppProofs: true }));
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const { subOrganizationId, wallet } = r.json.activity.result.createSubOrganizationResultV4;
+    const proofs = r.json.activity.appProofs as { proofPayload: string }[];
+    expect(proofs.map((p) => JSON.parse(p.proofPayload).addressDerivationProof)).toEqual([{ organizationId: subOrganizationId, walletId: wallet.walletId, derivationPath: account.path, address: wallet.addresses[0] }]);
+  });
+
   it("V1 (name, rootAuthenticator): one root user holding the passkey, result createSubOrganizationResult", async () => {
     const passkey = new SoftwareAuthenticator();
     const a = await submitAs("create_sub_organization", "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION", { name: `v1 ${now()}`, rootAuthenticator: passkey.registration("root passkey") });
@@ -174,6 +184,24 @@ describe("users and credentials, first versions", () => {
     expect(await whoami(emu.info.organizationId, { key: k1 })).toBe(resultOf(v1, "createUsersResult").userIds[0]);
     const v2 = await submitAs("create_users", "ACTIVITY_TYPE_CREATE_USERS_V2", { users: [{ userName: `v2 ${now()}`, apiKeys: [keyV1("k", k2)], authenticators: [], userTags: [] }] });
     expect(await whoami(emu.info.organizationId, { key: k2 })).toBe(resultOf(v2, "createUsersResult").userIds[0]);
+  });
+
+  it("an older version that needs another user's approval runs as that version once approved (create_users V2)", async () => {
+    const [proposer, approver] = [await createApiKeyUser(emu, `proposer ${now()}`), await createApiKeyUser(emu, `approver ${now()}`)];
+    const { policyId } = await sdkClient(emu).createPolicy({
+      policyName: `v2 with approval ${now()}`,
+      effect: "EFFECT_ALLOW",
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USERS_V2'",
+      consensus: `approvers.any(user, user.id == '${approver.id}')`,
+      notes: "",
+    });
+    const key = newP256KeyPair();
+    const r = await rawPost(emu, "/public/v1/submit/create_users", submitBody(emu, "ACTIVITY_TYPE_CREATE_USERS_V2", { users: [{ userName: `approved ${now()}`, apiKeys: [keyV1("k", key)], authenticators: [], userTags: [] }] }), { key: proposer.key });
+    expect([r.status, r.json.activity.status]).toEqual([200, "ACTIVITY_STATUS_CONSENSUS_NEEDED"]);
+    const { activity } = await sdkClient(emu, approver.key).approveActivity({ fingerprint: r.json.activity.fingerprint });
+    expect([activity.type, activity.status]).toEqual(["ACTIVITY_TYPE_CREATE_USERS_V2", "ACTIVITY_STATUS_COMPLETED"]);
+    expect(await whoami(emu.info.organizationId, { key })).toBe(activity.result.createUsersResult!.userIds[0]);
+    await sdkClient(emu).deletePolicy({ policyId });
   });
 
   it("create_users V1 honours accessType: a dashboard-only user takes no API keys (400 naming the field, nothing written)", async () => {

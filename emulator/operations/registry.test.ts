@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { coordinator, proxy } from "../../contracts/index.js";
 import { intents } from "../../contracts/generated/public-api.js";
-import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, policyOf, proxyForwardedActivityTypes, queries, resolveActivity, unroutedEntries } from "./registry.js";
+import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, operationForActivityType, policyOf, proxyForwardedActivityTypes, queries, resolveActivity, unroutedEntries } from "./registry.js";
 import { notEmulatedError } from "./not-emulated.js";
 import { registryIndexPath, registryIndexSource } from "../../scripts/gen-registry.js";
 
@@ -77,6 +77,8 @@ describe("operation registry", () => {
     const v4 = resolveActivity(subOrg, "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4");
     expect([v4.op.activityType, v4.op.intentKey, v4.op.resultKey]).toEqual(["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4", "createSubOrganizationIntentV4", "createSubOrganizationResultV4"]);
     expect(v4.entry).toBe(activities.get("create_sub_organization")!.olderVersions.get("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4"));
+    // The same from the type alone (how a vote finds what to run).
+    expect(operationForActivityType("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4")).toEqual({ op: v4.op, entry: v4.entry });
     // The document has no V2 result member: V2 answers the nearest earlier one.
     expect(resolveActivity(subOrg, "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2").op.resultKey).toBe("createSubOrganizationResult");
   });

@@ -85,9 +85,9 @@ export function resolveActivity(op: OperationContract, activityType: unknown): {
 
 /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
 export function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
-  for (const entry of activities.values()) {
-    const { op, accepted } = resolveActivity(coordinator[pathOf(entry)]!, activityType);
-    if (accepted) return { op, entry };
+  for (const e of activities.values()) {
+    const { op, entry, accepted } = resolveActivity(coordinator[pathOf(e)]!, activityType);
+    if (accepted) return { op, entry: entry! };
   }
   return undefined;
 }
