@@ -1,9 +1,10 @@
 /**
- * Older activity types some official SDKs still send on a path whose document names a newer
- * version (e.g. @turnkey/core sends ACTIVITY_TYPE_VERIFY_OTP to /submit/verify_otp). Each
- * entry is accepted with its own intent and result members; its parameters may take either
- * the older or the current shape. Which older types a path accepts is its registry entry's
- * `legacy` list (emulator/operations).
+ * Older activity types accepted on a path whose document names a newer version (e.g.
+ * ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4 at /submit/create_sub_organization). Each is
+ * accepted with its own intent and result members: an older version its registry entry maps
+ * (`olderVersions`) reads its own intent only; one whose intent reads as the current one
+ * (`legacy`) takes either shape. Which older types a path accepts is its registry entry's
+ * (emulator/operations); a type it does not accept is refused naming every one it does.
  */
 import { z } from "zod";
 import type { OperationContract } from "./operation.js";
@@ -46,9 +47,11 @@ const cache = new Map<string, OperationContract>();
 
 /**
  * The operation as it reads an older activity type that its registry entry still accepts
- * (`accepted`), or undefined when that type is not accepted here.
+ * (`accepted`), or undefined when that type is not accepted here. `ownIntentOnly`: the
+ * parameters must be the older intent (an older version mapped onto the current behaviour),
+ * else either the older or the current intent.
  */
-export function legacyVariant(op: OperationContract, activityType: string, accepted: readonly string[]): OperationContract | undefined {
+export function legacyVariant(op: OperationContract, activityType: string, accepted: readonly string[], ownIntentOnly = false): OperationContract | undefined {
   if (!accepted.includes(activityType)) return undefined;
   const key = `${op.name} ${activityType}`;
   const hit = cache.get(key);
@@ -70,10 +73,25 @@ export function legacyVariant(op: OperationContract, activityType: string, accep
       type: z.literal(activityType),
       timestampMs: z.string(),
       organizationId: z.string(),
-      parameters: z.union([legacyIntent, currentIntent]),
+      parameters: ownIntentOnly ? legacyIntent : z.union([legacyIntent, currentIntent]),
       generateAppProofs: z.boolean().optional(),
     }),
   };
   cache.set(key, variant);
+  return variant;
+}
+
+const refusing = new Map<string, OperationContract>();
+
+/**
+ * The operation reading a body whose `type` it does not accept: its schema refuses the type
+ * naming the field and every type the path accepts (`type: invalid value, expected one of …`).
+ */
+export function acceptingOnly(op: OperationContract, accepted: readonly [string, ...string[]]): OperationContract {
+  const hit = refusing.get(op.name);
+  if (hit) return hit;
+  const request = op.request as z.ZodObject;
+  const variant: OperationContract = { ...op, request: request.extend({ type: z.enum(accepted) }) };
+  refusing.set(op.name, variant);
   return variant;
 }

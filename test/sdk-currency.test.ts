@@ -96,8 +96,9 @@ describe("older activity types official SDKs send", () => {
     expect(Object.keys(result).sort()).toEqual(type === "ACTIVITY_TYPE_INIT_OTP" ? ["otpId"] : ["otpEncryptionTargetBundle", "otpId"]);
   });
 
-  it("refuses a type no SDK sends at a path, naming it", async () => {
-    const r = await rawPost(emu, "/public/v1/submit/create_users", submitBody(emu, "ACTIVITY_TYPE_CREATE_USERS_V2", { users: [] }));
+  it("refuses another family's type at a path, naming type and the four versions create_users takes", async () => {
+    const r = await rawPost(emu, "/public/v1/submit/create_users", submitBody(emu, "ACTIVITY_TYPE_CREATE_WALLET", { users: [] }));
     expect([r.status, r.json.code]).toEqual([400, 3]);
+    expect(r.json.message).toBe("bad request body: type: invalid value, expected one of ACTIVITY_TYPE_CREATE_USERS_V4, ACTIVITY_TYPE_CREATE_USERS_V3, ACTIVITY_TYPE_CREATE_USERS_V2, ACTIVITY_TYPE_CREATE_USERS");
   });
 });

@@ -25,24 +25,18 @@ const UNROUTED_PATHS: Record<string, string> = {
   "/tkhq/api/v1/noop-codegen-anchor": "an anchor of the SDK's code generator, in no API document: not an endpoint",
 };
 
-const SUPERSEDED = "an older version no published official SDK sends any more (docs/sdk-currency.md surveys Python, Go, Rust, Kotlin, Swift, Ruby, Dart and @turnkey/*)";
 const NO_PATH = "no API document routes it: a dashboard or billing action of the service (the emulator's control API does what applies: /emulator/v1/auth-proxy, /emulator/v1/gas-station/limits)";
-const SWAPS = "another version of a swap activity that no published document routes: execute_swap takes ACTIVITY_TYPE_EXECUTE_SWAP_V2 only, as its description says, and the newer versions add a destinationAddress the local swaps do not take (docs/swaps.md)";
+const SWAPS = "another version of a swap activity: the document's execute_swap takes ACTIVITY_TYPE_EXECUTE_SWAP_V2 only (\"Requests must use ACTIVITY_TYPE_EXECUTE_SWAP_V2\"), and no document defines the newer versions, which add a destinationAddress the local swaps do not take (docs/swaps.md)";
 
-/** Activity types of the enum that no path accepts, and why. */
+/**
+ * Activity types of the enum that no path accepts, and why: every other older version a
+ * document defines is accepted at its family's path (docs/activity-versions.md).
+ */
 const UNROUTED_TYPES: Record<string, string> = {
   ...Object.fromEntries(
     [
-      "CREATE_API_KEYS", "CREATE_USERS", "CREATE_USERS_V2", "CREATE_PRIVATE_KEYS", "SIGN_RAW_PAYLOAD", "SIGN_TRANSACTION",
-      "ACCEPT_INVITATION", "ACCEPT_INVITATION_V2", "CREATE_POLICY", "CREATE_POLICY_V2", "UPDATE_POLICY", "CREATE_AUTHENTICATORS",
-      "CREATE_SUB_ORGANIZATION", "CREATE_SUB_ORGANIZATION_V2", "CREATE_SUB_ORGANIZATION_V3", "CREATE_SUB_ORGANIZATION_V4",
-      "CREATE_SUB_ORGANIZATION_V5", "CREATE_SUB_ORGANIZATION_V6", "EMAIL_AUTH", "CREATE_READ_WRITE_SESSION", "INIT_OTP_AUTH",
-    ].map((t) => [`ACTIVITY_TYPE_${t}`, SUPERSEDED]),
-  ),
-  ...Object.fromEntries(
-    [
-      "DISABLE_PRIVATE_KEY", "DELETE_ORGANIZATION", "CREATE_ORGANIZATION", "CREATE_ORGANIZATION_V2", "SET_PAYMENT_METHOD",
-      "SET_PAYMENT_METHOD_V2", "UPDATE_PAYMENT_METHOD", "DELETE_PAYMENT_METHOD", "ACTIVATE_BILLING_TIER", "UPDATE_ALLOWED_ORIGINS",
+      "ACCEPT_INVITATION", "ACCEPT_INVITATION_V2", "DISABLE_PRIVATE_KEY", "DELETE_ORGANIZATION", "CREATE_ORGANIZATION", "CREATE_ORGANIZATION_V2",
+      "SET_PAYMENT_METHOD", "SET_PAYMENT_METHOD_V2", "UPDATE_PAYMENT_METHOD", "DELETE_PAYMENT_METHOD", "ACTIVATE_BILLING_TIER", "UPDATE_ALLOWED_ORIGINS",
       "ENABLE_AUTH_PROXY", "DISABLE_AUTH_PROXY", "UPDATE_AUTH_PROXY_CONFIG", "UPSERT_GAS_USAGE_CONFIG", "UPDATE_WALLET_ACCOUNT_NAME",
     ].map((t) => [`ACTIVITY_TYPE_${t}`, NO_PATH]),
   ),

@@ -79,7 +79,8 @@ describe("checkRequestLimits", () => {
 
   it("caps arrays that count against a documented per-organization or per-user allowance", () => {
     expect(limitsOf("create_users")).toEqual({ users: 100, apiKeys: 10, authenticators: 10, oauthProviders: 10 });
-    expect(limitsOf("create_sub_organization")).toEqual({ rootUsers: 100, apiKeys: 10, authenticators: 10, oauthProviders: 10, accounts: 100 });
+    // privateKeys: V3 makes private keys in the new sub-organization.
+    expect(limitsOf("create_sub_organization")).toEqual({ rootUsers: 100, apiKeys: 10, authenticators: 10, oauthProviders: 10, accounts: 100, privateKeys: 1000 });
     expect([limitsOf("create_policies"), limitsOf("create_private_keys"), limitsOf("create_wallet")]).toEqual([{ policies: 100 }, { privateKeys: 1000 }, { accounts: 100 }]);
     expect(rejection("create_wallet", wallet("w", 100))).toBeUndefined();
     const e = rejection("create_wallet", wallet("w", 101));

@@ -116,12 +116,40 @@ export type AppProofs<P> = (intent: P, result: Record<string, unknown>, activity
 /** Most items an array under each key of a request may hold, at any depth (users: 100). */
 export type ArrayLimits = Readonly<Record<string, number>>;
 
-export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType> = {
+/**
+ * What one older activity version means in the current version's terms (`olderVersions` of an
+ * entry): the engine records, shows policies and answers it as its own type, intent and result
+ * member, and executes it as this says. Its intent is read with its own schema only.
+ */
+export type OlderVersion<N extends SubmitName, T extends ActivityType> = {
   /**
-   * Older activity types still accepted on this path (each with its own intent and result
-   * members), and names no document has that an SDK sends for it (answered as the current type).
+   * The current parameters that ask what the older intent asks, with the older version's
+   * documented defaults for the fields it lacks. Pure: the policy subjects, the app proofs and
+   * the handler read the older intent through it.
+   */
+  params: (older: IntentOf<T>) => ActivityParams<N>;
+  /**
+   * Runs instead of the entry's handler when the older version asks more than its current
+   * parameters say (a user named by email, private keys of its own, a field to check); `current`
+   * runs the entry's handler (on `params` of the older intent unless given others). What it
+   * cannot honour it refuses with an InputError naming the older intent's field.
+   */
+  run?: (ctx: ActivityContext, older: IntentOf<T>, current: (params?: ActivityParams<N>) => ActivityOutcome | Promise<ActivityOutcome>) => ActivityOutcome | Promise<ActivityOutcome>;
+  /** Its own result member from the current one's, when their fields differ (else the document's schema of its member keeps the fields it names). */
+  result?: (current: ResultOf<CurrentActivityType<N>>) => ResultOf<T>;
+  /** Its `activity.params`, when the published table gives it other fields than the current version's. */
+  policyParams?: PolicySpec<IntentOf<T>>["params"];
+};
+
+export type ActivitySpec<N extends SubmitName, L extends ActivityType | UndocumentedActivityType, O extends ActivityType = never> = {
+  /**
+   * Older activity types still accepted on this path whose intent reads as the current one
+   * (parsed as either; each answered with its own result member), and names no document has
+   * that an SDK sends for it (answered as the current type).
    */
   legacy?: readonly L[];
+  /** Older activity types accepted on this path whose intent differs from the current one: how each runs. */
+  olderVersions?: { [T in O]: OlderVersion<N, T> };
   authorization?: Authorization;
   parentMayInitiate?: boolean;
   servedInCallerOrg?: boolean;
@@ -146,7 +174,10 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
 export type ActivityEntry = {
   kind: "submit";
   name: SubmitName;
+  /** Every older type (and SDK spelling) this path accepts besides its current type: `legacy` and `olderVersions`, newest first as written. */
   legacy: readonly (ActivityType | UndocumentedActivityType)[];
+  /** The entry as each of its `olderVersions` runs: its handler, subjects, app proofs and policy read the older intent. */
+  olderVersions: ReadonlyMap<string, ActivityEntry>;
   authorization: Authorization;
   reach: Reach;
   proxyForwarded: boolean;
@@ -221,11 +252,17 @@ export type Registry = {
 const none = (): PolicySubjects => ({});
 const NONE: ArrayLimits = {};
 
-export function defineActivity<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never>(name: N, spec: ActivitySpec<N, L>): ActivityEntry {
-  return {
+export function defineActivity<N extends SubmitName, L extends ActivityType | UndocumentedActivityType = never, O extends ActivityType = never>(
+  name: N,
+  spec: ActivitySpec<N, L, O>,
+): ActivityEntry {
+  const older = Object.entries(spec.olderVersions ?? {}) as [ActivityType, OlderVersion<N, ActivityType>][];
+  const olderVersions = new Map<string, ActivityEntry>();
+  const entry: ActivityEntry = {
     kind: "submit",
     name,
-    legacy: spec.legacy ?? [],
+    legacy: [...(spec.legacy ?? []), ...older.map(([type]) => type)],
+    olderVersions,
     authorization: spec.authorization ?? "policy",
     reach: { parentMayInitiate: spec.parentMayInitiate ?? false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
     proxyForwarded: spec.proxyForwarded ?? false,
@@ -234,6 +271,28 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     arrayLimits: spec.arrayLimits ?? NONE,
     appProofs: spec.appProofs as ActivityEntry["appProofs"],
     run: spec.run as ActivityEntry["run"],
+  };
+  for (const [type, version] of older) olderVersions.set(type, asOlderVersion(entry, version as unknown as OlderVersion<SubmitName, ActivityType>));
+  return entry;
+}
+
+/** The entry as an older version runs: each reader of the intent reads it through `params`; the outcome through `result`. */
+function asOlderVersion(entry: ActivityEntry, version: OlderVersion<SubmitName, ActivityType>): ActivityEntry {
+  const params = version.params as unknown as (older: Record<string, unknown>) => Record<string, unknown>;
+  const toResult = version.result as unknown as ((current: Record<string, unknown>) => Record<string, unknown>) | undefined;
+  const reshape = (outcome: ActivityOutcome): ActivityOutcome => (toResult && !("failAfterCommit" in outcome) ? toResult(outcome) : outcome);
+  const appProofs = entry.appProofs;
+  return {
+    ...entry,
+    olderVersions: new Map(),
+    subjects: (older) => entry.subjects(params(older)),
+    policy: entry.policy && version.policyParams ? { ...entry.policy, params: version.policyParams } : entry.policy,
+    appProofs: appProofs && ((intent, result, activity) => appProofs(params(intent), result, activity)),
+    run(ctx, older) {
+      const current = (p: Record<string, unknown> = params(older)) => entry.run(ctx, p);
+      const outcome = version.run ? (version.run as unknown as NonNullable<OlderVersion<SubmitName, ActivityType>["run"]>)(ctx, older as never, current as never) : current();
+      return outcome instanceof Promise ? outcome.then(reshape) : reshape(outcome);
+    },
   };
 }
 

@@ -4,12 +4,30 @@
  * docs/parity.md by scripts/gen-parity.ts; a test keeps that file in step with the code.
  */
 import { basename } from "node:path";
-import { coordinator, proxy } from "../../contracts/index.js";
+import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
+import { intents } from "../../contracts/generated/public-api.js";
 import { stepOperationLabel } from "../../contracts/harness/operations.js";
 import type { LoadedScenario } from "../../contracts/harness/format.js";
-import { entryFor, notEmulatedReason } from "./registry.js";
+import { entryFor, notEmulatedReason, resolveActivity } from "./registry.js";
 
-export type ParityRow = { kind: "submit" | "query" | "proxy"; name: string; path: string; emulated: boolean; why?: string; scenarios: string[] };
+/** The older activity types with an intent in the contract (the documents', @turnkey/http's) of a submit operation's family: which its path accepts. */
+export type OlderTypes = { accepted: string[]; refused: string[] };
+
+export type ParityRow = { kind: "submit" | "query" | "proxy"; name: string; path: string; emulated: boolean; why?: string; scenarios: string[]; older?: OlderTypes };
+
+const family = (type: string) => type.replace(/_V\d+$/, "");
+const versionOf = (type: string) => Number(/_V(\d+)$/.exec(type)?.[1] ?? 1);
+
+/** A submit operation's older types (same name, an earlier version), newest first; none: undefined. */
+function olderTypes(op: OperationContract): OlderTypes | undefined {
+  if (op.kind !== "submit" || !op.activityType) return undefined;
+  const types = Object.keys(intents)
+    .filter((t) => family(t) === family(op.activityType!) && versionOf(t) < versionOf(op.activityType!))
+    .sort((a, b) => versionOf(b) - versionOf(a));
+  if (!types.length) return undefined;
+  const accepted = types.filter((t) => resolveActivity(op, t).accepted);
+  return { accepted, refused: types.filter((t) => !accepted.includes(t)) };
+}
 
 export function parityRows(scenarios: LoadedScenario[]): ParityRow[] {
   const coveredBy = new Map<string, Set<string>>();
@@ -27,6 +45,8 @@ export function parityRows(scenarios: LoadedScenario[]): ParityRow[] {
       const emulated = !!entryFor(op.kind, op.name);
       const row: ParityRow = { kind: op.kind, name: op.name, path, emulated, scenarios: [...(coveredBy.get(`${op.kind} ${op.name}`) ?? [])].sort() };
       if (!emulated) row.why = notEmulatedReason(op.name);
+      const older = olderTypes(op);
+      if (older) row.older = older;
       return row;
     })
     .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind.localeCompare(b.kind)));
@@ -52,5 +72,21 @@ export function parityMarkdown(rows: ParityRow[]): string {
   lines.push(`| all | ${rows.length} | ${rows.filter((r) => r.emulated).length} | ${rows.filter((r) => r.scenarios.length > 0).length} |`, "");
   lines.push("| operation | path | emulated | scenarios |", "|---|---|---|---|");
   for (const r of rows) lines.push(`| ${r.kind} \`${r.name}\` | \`${r.path}\` | ${r.emulated ? "yes" : `no: ${r.why}`} | ${r.scenarios.join(", ")} |`);
+  const withOlder = rows.filter((r) => r.older);
+  const accepted = withOlder.reduce((n, r) => n + r.older!.accepted.length, 0);
+  const refused = withOlder.reduce((n, r) => n + r.older!.refused.length, 0);
+  const bare = (t: string) => `\`${t.replace(/^ACTIVITY_TYPE_/, "")}\``;
+  lines.push(
+    "",
+    "## Older activity versions",
+    "",
+    "The older activity types (same name, earlier version) that a document or `@turnkey/http` defines an intent for,",
+    "on the path of their family: each accepted one is answered with its own type and result member and runs as",
+    `[activity-versions.md](activity-versions.md) says. ${accepted} accepted on ${withOlder.filter((r) => r.older!.accepted.length).length} paths, ${refused} refused.`,
+    "",
+    "| operation | current type | older types accepted | refused |",
+    "|---|---|---|---|",
+  );
+  for (const r of withOlder) lines.push(`| \`${r.name}\` | ${bare(coordinator[r.path]!.activityType!)} | ${r.older!.accepted.map(bare).join(", ")} | ${r.older!.refused.map(bare).join(", ")} |`);
   return lines.join("\n") + "\n";
 }

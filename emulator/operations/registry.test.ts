@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { coordinator, proxy } from "../../contracts/index.js";
-import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, policyOf, proxyForwardedActivityTypes, queries, unroutedEntries } from "./registry.js";
+import { intents } from "../../contracts/generated/public-api.js";
+import { activities, endpoints, entryFor, notEmulated, notEmulatedReason, operationForActivityType, policyOf, proxyForwardedActivityTypes, queries, resolveActivity, unroutedEntries } from "./registry.js";
 import { notEmulatedError } from "./not-emulated.js";
 import { registryIndexPath, registryIndexSource } from "../../scripts/gen-registry.js";
 
@@ -45,10 +46,41 @@ describe("operation registry", () => {
   it("answers the policy taxonomy from the entries, the not-emulated declarations, then the residual rows", () => {
     expect(policyOf("ACTIVITY_TYPE_CREATE_WALLET")).toEqual({ resource: "WALLET", action: "CREATE", source: "documented" });
     expect(policyOf("CREATE_SUB_ORGANIZATION_V7")).toMatchObject({ resource: "ORGANIZATION", action: "CREATE" }); // an older type the entry accepts
+    expect(policyOf("CREATE_SUB_ORGANIZATION")).toMatchObject({ resource: "ORGANIZATION", action: "CREATE" }); // an older version it maps
+    // Each version's activity.params, as the published table gives them (language.mdx:603: `type` for V2 only).
+    expect(policyOf("SIGN_TRANSACTION_V2")?.params).toEqual([["type", "type"]]);
+    expect(policyOf("SIGN_TRANSACTION")).toEqual({ resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [] });
     expect(policyOf("ACTIVITY_TYPE_SPARK_SIGN_FROST")).toEqual({ resource: "PRIVATE_KEY", action: "SIGN", source: "inferred", params: [["sign_with", "signWith"]] });
     expect(policyOf("ACTIVITY_TYPE_CREATE_ORGANIZATION")).toEqual({ resource: "ORGANIZATION", action: "CREATE", source: "inferred" }); // no operation routes it
     expect(policyOf("ACTIVITY_TYPE_ETH_UNDELEGATE7702")).toBeUndefined(); // an SDK spelling, recorded as ETH_UNDELEGATE_7702
     expect(policyOf("ACTIVITY_TYPE_APPROVE_ACTIVITY")).toBeUndefined();
+  });
+
+  it("accepts every older version a document defines at its family's path, but execute_swap's", () => {
+    // execute_swap: "Requests must use ACTIVITY_TYPE_EXECUTE_SWAP_V2" (its description).
+    const refused = new Set(["ACTIVITY_TYPE_EXECUTE_SWAP"]);
+    const family = (type: string) => type.replace(/_V\d+$/, "");
+    const version = (type: string) => Number(/_V(\d+)$/.exec(type)?.[1] ?? 1);
+    const missing: string[] = [];
+    let older = 0;
+    for (const op of Object.values(coordinator)) {
+      if (op.kind !== "submit" || !activities.has(op.name)) continue;
+      for (const type of Object.keys(intents).filter((t) => family(t) === family(op.activityType!) && version(t) < version(op.activityType!))) {
+        older++;
+        if (resolveActivity(op, type).accepted === refused.has(type)) missing.push(`${op.name} ${type}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(older).toBe(32); // 31 accepted, execute_swap's first refused
+    // A path reads its older type with that version's intent and runs it as the version the entry maps.
+    const subOrg = coordinator["/public/v1/submit/create_sub_organization"]!;
+    const v4 = resolveActivity(subOrg, "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4");
+    expect([v4.op.activityType, v4.op.intentKey, v4.op.resultKey]).toEqual(["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4", "createSubOrganizationIntentV4", "createSubOrganizationResultV4"]);
+    expect(v4.entry).toBe(activities.get("create_sub_organization")!.olderVersions.get("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4"));
+    // The same from the type alone (how a vote finds what to run).
+    expect(operationForActivityType("ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4")).toEqual({ op: v4.op, entry: v4.entry });
+    // The document has no V2 result member: V2 answers the nearest earlier one.
+    expect(resolveActivity(subOrg, "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2").op.resultKey).toBe("createSubOrganizationResult");
   });
 
   it("lets the auth proxy forward exactly its declared activities", () => {

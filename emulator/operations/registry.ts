@@ -8,7 +8,7 @@
  * tests import it directly.
  */
 import { coordinator, proxy, type OperationContract } from "../../contracts/index.js";
-import { legacyVariant } from "../../contracts/legacy.js";
+import { acceptingOnly, legacyVariant } from "../../contracts/legacy.js";
 import { v1ActivityType } from "../../contracts/generated/public-api.js";
 import type { ActivityEntry, CatalogEntry, NotEmulatedEntry, OperationEntry, ProxyEntry, QueryEntry, Registry } from "./define.js";
 import { NOT_YET } from "./not-emulated.js";
@@ -71,21 +71,23 @@ export function unroutedEntries(): CatalogEntry[] {
 /**
  * The one place an activity type is read against a submit operation: its entry, and the contract
  * read for that type (the operation itself for its current type, or the older version or SDK
- * spelling its entry's `legacy` list accepts). A type the operation does not accept leaves the
- * contract as it is, whose schema then refuses it naming the field.
+ * spelling its entry accepts, with the entry as that older version runs). A type the operation
+ * does not accept is read by a contract whose schema refuses it naming `type` and every type
+ * the path accepts.
  */
 export function resolveActivity(op: OperationContract, activityType: unknown): { op: OperationContract; entry: ActivityEntry | undefined; accepted: boolean } {
   const entry = activities.get(op.name);
-  if (typeof activityType !== "string" || activityType === op.activityType) return { op, entry, accepted: true };
-  const variant = entry && legacyVariant(op, activityType, entry.legacy);
-  return variant ? { op: variant, entry, accepted: true } : { op, entry, accepted: false };
+  if (activityType === undefined || activityType === op.activityType) return { op, entry, accepted: true };
+  const variant = entry && typeof activityType === "string" && legacyVariant(op, activityType, entry.legacy, entry.olderVersions.has(activityType));
+  if (variant) return { op: variant, entry: entry.olderVersions.get(activityType as string) ?? entry, accepted: true };
+  return { op: acceptingOnly(op, [op.activityType!, ...(entry?.legacy ?? [])]), entry, accepted: false };
 }
 
 /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
 export function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
-  for (const entry of activities.values()) {
-    const { op, accepted } = resolveActivity(coordinator[pathOf(entry)]!, activityType);
-    if (accepted) return { op, entry };
+  for (const e of activities.values()) {
+    const { op, entry, accepted } = resolveActivity(coordinator[pathOf(e)]!, activityType);
+    if (accepted) return { op, entry: entry! };
   }
   return undefined;
 }
@@ -104,7 +106,7 @@ export const policyByType: ReadonlyMap<string, ActivityPolicy> = (() => {
   for (const e of activities.values()) {
     if (!e.policy) continue;
     const types = [coordinator[pathOf(e)]!.activityType!, ...e.legacy.filter((t) => documented.has(t))];
-    for (const t of types) m.set(t.slice(TYPE_PREFIX.length), e.policy);
+    for (const t of types) m.set(t.slice(TYPE_PREFIX.length), e.olderVersions.get(t)?.policy ?? e.policy);
   }
   for (const e of notEmulated.values()) {
     const type = contractOf(e)?.activityType;

@@ -58,20 +58,13 @@ export type ActivityPolicy = {
 type Row = readonly [ActivityResource, ActivityAction, readonly string[]];
 
 /**
- * Types no registry entry stands for: older versions the emulated operations no longer take,
- * and types of operations the published API routes nowhere. Nothing the emulator runs has
- * these types; they keep the taxonomy whole for anyone reading it (`policyOf`).
+ * Types no registry entry stands for: types of operations the published API routes nowhere
+ * (dashboard and billing actions). Nothing the emulator runs has these types; they keep the
+ * taxonomy whole for anyone reading it (`policyOf`). Every older version of a routed operation
+ * is accepted by its entry, which says what policies see of it.
  */
 const DOCUMENTED: readonly Row[] = [
-  ["ORGANIZATION", "CREATE", ["CREATE_SUB_ORGANIZATION", "CREATE_SUB_ORGANIZATION_V2", "CREATE_SUB_ORGANIZATION_V3", "CREATE_SUB_ORGANIZATION_V4", "CREATE_SUB_ORGANIZATION_V5", "CREATE_SUB_ORGANIZATION_V6"]],
   ["ORGANIZATION", "DELETE", ["DELETE_ORGANIZATION"]],
-  ["POLICY", "CREATE", ["CREATE_POLICY", "CREATE_POLICY_V2"]],
-  ["POLICY", "UPDATE", ["UPDATE_POLICY"]],
-  ["PRIVATE_KEY", "SIGN", ["SIGN_RAW_PAYLOAD", "SIGN_TRANSACTION"]],
-  ["PRIVATE_KEY", "CREATE", ["CREATE_PRIVATE_KEYS"]],
-  ["USER", "CREATE", ["CREATE_USERS", "CREATE_USERS_V2"]],
-  ["CREDENTIAL", "CREATE", ["CREATE_API_KEYS", "CREATE_AUTHENTICATORS"]],
-  ["AUTH", "CREATE", ["EMAIL_AUTH", "INIT_OTP_AUTH", "CREATE_READ_WRITE_SESSION"]],
   ["AUTH_PROXY", "CREATE", ["ENABLE_AUTH_PROXY"]],
   ["AUTH_PROXY", "DELETE", ["DISABLE_AUTH_PROXY"]],
   ["AUTH_PROXY", "UPDATE", ["UPDATE_AUTH_PROXY_CONFIG"]],
@@ -90,12 +83,6 @@ const INFERRED: readonly Row[] = [
   ["SPONSORSHIP", "UPDATE", ["UPSERT_GAS_USAGE_CONFIG"]],
 ];
 
-/** Of those types, the intent fields exposed as `activity.params` (documented table). */
-const PARAMS: ReadonlyMap<string, readonly ParamSpec[]> = new Map<string, readonly ParamSpec[]>([
-  ["SIGN_RAW_PAYLOAD", [["hash_function", "hashFunction"], ["encoding", "encoding"]]],
-  ["CREATE_API_KEYS", [["user_id", "userId"]]],
-]);
-
 /** Activity type (without `ACTIVITY_TYPE_`) that no entry accepts → what policies see of it. */
 export const RESIDUAL_TAXONOMY: ReadonlyMap<string, ActivityPolicy> = (() => {
   const m = new Map<string, ActivityPolicy>();
@@ -103,8 +90,7 @@ export const RESIDUAL_TAXONOMY: ReadonlyMap<string, ActivityPolicy> = (() => {
     for (const [resource, action, types] of rows) {
       for (const t of types) {
         if (m.has(t)) throw new Error(`activity taxonomy: ${t} has two rows`);
-        const params = PARAMS.get(t);
-        m.set(t, params ? { resource, action, source, params } : { resource, action, source });
+        m.set(t, { resource, action, source });
       }
     }
   };

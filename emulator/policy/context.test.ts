@@ -20,6 +20,10 @@ describe("buildActivityContext", () => {
     expect(buildActivityContext("ACTIVITY_TYPE_DELETE_API_KEYS", { userId: "u", apiKeyIds: ["k"] }).params).toEqual({ user_id: "u", api_key_ids: ["k"] });
     expect(buildActivityContext("ACTIVITY_TYPE_VERIFY_OTP_V2")).toMatchObject({ resource: "OTP", action: "VERIFY" });
     expect(activityKind("ACTIVITY_TYPE_INIT_OTP_V3")).toBe("INIT_OTP");
+    // An older version shows its own type and params: V1 has no otp_length, V2 has.
+    expect(buildActivityContext("ACTIVITY_TYPE_INIT_OTP_AUTH", { otpType: "OTP_TYPE_EMAIL", contact: "a@example.com" })).toMatchObject({ type: "ACTIVITY_TYPE_INIT_OTP_AUTH", kind: "INIT_OTP_AUTH", resource: "AUTH", params: {} });
+    expect(buildActivityContext("ACTIVITY_TYPE_INIT_OTP_AUTH_V2", { otpType: "OTP_TYPE_EMAIL", contact: "a@example.com", otpLength: 6 }).params).toEqual({ otp_length: 6 });
+    expect(buildActivityContext("ACTIVITY_TYPE_SIGN_TRANSACTION", { privateKeyId: "k", type: "TRANSACTION_TYPE_ETHEREUM", unsignedTransaction: "00" }).params).toEqual({});
     expect(buildActivityContext("ACTIVITY_TYPE_APPROVE_ACTIVITY")).not.toHaveProperty("resource");
   });
 

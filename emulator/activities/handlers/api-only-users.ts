@@ -6,6 +6,7 @@
 import { defineActivity } from "../../operations/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 import { createUsers } from "../../domain/users.js";
+import { asP256Keys } from "./older-intents.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {
@@ -16,7 +17,7 @@ export const apiOnlyUserOperations = [
         userName: u.userName,
         userEmail: u.userEmail,
         userTags: u.userTags,
-        apiKeys: u.apiKeys.map((k) => ({ ...k, curveType: "API_KEY_CURVE_P256" })),
+        apiKeys: asP256Keys(u.apiKeys),
         authenticators: [],
         oauthProviders: [],
       }));

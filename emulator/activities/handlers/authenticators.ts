@@ -1,13 +1,23 @@
-/** Passkeys: create_authenticators (V2) and delete_authenticators, over the domain's credentials (domain/credentials.ts). */
+/** Passkeys: create_authenticators (V2; V1 in the browser's credential shape) and delete_authenticators, over the domain's credentials (domain/credentials.ts). */
 import { AUTHENTICATORS, addCredentials, deleteCredentials } from "../../domain/credentials.js";
 import { defineActivity } from "../../operations/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
+import { checkFirstAuthenticators, currentAuthenticator } from "./older-intents.js";
 
 export const authenticatorOperations = [
   defineActivity("create_authenticators", {
     policy: { resource: "CREDENTIAL", action: "CREATE", source: "documented" },
     arrayLimits: { authenticators: ALLOWANCE.credentialsPerUser },
     authorization: "own-credential",
+    olderVersions: {
+      ACTIVITY_TYPE_CREATE_AUTHENTICATORS: {
+        params: (p) => ({ userId: p.userId, authenticators: p.authenticators.map(currentAuthenticator) }),
+        run(ctx, p, current) {
+          checkFirstAuthenticators(p.authenticators, "parameters.authenticators", p.userId);
+          return current();
+        },
+      },
+    },
     run(ctx, p) {
       return { authenticatorIds: addCredentials(ctx, AUTHENTICATORS, p.userId, p.authenticators) };
     },

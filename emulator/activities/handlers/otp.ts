@@ -4,7 +4,16 @@
  * domain/otp.ts.
  */
 import { emailAuth, initOtp, initOtpAuth, otpAuth, otpLogin, verifyOtp } from "../../domain/otp.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, type IntentOf } from "../../operations/define.js";
+
+/**
+ * init_otp_auth V1 and V2 name the app in their email customization; V3 on top. Without one, the
+ * mail uses the default name, as V3 without `appName` would (its contract requires the field).
+ */
+function appNameOnTop({ emailCustomization, ...p }: IntentOf<"ACTIVITY_TYPE_INIT_OTP_AUTH" | "ACTIVITY_TYPE_INIT_OTP_AUTH_V2">) {
+  const { appName, ...customization } = emailCustomization ?? {};
+  return { ...p, appName: appName as string, ...(emailCustomization ? { emailCustomization: customization } : {}) };
+}
 
 export const otpOperations = [
   defineActivity("init_otp", {
@@ -34,7 +43,8 @@ export const otpOperations = [
 
   defineActivity("init_otp_auth", {
     policy: { resource: "AUTH", action: "CREATE", source: "documented", params: [["otp_length", "otpLength"]] },
-    legacy: ["ACTIVITY_TYPE_INIT_OTP_AUTH_V2"], // Dart 1.1.2
+    // Dart 1.1.2 sends V2. V1 has neither otpLength nor alphanumeric: V2's documented defaults (9, alphanumeric).
+    olderVersions: { ACTIVITY_TYPE_INIT_OTP_AUTH_V2: { params: appNameOnTop }, ACTIVITY_TYPE_INIT_OTP_AUTH: { params: appNameOnTop } },
     parentMayInitiate: true,
     run: (ctx, p) => ({ otpId: initOtpAuth(ctx, p) }),
   }),
@@ -47,7 +57,7 @@ export const otpOperations = [
 
   defineActivity("email_auth", {
     policy: { resource: "AUTH", action: "CREATE", source: "documented" },
-    legacy: ["ACTIVITY_TYPE_EMAIL_AUTH_V2"], // Dart 1.1.2
+    legacy: ["ACTIVITY_TYPE_EMAIL_AUTH_V2", "ACTIVITY_TYPE_EMAIL_AUTH"], // Dart 1.1.2 sends V2; V1 is the same intent
     parentMayInitiate: true,
     run: (ctx, p) => emailAuth(ctx, p),
   }),

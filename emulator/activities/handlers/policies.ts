@@ -1,4 +1,4 @@
-/** Policies and smart contract interfaces, over domain/policies.ts. */
+/** Policies (create_policy V3, its selector versions V1-V2 as conditions; update_policy V2 and V1) and smart contract interfaces, over domain/policies.ts. */
 import {
   createPolicies,
   createSmartContractInterface,
@@ -8,11 +8,21 @@ import {
   updatePolicy,
 } from "../../domain/policies.js";
 import { defineActivity } from "../../operations/define.js";
+import { selectorsCondition } from "../../policy/selectors.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const policyOperations = [
   defineActivity("create_policy", {
     policy: { resource: "POLICY", action: "CREATE", source: "documented" },
+    // Selectors are read as the condition they say; no consensus; notes, optional then, default to "".
+    olderVersions: {
+      ACTIVITY_TYPE_CREATE_POLICY_V2: {
+        params: (p) => ({ policyName: p.policyName, effect: p.effect, notes: p.notes ?? "", condition: selectorsCondition(p.selectors, "parameters.selectors") }),
+      },
+      ACTIVITY_TYPE_CREATE_POLICY: {
+        params: (p) => ({ policyName: p.policyName, effect: p.effect, notes: p.notes ?? "", condition: selectorsCondition(p.selectors, "parameters.selectors") }),
+      },
+    },
     run: (ctx, p) => ({ policyId: createPolicies(ctx, [p], () => "parameters")[0]! }),
   }),
 
@@ -24,6 +34,8 @@ export const policyOperations = [
 
   defineActivity("update_policy", {
     policy: { resource: "POLICY", action: "UPDATE", source: "documented" },
+    // V1 is V2 without `time`: a policy's time window stays as it is.
+    olderVersions: { ACTIVITY_TYPE_UPDATE_POLICY: { params: (p) => p } },
     run: (ctx, p) => ({ policyId: updatePolicy(ctx, p) }),
   }),
 

@@ -1,4 +1,4 @@
-/** Non-HD private keys: create_private_keys (V2) and delete_private_keys, over domain/private-keys.ts. */
+/** Non-HD private keys: create_private_keys (V2; V1 answers the ids only) and delete_private_keys, over domain/private-keys.ts. */
 import { createPrivateKeys, deletePrivateKeys } from "../../domain/private-keys.js";
 import { defineActivity } from "../../operations/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
@@ -7,6 +7,10 @@ export const privateKeyOperations = [
   defineActivity("create_private_keys", {
     policy: { resource: "PRIVATE_KEY", action: "CREATE", source: "documented" },
     arrayLimits: { privateKeys: ALLOWANCE.privateKeysPerOrganization },
+    olderVersions: {
+      // The same intent; its result member (createPrivateKeysResult) lists the ids without addresses.
+      ACTIVITY_TYPE_CREATE_PRIVATE_KEYS: { params: (p) => p, result: (r) => ({ privateKeyIds: r.privateKeys.map((k) => k.privateKeyId!) }) },
+    },
     run(ctx, p) {
       const rows = createPrivateKeys(ctx, p.privateKeys);
       return { privateKeys: rows.map((r) => ({ privateKeyId: r.id, addresses: r.addresses })) };

@@ -1,11 +1,12 @@
 /**
- * Sessions: stamp_login, create_read_write_session (V2) and create_read_only_session. Login
+ * Sessions: stamp_login, create_read_write_session (V2; V1 names its user by email) and create_read_only_session. Login
  * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
  */
 import { invalidArgument } from "../../errors.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
 import { requireOtpLoginEnabled } from "../../domain/otp.js";
 import { requireUser } from "../../domain/lookups.js";
+import { userByContact } from "../../domain/otp.js";
 import { defineActivity } from "../../operations/define.js";
 import { issueReadOnlySession } from "../../auth/read-only-session.js";
 
@@ -27,6 +28,13 @@ export const sessionOperations = [
 
   defineActivity("create_read_write_session", {
     policy: { resource: "AUTH", action: "CREATE", source: "documented" },
+    olderVersions: {
+      ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION: {
+        params: ({ email: _, ...p }) => p,
+        // The session is for the target organization's user with that email (V2 names a user id, or the caller).
+        run: (ctx, { email, ...p }, current) => current({ ...p, userId: userByContact(ctx, ctx.org, "OTP_TYPE_EMAIL", email).id }),
+      },
+    },
     run(ctx, p) {
       const user = p.userId ? requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId") : ctx.caller.user;
       if (user.orgId !== ctx.org.id) throw invalidArgument("userId is required when the caller is not a user of the target organization", "parameters.userId");

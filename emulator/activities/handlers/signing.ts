@@ -1,4 +1,4 @@
-/** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2). */
+/** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2); the V1s sign with the private key `privateKeyId` names. */
 import type * as Bitcoin from "bitcoinjs-lib";
 import { bitcoin } from "../../signing/bitcoinjs.js";
 import { invalidArgument, withField } from "../../errors.js";
@@ -15,6 +15,15 @@ import {
   signTronTransaction,
 } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
+import type { ActivityContext } from "../types.js";
+import { requirePrivateKey } from "../../domain/private-keys.js";
+import { inOlderFields } from "./older-intents.js";
+
+/** The first signing versions sign with the private key `privateKeyId` names (wallets came later), where V2 takes any signer. */
+function withPrivateKey<T>(ctx: ActivityContext, p: { privateKeyId: string }, current: () => T): T {
+  requirePrivateKey(ctx, p.privateKeyId, "parameters.privateKeyId");
+  return inOlderFields([["parameters.signWith", "parameters.privateKeyId"]], current);
+}
 
 const CURVE_FOR_TYPE: Record<string, string> = {
   TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
@@ -52,6 +61,12 @@ export const signingOperations = [
   defineActivity("sign_raw_payload", {
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["hash_function", "hashFunction"], ["encoding", "encoding"]] },
     subjects: (p) => ({ signWith: p.signWith, payload: { encoding: p.encoding, payload: p.payload } }),
+    olderVersions: {
+      ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: {
+        params: ({ privateKeyId, ...p }) => ({ ...p, signWith: privateKeyId }),
+        run: withPrivateKey,
+      },
+    },
     run(ctx, p) {
       const signer = withField("parameters", () => ctx.signer(p.signWith));
       // Signing writes nothing: when the server is busy, the signature is made off the event loop (the activity settles after it).
@@ -82,6 +97,14 @@ export const signingOperations = [
   defineActivity("sign_transaction", {
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented", params: [["type", "type"]] },
     subjects: (p) => ({ signWith: p.signWith, transaction: { type: p.type, unsigned: p.unsignedTransaction } }),
+    olderVersions: {
+      ACTIVITY_TYPE_SIGN_TRANSACTION: {
+        params: ({ privateKeyId, ...p }) => ({ ...p, signWith: privateKeyId }),
+        // The published table gives `activity.params.type` to V2 only (tkhq/docs features/policies/language.mdx:603).
+        policyParams: [],
+        run: withPrivateKey,
+      },
+    },
     run(ctx, p) {
       const signer = withField("parameters", () => ctx.signer(p.signWith));
       const curve = CURVE_FOR_TYPE[p.type];

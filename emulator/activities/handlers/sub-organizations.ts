@@ -1,7 +1,8 @@
 /**
- * Sub-organizations: create_sub_organization (V8; V7 bodies parse too) and
- * delete_sub_organization (export rule). Root users get their API keys, passkeys and OAuth
- * providers; an optional HD wallet is created inside the new sub-organization.
+ * Sub-organizations: create_sub_organization (V8; V7 bodies parse too; V1-V6 mapped onto it)
+ * and delete_sub_organization (export rule). Root users get their API keys, passkeys and OAuth
+ * providers; an optional HD wallet (V4 on) or private keys (V3) are created inside the new
+ * sub-organization.
  */
 import { invalidArgument } from "../../errors.js";
 import { newId } from "../../ids.js";
@@ -18,6 +19,9 @@ import type { ActivityContext } from "../types.js";
 import { defineActivity } from "../../operations/define.js";
 import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
+import { createPrivateKeys } from "../../domain/private-keys.js";
+import type { IntentOf } from "../../operations/define.js";
+import { asP256Keys, inOlderFields } from "./older-intents.js";
 
 export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
 
@@ -89,11 +93,52 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
   return { subOrganizationId, ...(wallet ? { wallet } : {}), rootUserIds };
 }
 
+type RootUserBeforeCurves = IntentOf<"ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5">["rootUsers"][number] | IntentOf<"ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4">["rootUsers"][number];
+
+/** Root users of V2-V5: their API keys are P-256 (no curveType then); before V5, no OAuth providers. */
+const rootUsersBeforeCurves = (users: readonly RootUserBeforeCurves[]) =>
+  users.map((u) => ({ ...u, apiKeys: asP256Keys(u.apiKeys), oauthProviders: "oauthProviders" in u ? u.oauthProviders : [] }));
+
+/** The root user of V1, which names only its passkey (one user, quorum 1); the service's name for it is not published (docs/activity-versions.md). */
+const FIRST_ROOT_USER_NAME = "Root user";
+
 export const subOrganizationOperations = [
   defineActivity("create_sub_organization", {
     policy: { resource: "ORGANIZATION", action: "CREATE", source: "documented" },
-    arrayLimits: { rootUsers: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest },
+    arrayLimits: { rootUsers: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS, accounts: ALLOWANCE.accountsPerRequest, privateKeys: ALLOWANCE.privateKeysPerOrganization },
     legacy: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
+    // docs/activity-versions.md: what each older version asks, as V8's parameters.
+    olderVersions: {
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: { params: (p) => p },
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: { params: (p) => ({ ...p, rootUsers: rootUsersBeforeCurves(p.rootUsers) }) },
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: { params: (p) => ({ ...p, rootUsers: rootUsersBeforeCurves(p.rootUsers) }) },
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V3: {
+        params: ({ privateKeys: _, ...p }) => ({ ...p, rootUsers: rootUsersBeforeCurves(p.rootUsers) }),
+        // V3 makes private keys (not a wallet) in the new sub-organization, and answers them.
+        run(ctx, p, current) {
+          const made = current() as { subOrganizationId: string; rootUserIds: string[] };
+          const org = ctx.rt.store.organizations.get(made.subOrganizationId)!;
+          const keys = p.privateKeys.length ? createPrivateKeys({ ...ctx, org }, p.privateKeys) : [];
+          return { ...made, privateKeys: keys.map((k) => ({ privateKeyId: k.id, addresses: k.addresses })) };
+        },
+      },
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V2: { params: (p) => ({ ...p, rootUsers: rootUsersBeforeCurves(p.rootUsers) }) },
+      ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION: {
+        params: (p) => ({
+          subOrganizationName: p.name,
+          rootUsers: [{ userName: FIRST_ROOT_USER_NAME, apiKeys: [], authenticators: [p.rootAuthenticator], oauthProviders: [] }],
+          rootQuorumThreshold: 1,
+        }),
+        run: (_ctx, _p, current) =>
+          inOlderFields(
+            [
+              ["parameters.subOrganizationName", "parameters.name"],
+              ["parameters.rootUsers[0].authenticators[0]", "parameters.rootAuthenticator"],
+            ],
+            current,
+          ),
+      },
+    },
     proxyForwarded: true,
     // The wallet it creates, in the new sub-organization.
     appProofs: (intent, result) => {

@@ -1,7 +1,27 @@
-/** Users: create_users (V4), update_user(_name/_email/_phone_number), delete_users, over domain/users.ts. */
+/** Users: create_users (V4; V1-V3 mapped onto it), update_user(_name/_email/_phone_number), delete_users, over domain/users.ts. */
+import { invalidArgument } from "../../errors.js";
 import { createUsers, deleteUsers, updateUser, updateUserContact } from "../../domain/users.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity, type IntentOf } from "../../operations/define.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
+import { asP256Keys, checkFirstAuthenticators, currentAuthenticator } from "./older-intents.js";
+
+type FirstUser = IntentOf<"ACTIVITY_TYPE_CREATE_USERS">["users"][number];
+
+/**
+ * The first version's access type, honoured where a user's record can still hold it: its
+ * credentials. A dashboard-only user (ACCESS_TYPE_WEB) gets no API keys, an API-only user
+ * (ACCESS_TYPE_API) no passkeys ("whether a user has access to Turnkey via our dashboard, API or
+ * both": tkhq/docs docs/user-management/Introduction.md:12, 2023-10).
+ */
+function checkAccessTypes(users: readonly FirstUser[]): void {
+  users.forEach((u, i) => {
+    const field = `parameters.users[${i}]`;
+    if (u.accessType === "ACCESS_TYPE_WEB" && u.apiKeys.length) throw invalidArgument("a user with accessType ACCESS_TYPE_WEB signs in through the dashboard only: it takes no API keys", `${field}.apiKeys`);
+    if (u.accessType === "ACCESS_TYPE_API" && u.authenticators.length) throw invalidArgument("a user with accessType ACCESS_TYPE_API uses API keys only: it takes no authenticators", `${field}.authenticators`);
+    // Its passkeys' `userId` can name no user: the user is made by this activity.
+    checkFirstAuthenticators(u.authenticators, `${field}.authenticators`);
+  });
+}
 
 export const userOperations = [
   defineActivity("create_users", {
@@ -9,6 +29,20 @@ export const userOperations = [
     arrayLimits: { users: ALLOWANCE.usersPerOrganization, ...NEW_USER_CREDENTIALS },
     // Turnkey's Python, Kotlin, Ruby (0.0.18) and Dart (1.1.2) clients send V3 (oauthProviders V1).
     legacy: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
+    olderVersions: {
+      ACTIVITY_TYPE_CREATE_USERS_V2: {
+        params: (p) => ({ users: p.users.map((u) => ({ ...u, apiKeys: asP256Keys(u.apiKeys), oauthProviders: [] })) }),
+      },
+      ACTIVITY_TYPE_CREATE_USERS: {
+        params: (p) => ({
+          users: p.users.map(({ accessType: _, ...u }) => ({ ...u, apiKeys: asP256Keys(u.apiKeys), authenticators: u.authenticators.map(currentAuthenticator), oauthProviders: [] })),
+        }),
+        run(_ctx, p, current) {
+          checkAccessTypes(p.users);
+          return current();
+        },
+      },
+    },
     run(ctx, p) {
       return { userIds: createUsers(ctx, p.users, "parameters.users") };
     },
