@@ -3,7 +3,7 @@
  * reads them: every operation of both surfaces answers a body written with proto field names
  * (`organization_id`, nested fields included) as it answers the same body with JSON names; null
  * for an optional field is "not set"; one field under both names, and a value of the wrong type,
- * are refused naming the field. Bodies are generated from the contracts (test/fuzz/spellings.ts)
+ * are refused naming the field. Bodies are generated from the contracts (contracts/sample.ts)
  * and sent as exact bytes, stamped by the official API-key stamper.
  */
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,8 @@ import { devKey, rawPost, sdkClient, submitBody } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 import { send, type Answer, type Credentials } from "./fuzz/send.js";
 import { totalChanges } from "./fuzz/state-digest.js";
-import { bodyOf, leavesOf, respell, snakeCase, type BodyOptions } from "./fuzz/spellings.js";
+import { leavesOf, respell, snakeCase } from "./fuzz/spellings.js";
+import { sampleValue, type SampleOptions } from "../contracts/sample.js";
 import { seededRng } from "./fuzz/prng.js";
 import { generateValue } from "./fuzz/zod-generate.js";
 
@@ -33,6 +34,8 @@ const fill = (): Record<string, unknown> => ({
   path: ETH_ACCOUNT.path,
   mnemonicLength: 12,
 });
+
+const bodyOf = (op: OperationContract, opts: SampleOptions) => sampleValue(op.request, fill(), opts);
 
 const credentialsFor = (op: OperationContract): Credentials =>
   op.kind === "proxy" ? { kind: "proxy", configId: emu.info.authProxyConfigId, origin: "http://localhost:3000" } : { kind: "stamp", key: devKey(emu) };
@@ -89,9 +92,8 @@ describe("request bodies by protobuf's JSON mapping", () => {
       let respelled = 0;
       let contractValid = 0;
       for (const [path, op] of operations()) {
-        const opts: Omit<BodyOptions, "name"> = { optional, fill: fill() };
-        const json = bodyOf(op.request, { ...opts, name: same });
-        const protoNamed = bodyOf(op.request, { ...opts, name: snakeCase });
+        const json = bodyOf(op, { optional, name: same });
+        const protoNamed = bodyOf(op, { optional, name: snakeCase });
         if (JSON.stringify(json) !== JSON.stringify(protoNamed)) respelled++;
         if (op.request.safeParse(json).success) contractValid++;
         const a = gist(await post(path, op, json));
@@ -113,13 +115,13 @@ describe("request bodies by protobuf's JSON mapping", () => {
     const nulls = (v: unknown) => JSON.stringify(v).split(":null").length - 1;
     // The 20 operations with the most optional fields in their body (parameters included), for the most nulls.
     const chosen = operations()
-      .map(([path, op]) => ({ path, op, body: bodyOf(op.request, { optional: "null", name: same, fill: fill() }) }))
+      .map(([path, op]) => ({ path, op, body: bodyOf(op, { optional: "null" }) }))
       .sort((x, y) => nulls(y.body) - nulls(x.body) || x.path.localeCompare(y.path))
       .slice(0, 20);
     expect(chosen.every((c) => nulls(c.body) >= 3)).toBe(true);
     const mismatches: string[] = [];
     for (const { path, op, body } of chosen) {
-      const omitted = bodyOf(op.request, { optional: "omit", name: same, fill: fill() });
+      const omitted = bodyOf(op, { optional: "omit" });
       const a = gist(await post(path, op, omitted));
       const b = gist(await post(path, op, body));
       if (JSON.stringify(a) !== JSON.stringify(b)) mismatches.push(`${path} (${nulls(body)} nulls): ${JSON.stringify(a).slice(0, 200)} / ${JSON.stringify(b).slice(0, 200)}`);
@@ -132,7 +134,7 @@ describe("request bodies by protobuf's JSON mapping", () => {
     const wrong: string[] = [];
     let tried = 0;
     for (const [path, op] of operations()) {
-      const body = bodyOf(op.request, { optional: "include", name: same, fill: fill() });
+      const body = bodyOf(op, { optional: "include" });
       // The deepest field whose proto name differs: its proto name is added beside it.
       const leaf = leavesOf(op.request, body)
         .filter((l) => typeof l.path.at(-1) === "string" && snakeCase(l.path.at(-1) as string) !== l.path.at(-1))
@@ -156,7 +158,7 @@ describe("request bodies by protobuf's JSON mapping", () => {
     const wrong: string[] = [];
     const tried = { string: 0, boolean: 0 };
     for (const [path, op] of operations()) {
-      const body = bodyOf(op.request, { optional: "include", name: same, fill: fill() });
+      const body = bodyOf(op, { optional: "include" });
       for (const [type, value, received] of [
         ["string", 12345, "number"],
         ["boolean", "true", "string"],

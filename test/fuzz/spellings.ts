@@ -1,10 +1,9 @@
 /**
- * Request bodies generated from a (zod v4) contract schema, with every field written under the
- * name `name` gives it: its JSON name, its proto name (the snake_case of the JSON name, as the
- * service's proto files spell them, e.g. tkhq/rust-sdk proto/external/activity/v1/activity.proto
- * `timestamp_ms`, `organization_id`), or either at random. Optional fields are left out,
- * included (recursively, arrays with one item, maps with one entry) or sent as null. The same
- * options give the same body apart from spelling, so two spellings can be compared.
+ * Request bodies in the spellings protobuf's JSON mapping reads: fields under their JSON name or
+ * their proto name (the snake_case of the JSON name, as the service's proto files spell them,
+ * e.g. tkhq/rust-sdk proto/external/activity/v1/activity.proto `timestamp_ms`,
+ * `organization_id`), and the fields of a body by path and kind. Bodies themselves come from
+ * contracts/sample.ts (`sampleValue` with a `name`) or test/fuzz/zod-generate.ts.
  */
 import type { z } from "zod";
 
@@ -13,63 +12,6 @@ const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._z
 
 /** The proto name of a JSON name: written here from the rule, not taken from the emulator. */
 export const snakeCase = (jsonName: string): string => jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-export type BodyOptions = {
-  /** What to do with an optional field: leave it out, include it, or send it as null. */
-  optional: "omit" | "include" | "null";
-  /** The name to write a field under. */
-  name: (jsonName: string) => string;
-  /** Values for fields by JSON name, wherever they appear. */
-  fill?: Record<string, unknown>;
-};
-
-const MAX_DEPTH = 6;
-/** A map's key: data, written the same in every spelling. */
-export const MAP_KEY = "map_key_1";
-
-export function bodyOf(schema: z.ZodType, opts: BodyOptions): unknown {
-  return walk(schema, opts, 0);
-}
-
-function walk(schema: z.ZodType, opts: BodyOptions, depth: number): unknown {
-  const def = defOf(schema);
-  switch (def.type) {
-    case "string":
-      // A string with checks is a decimal integer in the generated contracts (int64).
-      return Array.isArray(def.checks) && def.checks.length ? "1" : "x";
-    case "number":
-      return 1;
-    case "boolean":
-      return false;
-    case "enum":
-      return Object.values(def.entries as Record<string, string>)[0];
-    case "literal":
-      return (def.values as unknown[])[0];
-    case "array":
-      return opts.optional === "include" && depth < MAX_DEPTH ? [walk(def.element as z.ZodType, opts, depth + 1)] : [];
-    case "optional":
-      if (opts.optional === "null") return null;
-      return opts.optional === "include" && depth < MAX_DEPTH ? walk(def.innerType as z.ZodType, opts, depth) : undefined;
-    case "union":
-      return walk((def.options as z.ZodType[])[0]!, opts, depth);
-    case "pipe":
-      return walk(def.in as z.ZodType, opts, depth);
-    case "lazy":
-      return depth >= MAX_DEPTH ? {} : walk((def.getter as () => z.ZodType)(), opts, depth + 1);
-    case "record":
-      return opts.optional === "include" ? { [MAP_KEY]: walk(def.valueType as z.ZodType, opts, depth + 1) } : {};
-    case "object": {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const value = opts.fill && k in opts.fill ? opts.fill[k] : walk(v, opts, depth + 1);
-        if (value !== undefined) out[opts.name(k)] = value;
-      }
-      return out;
-    }
-    default:
-      return "x";
-  }
-}
 
 export type Leaf = { path: (string | number)[]; type: string };
 
