@@ -45,15 +45,26 @@ describe("fromProtoJson", () => {
     });
   });
 
-  it("leaves out null fields and unknown fields; keeps null array items for the contract to refuse", () => {
+  it("leaves out null fields; leaves unknown fields and null array items for the contract to ignore or refuse", () => {
     const body = { organization_id: "o", timestampMs: null, parameters: { walletName: "w", accounts: [null], mnemonicLength: null, unknown_field: 1 }, extra: null };
-    expect(read(createWallet, body)).toEqual({ value: { organizationId: "o", parameters: { walletName: "w", accounts: [null] } } });
+    expect(read(createWallet, body)).toEqual({ value: { organizationId: "o", parameters: { walletName: "w", accounts: [null], unknown_field: 1 }, extra: null } });
+    const parsed = parseRequest(createWallet, { type: "ACTIVITY_TYPE_CREATE_WALLET", timestamp_ms: "1", organization_id: "o", parameters: { wallet_name: "w", accounts: [], unknown_field: 1 }, extra: null });
+    expect(parsed).toEqual({ type: "ACTIVITY_TYPE_CREATE_WALLET", timestampMs: "1", organizationId: "o", parameters: { walletName: "w", accounts: [] } });
+  });
+
+  it("gives back a body already in the contract's spelling as it is, and copies only what changes", () => {
+    const body = { type: "ACTIVITY_TYPE_CREATE_WALLET", timestampMs: "1", organizationId: "o", parameters: { walletName: "w", accounts: [{ curve: "CURVE_SECP256K1" }] } };
+    expect((read(createWallet, body) as { value: unknown }).value).toBe(body);
+    const respelled = { ...body, parameters: { ...body.parameters, mnemonic_length: 12 } };
+    const out = (read(createWallet, respelled) as { value: typeof body }).value;
+    expect(out.parameters).toEqual({ walletName: "w", accounts: [{ curve: "CURVE_SECP256K1" }], mnemonicLength: 12 });
+    expect(out.parameters.accounts).toBe(body.parameters.accounts);
   });
 
   it("refuses one field under both names, null or not, naming it by its JSON name", () => {
     expect(read(createWallet, { organizationId: "o", organization_id: "o" })).toEqual({ refused: { path: ["organizationId"], why: 'duplicate field: sent as both "organizationId" and "organization_id"' } });
     expect(read(createWallet, { parameters: { accounts: [{}, { path_format: null, pathFormat: "PATH_FORMAT_BIP32" }] } })).toEqual({
-      refused: { path: ["parameters", "accounts", 1, "pathFormat"], why: 'duplicate field: sent as both "path_format" and "pathFormat"' },
+      refused: { path: ["parameters", "accounts", 1, "pathFormat"], why: 'duplicate field: sent as both "pathFormat" and "path_format"' },
     });
   });
 

@@ -29,8 +29,6 @@ export function fieldOf(object: unknown, jsonName: string): unknown {
 /** What the walk needs of a schema: the fields of an object (by both names), an array's items, a map's values. */
 type Node = {
   fields?: Map<string, Field>;
-  /** An object that keeps fields it does not name (`z.looseObject`). */
-  loose?: boolean;
   items?: () => Node;
   /** A map's values (`z.record`): its keys are data, never renamed. */
   values?: () => Node;
@@ -83,12 +81,10 @@ function build(schemas: z.ZodType[]): Node {
   const items: z.ZodType[] = [];
   const values: z.ZodType[] = [];
   let object = false;
-  let loose = false;
   for (const s of parts) {
     const def = defOf(s);
     if (def.type === "object") {
       object = true;
-      if (def.catchall) loose = true;
       for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) fieldSchemas.set(k, [...(fieldSchemas.get(k) ?? []), v]);
     } else if (def.type === "array") items.push(def.element as z.ZodType);
     else if (def.type === "record") values.push(def.valueType as z.ZodType);
@@ -101,7 +97,6 @@ function build(schemas: z.ZodType[]): Node {
     for (const [name, ss] of fieldSchemas) node.fields.set(name, { name, node: merged(ss) });
     // Proto names after every JSON name, so that no proto name shadows another field's JSON name.
     for (const [name, field] of [...node.fields]) if (!node.fields.has(protoName(name))) node.fields.set(protoName(name), field);
-    node.loose = loose;
   }
   if (items.length) node.items = merged(items);
   if (values.length) node.values = merged(values);
@@ -123,61 +118,68 @@ function put(out: Record<string, unknown>, key: string, value: unknown): void {
   else out[key] = value;
 }
 
+/**
+ * `value` read by `node`. An object, array or map that needs no change (JSON names, no nulls,
+ * nothing changed inside) is returned as it is, so that a body already in the contract's
+ * spelling costs no copy; fields the schema does not know are left for the contract to ignore
+ * or keep.
+ */
 function read(value: unknown, node: Node, path: PropertyKey[]): unknown {
   if (node === LEAF || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    if (!node.items) return value;
-    const items = node.items();
-    if (items === LEAF) return value;
-    // null items stay: protojson refuses them, and so does the contract.
-    return value.map((v, i) => {
+    const items = node.items?.();
+    if (!items || items === LEAF) return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
       path.push(i);
-      const out = read(v, items, path);
+      // null items stay: protojson refuses them, and so does the contract.
+      const next = read(value[i], items, path);
       path.pop();
-      return out;
-    });
+      if (next !== value[i]) out ??= value.slice(0, i);
+      out?.push(next);
+    }
+    return out ?? value;
   }
   const o = value as Record<string, unknown>;
-  if (node.fields) {
-    const out: Record<string, unknown> = {};
-    const sentAs = new Map<string, string>();
-    for (const key of Object.keys(o)) {
-      const field = node.fields.get(key);
-      if (!field) {
-        // Unknown fields are ignored (protojson's DiscardUnknown), except where the contract keeps them.
-        if (node.loose) put(out, key, o[key]);
-        continue;
-      }
-      const first = sentAs.get(field.name);
+  const values = node.values?.();
+  if (!node.fields && (!values || values === LEAF)) return value;
+  const keys = Object.keys(o);
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = o[key];
+    const field = node.fields?.get(key);
+    let name = key;
+    let next = v;
+    if (field) {
+      name = field.name;
       // protojson refuses a field set twice before it looks at the value, null included.
-      if (first !== undefined) throw new Refused({ path: [...path, field.name], why: `duplicate field: sent as both "${first}" and "${key}"` });
-      sentAs.set(field.name, key);
-      const v = o[key];
-      if (v === null) continue;
-      path.push(field.name);
-      out[field.name] = read(v, field.node(), path);
-      path.pop();
+      if (key !== name && Object.hasOwn(o, name)) throw new Refused({ path: [...path, name], why: `duplicate field: sent as both "${name}" and "${key}"` });
+      if (v !== null) next = child(v, field.node(), path, name);
+    } else if (values) next = child(v, values, path, key);
+    const drop = field !== undefined && v === null;
+    if (!out && (drop || name !== key || next !== v)) {
+      out = {};
+      for (let j = 0; j < i; j++) put(out, keys[j]!, o[keys[j]!]);
     }
-    return out;
+    if (out && !drop) put(out, name, next);
   }
-  if (node.values) {
-    const values = node.values();
-    if (values === LEAF) return value;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(o)) {
-      path.push(key);
-      put(out, key, read(o[key], values, path));
-      path.pop();
-    }
-    return out;
-  }
-  return value;
+  return out ?? value;
+}
+
+function child(value: unknown, node: Node, path: PropertyKey[], at: PropertyKey): unknown {
+  if (node === LEAF) return value;
+  path.push(at);
+  const out = read(value, node, path);
+  path.pop();
+  return out;
 }
 
 /**
  * `body` as the contract `schema` names it: each field under its JSON name, null fields left out
- * (then absent, so a required one is "required field missing"), unknown fields dropped (kept where
- * the schema keeps them), map keys untouched. A field sent under both names is refused.
+ * (then absent, so a required one is "required field missing"), map keys and fields the schema
+ * does not know untouched (the contract ignores them, as protojson's DiscardUnknown does). A
+ * field sent under both names is refused.
  */
 export function fromProtoJson(schema: z.ZodType, body: unknown): { value: unknown } | { refused: Refusal } {
   try {
