@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { documentedError } from "../emulator/errors.js";
 import type { DocumentedErrorKey } from "../emulator/error-catalogue.js";
+import { fromProtoJson } from "./proto-json.js";
 
 const pathOf = (path: PropertyKey[]): string => path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[");
 
@@ -55,23 +56,49 @@ function valueAt(body: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
+type Issue = z.core.$ZodIssue;
+
 /**
- * Parses `body` with `schema`. On failure throws a 400 naming the first offending field with
- * the errors page's message for it, e.g. `bad request body: parameters.walletName: required
- * field missing` or `curve required: parameters.accounts[0].curve: required field missing`.
+ * The issue to report and its full path: the first one, or inside a union whose every branch
+ * failed (an older activity version's parameters, an integer as number or string), the branch
+ * that read furthest into the body (the first of those).
+ */
+function reportedIssue(issues: readonly Issue[], base: PropertyKey[] = []): { issue: Issue; path: PropertyKey[] } {
+  const issue = issues[0]!;
+  const path = [...base, ...issue.path];
+  if (issue.code !== "invalid_union") return { issue, path };
+  let best: { issue: Issue; path: PropertyKey[] } | undefined;
+  for (const branch of issue.errors) {
+    if (!branch.length) continue;
+    const found = reportedIssue(branch, path);
+    if (!best || found.path.length > best.path.length) best = found;
+  }
+  return best ?? { issue, path };
+}
+
+/**
+ * Reads `body` by protobuf's JSON mapping (proto-json.ts: proto names, nulls), then parses it
+ * with `schema`. On failure throws a 400 naming the first offending field with the errors
+ * page's message for it, e.g. `bad request body: parameters.walletName: required field missing`
+ * or `curve required: parameters.accounts[0].curve: required field missing`.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const r = schema.safeParse(body);
+  const read = fromProtoJson(schema, body);
+  if ("refused" in read) {
+    const field = pathOf(read.refused.path);
+    throw documentedError("BAD_REQUEST_BODY", `${field}: ${read.refused.why}`, field);
+  }
+  const r = schema.safeParse(read.value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const field = pathOf(issue.path) || "body";
-  const missing = valueAt(body, issue.path) === undefined;
+  const { issue, path } = reportedIssue(r.error.issues);
+  const field = pathOf(path) || "body";
+  const missing = valueAt(read.value, path) === undefined;
   const badEnumValue = !missing && issue.code === "invalid_value" && "values" in issue;
   let what: string;
   if (missing) what = "required field missing";
   else if (badEnumValue) what = `invalid value, expected one of ${(issue.values as unknown[]).map(String).join(", ")}`;
   else what = issue.message.replace(/^Invalid input: /, "");
-  throw documentedError(contractViolationKey(issue.path, missing, badEnumValue), `${field}: ${what}`, field);
+  throw documentedError(contractViolationKey(path, missing, badEnumValue), `${field}: ${what}`, field);
 }
 
 export type ContractProblem = { path: string; problem: string };

@@ -251,6 +251,7 @@ function inEarlierForm(image: Buffer): Buffer {
     db.exec("DROP TABLE velocity_control_points; DROP TABLE velocity_controls");
     db.exec("DROP TABLE tvc_provisioning_shares; DROP TABLE tvc_quorum_key_shares; DROP TABLE tvc_quorum_keys");
     for (const column of ["key_source", "wallet_id", "encrypt_path", "sign_path"]) db.exec(`ALTER TABLE tvc_operators DROP COLUMN ${column}`);
+    db.exec("ALTER TABLE activities DROP COLUMN asks_app_proofs");
     db.pragma(`user_version = ${version}`);
     return db.serialize();
   } finally {

@@ -3,7 +3,7 @@ import { answerAsRecorded, denialError, policyDenial, rootQuorumDenial } from ".
 import type { ActivityRow } from "../store/activities.js";
 
 const row = (status: ActivityRow["status"], failure: ActivityRow["failure"]): ActivityRow =>
-  ({ id: "a1", seq: 1, orgId: "o", type: "ACTIVITY_TYPE_CREATE_WALLET", status, fingerprint: "f", intent: {}, result: {}, failure, votes: [], userId: "u", createdAt: 0, updatedAt: 0 }) as ActivityRow;
+  ({ id: "a1", seq: 1, orgId: "o", type: "ACTIVITY_TYPE_CREATE_WALLET", status, fingerprint: "f", intent: {}, result: {}, failure, votes: [], userId: "u", asksAppProofs: false, createdAt: 0, updatedAt: 0 }) as ActivityRow;
 
 describe("policyDenial", () => {
   it("implicit: says nothing allowed and keeps every outcome", () => {

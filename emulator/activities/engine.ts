@@ -51,6 +51,8 @@ export type Submission = {
   entry: ActivityEntry;
   body: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
   rawBody: Buffer;
+  /** Whether the request asked for app proofs (proofs/app-proofs.ts `asksForAppProofs`); the proxy's own submissions do not. */
+  asksAppProofs?: boolean;
   caller: Caller;
   /** The organization the activity happens in (tenant isolation already applied: auth/access.ts). */
   target: OrganizationRow;
@@ -118,6 +120,7 @@ function proposal(s: Submission, fingerprint: string, now: number): Omit<Activit
     failure: null,
     votes: [voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now)],
     userId: s.caller.user.id,
+    asksAppProofs: s.asksAppProofs ?? false,
     createdAt: now,
     updatedAt: now,
   };

@@ -9,6 +9,7 @@ import type { Runtime } from "../runtime.js";
 import { handle } from "./http.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
 import { answerOf, requestFacts } from "../http/request-facts.js";
+import { fieldOf } from "../../contracts/proto-json.js";
 
 export function requestLogRouter(rt: Runtime): Router {
   const router = Router();
@@ -27,18 +28,18 @@ export function requestLogRouter(rt: Runtime): Router {
 
 const PARSE_LIMIT = 64 * 1024;
 
-/** The top-level organizationId of a JSON request body (a Buffer), if any. */
+/** The top-level organizationId of a JSON request body (a Buffer), under either name protobuf's JSON mapping accepts, if any. */
 export function organizationOf(body: unknown): string | null {
   if (!Buffer.isBuffer(body) || body.length === 0) return null;
   if (body.length <= PARSE_LIMIT) {
     try {
-      const v = JSON.parse(body.toString("utf8")) as { organizationId?: unknown };
-      return typeof v?.organizationId === "string" ? v.organizationId : null;
+      const v = fieldOf(JSON.parse(body.toString("utf8")), "organizationId");
+      return typeof v === "string" ? v : null;
     } catch {
       return null;
     }
   }
-  return /"organizationId"\s*:\s*"([^"\\]{1,100})"/.exec(body.subarray(0, 4096).toString("utf8"))?.[1] ?? null;
+  return /"(?:organizationId|organization_id)"\s*:\s*"([^"\\]{1,100})"/.exec(body.subarray(0, 4096).toString("utf8"))?.[1] ?? null;
 }
 
 type Answer = { activity?: { id?: unknown; organizationId?: unknown }; organizationId?: unknown; code?: unknown; details?: { turnkeyErrorCode?: unknown }[] };

@@ -9,23 +9,20 @@ import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysOf } fro
 /** What the recorder finds in a completed activity: its entry's `appProofs` over its intent and result. */
 const addressDerivationsOf = (a: ActivityRow) => derive(a, operationForActivityType(a.type)?.entry);
 
-const row = (type: string, intent: object, result: object, body: object = {}): ActivityRow =>
-  ({ seq: 1, id: "a", orgId: "org", type, status: "ACTIVITY_STATUS_COMPLETED", fingerprint: "f", intent, result, failure: null, votes: [{ message: JSON.stringify(body) }], userId: "u", createdAt: 1, updatedAt: 2 }) as unknown as ActivityRow;
+const row = (type: string, intent: object, result: object): ActivityRow =>
+  ({ seq: 1, id: "a", orgId: "org", type, status: "ACTIVITY_STATUS_COMPLETED", fingerprint: "f", intent, result, failure: null, votes: [], userId: "u", asksAppProofs: false, createdAt: 1, updatedAt: 2 }) as unknown as ActivityRow;
 
 const eth = { path: "m/44'/60'/0'/0/0" };
 const sol = { path: "m/44'/501'/0'/0'" };
 
 describe("asksForAppProofs", () => {
-  it("reads the flag at the top of the stamped body or inside parameters", () => {
-    expect(asksForAppProofs(row("T", {}, {}, { generateAppProofs: true }))).toBe(true);
-    expect(asksForAppProofs(row("T", {}, {}, { parameters: { generateAppProofs: true } }))).toBe(true);
-    expect(asksForAppProofs(row("T", {}, {}, { generateAppProofs: "true" }))).toBe(false);
-    expect(asksForAppProofs(row("T", {}, {}, {}))).toBe(false);
-  });
-  it("reads a key JSON spells with escapes, which the quick look for the name alone would miss", () => {
-    const escaped = { ...row("T", {}, {}), votes: [{ message: '{"generate\\u0041ppProofs":true}' }] } as unknown as ActivityRow;
-    expect(JSON.parse((escaped.votes[0] as { message: string }).message)).toEqual({ generateAppProofs: true }); // what the body says
-    expect(asksForAppProofs(escaped)).toBe(true);
+  it("reads the flag at the top of the parsed body, or inside the parameters as sent under either name", () => {
+    expect(asksForAppProofs({ generateAppProofs: true }, {})).toBe(true);
+    expect(asksForAppProofs({}, { parameters: { generateAppProofs: true } })).toBe(true);
+    expect(asksForAppProofs({}, { parameters: { generate_app_proofs: true } })).toBe(true);
+    expect(asksForAppProofs({}, { parameters: { generateAppProofs: "true" } })).toBe(false);
+    expect(asksForAppProofs({ generateAppProofs: false }, { parameters: { generateAppProofs: null } })).toBe(false);
+    expect(asksForAppProofs({}, {})).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles
 import type { ActivityRow } from "../store/activities.js";
 import type { Runtime } from "../runtime.js";
 import type { ActivityEntry, AddressDerivation } from "../operations/define.js";
+import { fieldOf } from "../../contracts/proto-json.js";
 
 export type { AddressDerivation };
 
@@ -23,18 +24,14 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined);
 const member = (o: Obj): Obj | undefined => obj(Object.values(o)[0]);
 
-/** Whether the proposal asked for app proofs (its stamped body is the first vote's message). */
-export function asksForAppProofs(a: ActivityRow): boolean {
-  const message = a.votes[0]?.message;
-  if (!message) return false;
-  // Every render asks: a body without the key (spelled out, or hidden in a \u escape) cannot set it, and is not parsed.
-  if (!message.includes("generateAppProofs") && !message.includes("\\u")) return false;
-  try {
-    const body = JSON.parse(message) as Obj;
-    return body.generateAppProofs === true || obj(body.parameters)?.generateAppProofs === true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether a submission asks for app proofs: `generateAppProofs` at the top of its parsed body,
+ * or inside its parameters as sent (@turnkey/sdk-server puts it there; no intent has the field,
+ * so the contract parse leaves it out), under either name protobuf's JSON mapping accepts.
+ * The engine keeps the answer on the activity (`asksAppProofs`).
+ */
+export function asksForAppProofs(body: { generateAppProofs?: unknown }, sent: Record<string, unknown>): boolean {
+  return body.generateAppProofs === true || fieldOf(fieldOf(sent, "parameters"), "generateAppProofs") === true;
 }
 
 /**
@@ -76,7 +73,7 @@ export function ephemeralKeysOf(rt: Pick<Runtime, "keys">): EphemeralKeys {
 
 /** Records the app proofs of a completed activity that asked for them (once). */
 export function recordAppProofs(rt: Runtime, a: ActivityRow): void {
-  if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !asksForAppProofs(a) || rt.store.appProofs.has(a.id)) return;
+  if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !a.asksAppProofs || rt.store.appProofs.has(a.id)) return;
   const keys = ephemeralKeysOf(rt);
   addressDerivationsOf(a, rt.registry.operationForActivityType(a.type)?.entry).forEach((d, idx) => {
     const proof = makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION", timestampMs: String(a.updatedAt), addressDerivationProof: d }, keys);

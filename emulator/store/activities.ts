@@ -52,6 +52,8 @@ export type ActivityRow = {
   failure: RpcStatus | null;
   votes: StoredVote[];
   userId: string | null;
+  /** Whether the request asked for app proofs (`generateAppProofs`, proofs/app-proofs.ts). */
+  asksAppProofs: boolean;
   createdAt: number;
   updatedAt: number;
 };
@@ -60,8 +62,8 @@ export type ActivityRow = {
  * Every column but `evaluations` (read only by get_policy_evaluations): votes are kept
  * compactly (kept-votes.ts) and expanded here, so every reader sees whole votes.
  */
-export const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at";
-const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"] });
+export const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at";
+const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"], bool: ["asksAppProofs"] });
 
 function read(raw: unknown): ActivityRow | undefined {
   const r = mapper.read(raw);
@@ -105,7 +107,7 @@ export class Activities {
   insert(a: Omit<ActivityRow, "seq">, evaluation?: PolicyEvaluationRecord): ActivityRow {
     const info = prep(
       this.db,
-      "INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, created_at, updated_at, evaluations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at, evaluations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(
       a.id,
       a.orgId,
@@ -117,6 +119,7 @@ export class Activities {
       a.failure ? JSON.stringify(a.failure) : null,
       JSON.stringify(keepVotes(a.votes, a)),
       a.userId,
+      a.asksAppProofs ? 1 : 0,
       a.createdAt,
       a.updatedAt,
       evaluation ? JSON.stringify([evaluation]) : null,

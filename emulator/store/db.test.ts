@@ -200,4 +200,25 @@ describe("migrations", () => {
       old.close();
     }
   });
+
+  it("activities written before asks_app_proofs ask for app proofs when they have some, or are still open and their stamped body asks", () => {
+    const old = databaseBefore("ADD COLUMN asks_app_proofs");
+    old.pragma("foreign_keys = OFF");
+    const insert = (id: string, status: string, body: object) =>
+      old
+        .prepare("INSERT INTO activities (id, org_id, type, status, fingerprint, intent, votes, created_at, updated_at) VALUES (?, 'o', 'ACTIVITY_TYPE_CREATE_WALLET', ?, ?, '{}', ?, 1, 1)")
+        .run(id, status, `f-${id}`, JSON.stringify([{ id: "v", message: JSON.stringify(body) }]));
+    insert("proved", "ACTIVITY_STATUS_COMPLETED", { generateAppProofs: true });
+    insert("completed-without-proofs", "ACTIVITY_STATUS_COMPLETED", { generateAppProofs: true });
+    insert("open-asking", "ACTIVITY_STATUS_CONSENSUS_NEEDED", { parameters: { generateAppProofs: true } });
+    insert("open-not-asking", "ACTIVITY_STATUS_CONSENSUS_NEEDED", { generateAppProofs: false });
+    old.prepare("INSERT INTO app_proofs VALUES ('proved', 'o', 0, 's', 'k', 'p', 'sig', 1)").run();
+    migrate(old);
+    try {
+      const asks = Object.fromEntries((old.prepare("SELECT id, asks_app_proofs AS asks FROM activities").all() as { id: string; asks: number }[]).map((r) => [r.id, r.asks]));
+      expect(asks).toEqual({ proved: 1, "completed-without-proofs": 0, "open-asking": 1, "open-not-asking": 0 });
+    } finally {
+      old.close();
+    }
+  });
 });

@@ -829,4 +829,14 @@ export const MIGRATIONS: string[] = [
     )
   );
   `,
+  // Whether an activity asked for app proofs, read from its parsed request (any spelling protobuf's
+  // JSON mapping accepts) instead of from its stamped body on every read. Rows written before: those
+  // with proofs recorded asked; an activity still open asked when its stamped body says so.
+  `
+  ALTER TABLE activities ADD COLUMN asks_app_proofs INTEGER NOT NULL DEFAULT 0;
+  UPDATE activities SET asks_app_proofs = 1
+    WHERE id IN (SELECT activity_id FROM app_proofs)
+      OR (status IN ('ACTIVITY_STATUS_PENDING', 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED')
+        AND votes LIKE '%generateAppProofs\\":true%');
+  `,
 ];

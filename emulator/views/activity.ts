@@ -3,7 +3,7 @@ import { toTimestamp } from "../clock.js";
 import type { Store } from "../store/index.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
-import { appProofsOf, asksForAppProofs } from "../proofs/app-proofs.js";
+import { appProofsOf } from "../proofs/app-proofs.js";
 import { keptReadings } from "../store/table-changes.js";
 
 type UserView = ReturnType<typeof renderUser>;
@@ -56,7 +56,7 @@ export function renderActivity(store: Store, a: ActivityRow): Record<string, unk
 function renderOnce(store: Store, a: ActivityRow): Record<string, unknown> {
   const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
   // Proofs are recorded only for an activity that asked for them (proofs/app-proofs.ts).
-  const appProofs = asksForAppProofs(a) ? appProofsOf({ store }, a.id) : [];
+  const appProofs = a.asksAppProofs ? appProofsOf({ store }, a.id) : [];
   return {
     id: a.id,
     organizationId: a.orgId,

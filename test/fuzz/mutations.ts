@@ -1,12 +1,14 @@
 /**
  * Hostile variants of a well-shaped request body, each as the exact bytes to send: wrong
  * types, a required field dropped, unknown fields, a huge string, deep nesting, prototype
- * keys, invalid UTF-8, NUL and control characters, and non-object bodies.
+ * keys, invalid UTF-8, NUL and control characters, non-object bodies, and a field respelled as
+ * protobuf's JSON mapping allows or refuses (proto name, null, both names at once).
  */
 import type { Rng } from "./prng.js";
 import type { FieldPath, Generated } from "./zod-generate.js";
+import { snakeCase } from "./spellings.js";
 
-export const MUTATIONS = ["wrong-type", "missing-required", "extra-fields", "huge-string", "deep-nesting", "proto-keys", "invalid-utf8", "control-chars", "not-an-object"] as const;
+export const MUTATIONS = ["wrong-type", "missing-required", "extra-fields", "huge-string", "deep-nesting", "proto-keys", "invalid-utf8", "control-chars", "not-an-object", "proto-spelling"] as const;
 export type MutationKind = (typeof MUTATIONS)[number];
 export type FuzzBody = { kind: "valid" | MutationKind; detail: string; bytes: Buffer };
 
@@ -140,6 +142,20 @@ export function mutate(kind: MutationKind, base: Generated, rng: Rng): FuzzBody 
         return { kind, detail: `raw NUL byte after the body`, bytes: Buffer.concat([serialise(body), Buffer.from([0])]) };
       }
       return { kind, detail: `${show(path)} += ${JSON.stringify(c)}`, bytes: serialise(body) };
+    }
+    case "proto-spelling": {
+      const path = anyField;
+      const key = String(path[path.length - 1]);
+      const parent = getAt(body, path.slice(0, -1)) as Record<string, unknown> | undefined;
+      if (!parent || typeof parent !== "object" || !(key in parent)) return { kind, detail: "no field to respell", bytes: serialise(body) };
+      const how = rng.pick(["proto name", "null", "both names"] as const);
+      if (how === "null") parent[key] = null;
+      else {
+        // Written after the original, so the proto name comes last in the object.
+        parent[snakeCase(key)] = parent[key];
+        if (how === "proto name" && snakeCase(key) !== key) delete parent[key];
+      }
+      return { kind, detail: `${show(path)}: ${how}`, bytes: serialise(body) };
     }
     case "not-an-object": {
       const text = rng.pick(["[]", "null", "42", '"body"', "true", "{", "", '{"a":1}{"b":2}', "[" + JSON.stringify(body) + "]"]);
