@@ -5,13 +5,13 @@
  */
 import express, { type Express } from "express";
 import type { Runtime } from "./runtime.js";
-import { cors } from "./http/cors.js";
+import { corsFirst, OPEN_CORS, type CorsPolicy, type CorsRequest } from "./http/cors.js";
 import { coordinatorRouter, sendError } from "./http/coordinator.js";
 import { adminRouter, type AdminHooks } from "./control/routes.js";
 import { GrpcCode, TurnkeyError } from "./errors.js";
 import { openApiDocument } from "./http/openapi-document.js";
-import { proxyRouter } from "./proxy/router.js";
-import { controlMiddleware } from "./control/index.js";
+import { proxyCors, proxyRouter, proxyServes } from "./proxy/router.js";
+import { controlMiddleware, requestLogMiddleware } from "./control/index.js";
 import { rpcErrorHandler } from "./http/errors.js";
 import { conformingBody } from "./http/contract-check.js";
 import { coordinatorSchemas } from "../contracts/index.js";
@@ -21,6 +21,16 @@ import { framesRouter } from "./frames/routes.js";
 import { internalPathsRouter } from "./http/internal-paths.js";
 import { isEmulatorPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
 
+/**
+ * The CORS policy of the surface a request is for: the auth proxy's per configuration on the
+ * paths it serves, the open one on every other path of the service; none under /emulator/
+ * (localOrigin decides there: its own origin, or open CORS).
+ */
+export function serviceCors(rt: Runtime): (req: CorsRequest) => CorsPolicy | undefined {
+  const proxy = proxyCors(rt);
+  return (req) => (isEmulatorPath(req.path) ? undefined : proxyServes(rt, req.path) ? proxy : OPEN_CORS);
+}
+
 export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -28,11 +38,12 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
   app.use(localOrigin(local)); // /emulator/...: the emulator's own origin and allowed hosts only (http/local-origin.ts)
   app.use(framesRouter(rt)); // pages the kit loads from the service's domains (the export frame)
   app.use(uiRouter()); // the web UI at /emulator/ui/: static files, served before anything else looks at the request
-  app.use(controlMiddleware(rt)); // request log, injected faults, optional rate limit
-  app.use(proxyRouter(rt)); // the auth proxy answers its own CORS, per configuration
-  const serviceCors = cors();
-  // Everything under /emulator/ had its answer from localOrigin (its own origin, or open CORS).
-  app.use((req, res, next) => (isEmulatorPath(req.path) ? next() : serviceCors(req, res, next)));
+  app.use(requestLogMiddleware(rt)); // every request of the service, preflights included
+  // The service's CORS, per surface, before anything else may answer (faults, the rate limit,
+  // the body reader, the surfaces): every answer carries it, and preflights end here.
+  app.use(corsFirst(serviceCors(rt)));
+  app.use(controlMiddleware(rt)); // injected faults, optional rate limit
+  app.use(proxyRouter(rt)); // the auth proxy (/v1/...)
   // The public API first: its requests are the ones that come by the thousand, and no control
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
   app.use(coordinatorRouter(rt));

@@ -22,7 +22,10 @@ export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [-
   --state FILE     load this state file at start (GET /emulator/v1/state's format)
   --export-on-exit FILE  write the state to FILE when stopped (SIGINT/SIGTERM)
   --log            print one line per request (method, path, status, latency, org, caller)
-  --rate-limit     enforce the per-organization limit of 10 requests per second
+  --rate-limit [N] enforce the service's rate limits: 10 requests per second per
+                   organization, and with N a plan's N per second for an organization and
+                   its sub-organizations together (1: the free plan); 10 per second on
+                   eth_send_transaction, sol_send_transaction, get_wallet_address_balances
   --trust-proxy    take the client address for IP allowlists from X-Forwarded-For (only
                    behind a proxy you run; otherwise the TCP peer address)
   --fixtures FILE  seed state (default: fixtures/default.json)

@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const { values } = parseArgs({
-    args: rest,
+    args: withOptionalValues(rest),
     options: {
       port: { type: "string", default: "8787" },
       host: { type: "string", default: "127.0.0.1" },
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
       state: { type: "string" },
       "export-on-exit": { type: "string" },
       log: { type: "boolean", default: false },
-      "rate-limit": { type: "boolean", default: false },
+      "rate-limit": { type: "string" }, // bare: "true" (withOptionalValues)
       "trust-proxy": { type: "boolean", default: false },
       chain: { type: "string", multiple: true },
       ...WEBHOOK_FLAG_OPTIONS,
@@ -43,6 +43,11 @@ async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
+    process.exit(2);
+  }
+  const rateLimit = rateLimitFlag(values["rate-limit"]);
+  if (rateLimit === null) {
+    console.error(`--rate-limit takes nothing (10 requests per second per organization) or a plan's requests per second, a whole number from 1 (the free plan's is 1), got ${values["rate-limit"]}`);
     process.exit(2);
   }
   let webhooks;
@@ -61,7 +66,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit: values["rate-limit"], trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening
@@ -92,6 +97,20 @@ Use it with @turnkey/sdk-server:
   };
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
+}
+
+/** Options given bare or with a value (`--rate-limit`, `--rate-limit 1`): a bare one reads as "true". */
+const OPTIONAL_VALUE = new Set(["--rate-limit"]);
+
+function withOptionalValues(args: string[]): string[] {
+  return args.map((a, i) => (OPTIONAL_VALUE.has(a) && (i + 1 === args.length || args[i + 1]!.startsWith("-")) ? `${a}=true` : a));
+}
+
+/** `--rate-limit`'s value: absent, false; bare, true; a plan's requests per second (a whole number from 1); null for anything else. */
+function rateLimitFlag(value: string | undefined): boolean | number | null {
+  if (value === undefined) return false;
+  if (value === "true") return true;
+  return /^[0-9]{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= 1_000_000 ? Number(value) : null;
 }
 
 main(process.argv.slice(2)).catch((err) => {

@@ -15,7 +15,8 @@ import { systemClock } from "./clock.js";
 import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { registry } from "./operations/registry.js";
-import { createApp } from "./app.js";
+import { createApp, serviceCors } from "./app.js";
+import { corsHeaders } from "./http/cors.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
@@ -139,7 +140,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     s.once("error", reject);
   });
   server.keepAliveTimeout = 5_000;
-  answerClientErrors(server); // headers over Node's limit answer the JSON error shape
+  // Headers over Node's limit answer the JSON error shape, with the CORS of the request's surface.
+  const corsOf = serviceCors(rt);
+  answerClientErrors(server, (head) => {
+    const policy = corsOf(head);
+    return policy ? corsHeaders(policy, head) : {};
+  });
   rt.serving = new Serving();
   rt.serving.track(server);
   server.on("upgrade", (req, socket) => rt.networks?.handleUpgrade(req, socket));

@@ -1,16 +1,15 @@
 /**
- * `/emulator/v1/faults` (add, list, clear, delete one) and the middleware that applies them
- * (and the optional rate limit) in front of the coordinator and the auth proxy.
+ * `/emulator/v1/faults` (add, list, clear, delete one) and the middleware that applies them in
+ * front of the coordinator and the auth proxy.
  */
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { setTimeout as sleep } from "node:timers/promises";
-import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
-import { rawBody } from "../http/body.js";
+import { TurnkeyError } from "../errors.js";
 import { sendRpcError } from "../http/errors.js";
 import type { Runtime } from "../runtime.js";
-import { operationOf, parseFault, RATE_LIMIT_MESSAGE, type Fault } from "./faults.js";
+import { parseFault, type Fault } from "./faults.js";
 import { handle, jsonOf, readBody } from "./http.js";
-import { organizationOf } from "./request-log-routes.js";
+import { tooManyRequests } from "./rate-limit.js";
 
 const view = (f: Fault) => ({
   id: f.id,
@@ -49,13 +48,15 @@ export function faultRouter(rt: Runtime): Router {
   return router;
 }
 
-const tooMany = () => new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, RATE_LIMIT_MESSAGE, [turnkeyErrorDetail("RATE_LIMIT_EXCEEDED")]);
-
-/** Applies the first matching fault to a request of the service (never to a CORS preflight). */
+/**
+ * Applies the first matching fault to a request of the service. Its CORS headers are already
+ * set and its preflight answered (http/cors.ts, mounted before: app.ts), so an injected answer
+ * reaches a page as the service's would, and a fault never meets an `OPTIONS`.
+ */
 export function faultMiddleware(rt: Runtime) {
   const { faults } = rt.control;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const fault = req.method === "OPTIONS" ? undefined : faults.take(req.path, rt.clock.now());
+    const fault = faults.take(req.path, rt.clock.now());
     if (!fault) return next();
     if (fault.latencyMs) await sleep(fault.latencyMs);
     if (fault.drop) {
@@ -64,32 +65,9 @@ export function faultMiddleware(rt: Runtime) {
     }
     if (fault.status429) {
       res.setHeader("Retry-After", String(fault.status429.retryAfterSeconds));
-      return sendRpcError(res, tooMany());
+      return sendRpcError(res, tooManyRequests());
     }
     if (fault.error) return sendRpcError(res, new TurnkeyError(fault.error.code, fault.error.message, []));
     next();
-  };
-}
-
-/** The per-organization rate limit, when enabled: the `ratelimit-*` headers on every answer, 429 past the limit. */
-export function rateLimitMiddleware(rt: Runtime) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const limiter = rt.control.rateLimiter;
-    if (!limiter || req.method === "OPTIONS" || operationOf(req.path) === null) return next();
-    // Read the body now (the pipeline keeps it as read) to learn the organization.
-    rawBody(req, res, (err?: unknown) => {
-      if (err) return next();
-      const configId = req.headers["x-auth-proxy-config-id"];
-      const key = organizationOf(req.body) ?? (typeof configId === "string" ? `proxy:${configId}` : null);
-      if (!key) return next();
-      const d = limiter.hit(key);
-      res.setHeader("ratelimit-limit", String(d.limit));
-      res.setHeader("ratelimit-remaining", String(d.remaining));
-      res.setHeader("x-rate-limit-request-remote-addr", req.socket.remoteAddress ?? "");
-      const forwarded = req.headers["x-forwarded-for"];
-      res.setHeader("x-rate-limit-request-forwarded-for", (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? "");
-      if (!d.allowed) return sendRpcError(res, tooMany());
-      next();
-    });
   };
 }

@@ -8,8 +8,6 @@ import { coordinator, proxy } from "../../contracts/index.js";
 import { invalidArgument, notFound } from "../errors.js";
 import { newId } from "../ids.js";
 
-/** The service's own rate-limit answer (behaviour facts §8.3). */
-export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait and try again in a few seconds";
 const MAX_LATENCY_MS = 5 * 60_000;
 
 export type Fault = {
@@ -29,11 +27,17 @@ export type Fault = {
 };
 
 const FIELDS = new Set(["operation", "count", "forMs", "error", "latencyMs", "drop", "status429"]);
-const OPERATION_PATH = /^\/(?:public\/v1\/(?:submit|query)|v1)\/([^/]+)$/;
+const OPERATION_PATH = /^\/(?:public\/v1\/(submit|query)|v1)\/([^/]+)$/;
+
+/** The kind and name of the operation a request path serves, if it is a path of the service's operations. */
+export function operationAt(path: string): { kind: "submit" | "query" | "proxy"; name: string } | null {
+  const m = OPERATION_PATH.exec(path);
+  return m ? { kind: (m[1] as "submit" | "query" | undefined) ?? "proxy", name: m[2]! } : null;
+}
 
 /** The operation name a request path serves, if it is an operation of the service. */
 export function operationOf(path: string): string | null {
-  return OPERATION_PATH.exec(path)?.[1] ?? null;
+  return operationAt(path)?.name ?? null;
 }
 
 const knownOperation = (name: string) =>

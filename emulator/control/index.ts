@@ -2,9 +2,9 @@
  * Emulator-only control features under /emulator/v1/ (never part of the emulated service):
  * the clock, snapshots and state export/import, fault injection and the request log.
  *
- * `controlRouter` serves their routes (mounted by admin/routes.ts); `controlMiddleware`
- * runs in front of the coordinator and the auth proxy (mounted first by app.ts): it records
- * each request, then applies faults and the optional rate limit.
+ * `controlRouter` serves their routes (mounted by admin/routes.ts); `requestLogMiddleware`
+ * records each request of the service and `controlMiddleware` applies faults and the optional
+ * rate limit, both in front of the coordinator and the auth proxy (app.ts).
  */
 import { readFileSync } from "node:fs";
 import { Router } from "express";
@@ -12,7 +12,8 @@ import type { Runtime } from "../runtime.js";
 import { clockRouter } from "./clock-routes.js";
 import { snapshotRouter } from "./snapshot-routes.js";
 import { loadState } from "./snapshots.js";
-import { faultMiddleware, faultRouter, rateLimitMiddleware } from "./fault-routes.js";
+import { faultMiddleware, faultRouter } from "./fault-routes.js";
+import { rateLimitMiddleware } from "./rate-limit.js";
 import { requestLogMiddleware, requestLogRouter } from "./request-log-routes.js";
 import { organizationsRouter } from "./organizations-routes.js";
 import { activitiesRouter } from "./activities-routes.js";
@@ -30,9 +31,9 @@ export function controlRouter(rt: Runtime): Router {
   return router;
 }
 
+/** Faults and the optional rate limit, in front of the coordinator and the auth proxy (after the request log and the service's CORS: app.ts). */
 export function controlMiddleware(rt: Runtime): Router {
   const router = Router();
-  router.use(requestLogMiddleware(rt));
   router.use(faultMiddleware(rt));
   router.use(rateLimitMiddleware(rt));
   return router;
@@ -51,5 +52,6 @@ export function loadStateFile(rt: Runtime, file: string): void {
 }
 
 export { controlState, type ControlOptions } from "./state.js";
+export { requestLogMiddleware };
 export { exportStateFile, SnapshotShelf } from "./snapshots.js";
 export { fixtureDevKeys } from "./ui-votes.js";

@@ -22,10 +22,6 @@ export type Surface<Admitted> = {
   operation(path: string): OperationContract | undefined;
   /** The surface's error schema (an rpcStatus), checked on every error it sends. */
   errorSchema: z.ZodType;
-  /** Answers a CORS preflight (the app-wide CORS middleware does it when absent). */
-  preflight?(rt: Runtime, req: Request, res: Response): void;
-  /** Sets what a refusal before admission needs (the proxy's CORS headers, so a browser can read the error). */
-  refused?(rt: Runtime, req: Request, res: Response): void;
   /** Admits the request before its body is parsed: stamp, config id, origin. */
   admit(rt: Runtime, op: OperationContract, req: Request, res: Response, raw: Buffer): Admitted | Promise<Admitted>;
   /** Whether an empty body stands for `{}`. */
@@ -43,19 +39,16 @@ export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
   router.all(surface.paths, async (req: Request, res: Response, next: NextFunction) => {
     const op = surface.operation(req.path);
     if (!op) return next();
-    if (req.method === "OPTIONS" && surface.preflight) return surface.preflight(rt, req, res);
-    let admitted: A | undefined;
     try {
       if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
       // Read here rather than as middleware, so that the reader's refusals (size, encoding)
-      // leave through the surface's own error path, with its CORS headers.
+      // leave through the surface's own error path (contract-checked error schema).
       const raw = await readBody(req, res);
-      admitted = await surface.admit(rt, op, req, res, raw);
+      const admitted = await surface.admit(rt, op, req, res, raw);
       const json = parseJsonObject(raw, surface.emptyBody?.(op) ?? false);
       const payload = await surface.run(rt, op, admitted, json, raw, res);
       sendAnswer(res, conformingBody(rt.validateResponses, op.response, op.responseName, req.path, payload));
     } catch (err) {
-      if (admitted === undefined) surface.refused?.(rt, req, res);
       fail(res, err);
     }
   });

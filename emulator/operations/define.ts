@@ -163,6 +163,8 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   arrayLimits?: ArrayLimits;
   /** The addresses it derived, when it derives any: each gets an app proof if the request asked (`generateAppProofs`). */
   appProofs?: AppProofs<ActivityParams<N, L>>;
+  /** Counted under the service's separate limit of 10 requests per second, not the plan's (tkhq/docs `reference/faq.mdx`; `control/rate-limit.ts`). */
+  separateRateLimit?: boolean;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
    * back. A handler that writes nothing may return a promise (async signing): it settles
@@ -185,6 +187,7 @@ export type ActivityEntry = {
   policy: ActivityPolicy | undefined;
   arrayLimits: ArrayLimits;
   appProofs: AppProofs<Record<string, unknown>> | undefined;
+  separateRateLimit: boolean;
   run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
 };
 
@@ -193,6 +196,7 @@ export type QueryEntry = {
   name: QueryName;
   reach: Reach;
   arrayLimits: ArrayLimits;
+  separateRateLimit: boolean;
   run: (ctx: QueryContext, body: Record<string, unknown>) => Record<string, unknown>;
 };
 
@@ -270,6 +274,7 @@ export function defineActivity<N extends SubmitName, L extends ActivityType | Un
     policy: spec.policy,
     arrayLimits: spec.arrayLimits ?? NONE,
     appProofs: spec.appProofs as ActivityEntry["appProofs"],
+    separateRateLimit: spec.separateRateLimit ?? false,
     run: spec.run as ActivityEntry["run"],
   };
   for (const [type, version] of older) olderVersions.set(type, asOlderVersion(entry, version as unknown as OlderVersion<SubmitName, ActivityType>));
@@ -298,13 +303,14 @@ function asOlderVersion(entry: ActivityEntry, version: OlderVersion<SubmitName, 
 
 export function defineQuery<N extends QueryName>(
   name: N,
-  spec: { servedInCallerOrg?: boolean; arrayLimits?: ArrayLimits; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
+  spec: { servedInCallerOrg?: boolean; arrayLimits?: ArrayLimits; separateRateLimit?: boolean; run: (ctx: QueryContext, body: QueryBody<N>) => Record<string, unknown> },
 ): QueryEntry {
   return {
     kind: "query",
     name,
     reach: { parentMayInitiate: false, servedInCallerOrg: spec.servedInCallerOrg ?? false },
     arrayLimits: spec.arrayLimits ?? NONE,
+    separateRateLimit: spec.separateRateLimit ?? false,
     run: spec.run as QueryEntry["run"],
   };
 }

@@ -80,6 +80,7 @@ export const chainDataQueryOperations = [
     run: (ctx, body) => sendTransactionStatus(ctx, body.sendTransactionStatusId) as unknown as Record<string, unknown>,
   }),
   defineQuery("get_wallet_address_balances", {
+    separateRateLimit: true, // reference/faq.mdx's separate 10 RPS
     run: (ctx, body) => balances(ctx, body.address, body.caip2) as unknown as Record<string, unknown>,
   }),
   defineQuery("get_gas_usage", {

@@ -2,9 +2,13 @@
  * Fault injection end to end: @turnkey/sdk-server surfaces an injected error, a dropped
  * connection and injected latency; the harness's HTTP client retries an injected 429 with
  * its backoff (virtual clock: no sleeping); faults are listed, cleared and reset; the
- * optional rate limit answers the service's 429.
+ * optional rate limits answer as tkhq/docs `reference/faq.mdx` gives them (its words are the
+ * literals below): 10 requests per second per organization, a plan's limit for a tree of
+ * organizations, and the separate 10 on the broadcast and balance endpoints.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/index.js";
 import { HttpClient } from "../../contracts/harness/http.js";
 import { devKey, rawPost, sdkClient, startTestEmulator, stampBody, submitBody } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
@@ -139,5 +143,69 @@ describe("rate limit (rateLimit option / --rate-limit)", () => {
     // Without the option there is no limit and no header.
     const r = await fetch(`${emu.url}/public/v1/query/whoami`, { method: "POST", body: "{}" });
     expect(r.headers.get("ratelimit-limit")).toBeNull();
+  });
+});
+
+/** The FAQ's answer past a limit. */
+const FAQ_MESSAGE = "Too many requests. Please wait and try again in a few seconds";
+
+/** Unstamped POSTs naming `organizationId`, all at once: the limits count them before the stamp is checked (they answer 401 when let through). */
+const burst = (e: RunningEmulator, calls: [path: string, organizationId: string][]) =>
+  Promise.all(calls.map(([path, organizationId]) => fetch(e.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ organizationId }) })));
+
+const limitHeaders = (r: Response) => [r.status, r.headers.get("ratelimit-limit"), r.headers.get("ratelimit-remaining")];
+
+/** Waits out the current one-second windows (they run on the host's clock). */
+const nextWindow = () => sleep(1100);
+
+describe("a plan's rate limit (rateLimit: N / --rate-limit N)", () => {
+  const limited = useTestEmulator({ rateLimit: 1 });
+
+  it("the free plan's 1 request per second: the second in a second answers 429 with the FAQ's message and headers", async () => {
+    await nextWindow();
+    const org = limited.info.organizationId;
+    const [first, second] = await burst(limited, [
+      ["/public/v1/query/whoami", org],
+      ["/public/v1/query/whoami", org],
+    ]);
+    expect(limitHeaders(first!)).toEqual([401, "1", "0"]);
+    expect(limitHeaders(second!)).toEqual([429, "1", "0"]);
+    expect(await second!.json()).toEqual({ code: 8, message: FAQ_MESSAGE, details: [expect.objectContaining({ turnkeyErrorCode: "RATE_LIMIT_EXCEEDED" })] });
+    for (const h of ["x-rate-limit-request-remote-addr", "x-rate-limit-request-forwarded-for"]) expect(second!.headers.has(h), h).toBe(true);
+    await nextWindow();
+    expect((await burst(limited, [["/public/v1/query/whoami", org]]))[0]!.status).toBe(401);
+  });
+
+  it("a sub-organization's requests count against its parent's plan", async () => {
+    await nextWindow();
+    const { subOrganizationId } = await sdkClient(limited).createSubOrganization({
+      subOrganizationName: "rate-limited child",
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: "child", userEmail: "rate-child@example.com", apiKeys: [], authenticators: [], oauthProviders: [] }],
+    });
+    await nextWindow();
+    const answers = await burst(limited, [
+      ["/public/v1/query/whoami", limited.info.organizationId],
+      ["/public/v1/query/whoami", subOrganizationId],
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([401, 429]);
+  });
+
+  it("eth_send_transaction, sol_send_transaction and get_wallet_address_balances: a separate 10 per second, apart from the plan's", async () => {
+    await nextWindow();
+    const org = limited.info.organizationId;
+    const paths = ["/public/v1/submit/eth_send_transaction", "/public/v1/submit/sol_send_transaction", "/public/v1/query/get_wallet_address_balances"];
+    const answers = await burst(
+      limited,
+      Array.from({ length: 12 }, (_, i) => [paths[i % 3]!, org] as [string, string]),
+    );
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(2);
+    expect(answers.filter((r) => r.status !== 429).map((r) => r.headers.get("ratelimit-limit"))).toEqual(Array(10).fill("10"));
+    // The plan's window is untouched: one ordinary request still fits in this second, not two.
+    const [first, second] = await burst(limited, [
+      ["/public/v1/query/whoami", org],
+      ["/public/v1/query/whoami", org],
+    ]);
+    expect([first!.status, second!.status]).toEqual([401, 429]);
   });
 });

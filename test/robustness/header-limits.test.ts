@@ -4,33 +4,13 @@
  * keep Node's own answer (400, connection closed).
  */
 import { describe, expect, it } from "vitest";
-import { connect } from "node:net";
+import { exchange as rawExchange, parseAnswer } from "../raw-http.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 
 const emu = useTestEmulator();
 
-/** Sends `request` as is and reads everything the server sends until it closes the connection. */
-function exchange(request: string): Promise<string> {
-  const { hostname, port } = new URL(emu.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.on("data", (d) => chunks.push(d));
-    socket.on("error", (e) => (chunks.length ? resolve(Buffer.concat(chunks).toString("latin1")) : reject(e)));
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
-    socket.write(request);
-  });
-}
-
-/** Parses a raw HTTP/1.1 answer: status, headers (lowercased names), body. */
-function parse(raw: string): { status: number; headers: Record<string, string>; body: string } {
-  const end = raw.indexOf("\r\n\r\n");
-  expect(end, raw.slice(0, 200)).toBeGreaterThan(0);
-  const [statusLine, ...lines] = raw.slice(0, end).split("\r\n");
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-  return { status: Number(statusLine!.split(" ")[1]), headers, body: raw.slice(end + 4) };
-}
+const exchange = (request: string) => rawExchange(emu.url, request);
+const parse = parseAnswer;
 
 describe("requests the HTTP parser refuses", () => {
   it("a 20 KiB header answers 431 with {code, message, details} as JSON and closes the connection", async () => {

@@ -154,6 +154,37 @@ describe.skipIf(skipBrowserTests())("the wallet-kit example app in Chromium agai
     });
   }, 300_000);
 
+  it("an injected export_wallet fault: the kit reports its own export error with the service's answer, not a network error", async () => {
+    await onNewDevice("export-fault", async (p) => {
+      await continueWithEmail(p, emu.url, "erin@example.com");
+      await waitForAuthState(p, "authenticated");
+      await settled(p);
+      await p.getByTestId("create-wallet").click();
+      await p.getByTestId("account").first().waitFor();
+      await settled(p);
+
+      // The page's origin (localhost) is not the emulator's: the fault's answer reaches it only with the service's CORS headers.
+      const armed = await fetch(`${emu.url}/emulator/v1/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "export_wallet", count: 1, error: { code: 14, message: "export unavailable (injected)" } }),
+      });
+      expect(armed.status).toBe(200);
+      await p.getByTestId("export-wallet").click();
+      const exportButton = p.getByRole("button", { name: "Export Wallet" });
+      await kitFrameReady(exportButton);
+      await exportButton.click();
+      const errors = p.getByTestId("errors");
+      await errors.waitFor();
+      const shown = await errors.innerText();
+      expect(shown).toMatch(/^EXPORT_WALLET_ERROR: /);
+      expect(shown).toContain("export unavailable (injected)");
+      expect(shown).not.toContain("Failed to fetch");
+      const faults = (await (await fetch(`${emu.url}/emulator/v1/faults`)).json()) as { faults: unknown[] };
+      expect(faults.faults).toEqual([]); // used up by the kit's one request
+    });
+  }, 300_000);
+
   it("passkey: sign up and log in again through Chromium's virtual authenticator", async () => {
     const backend = sdkClient(emu);
     await onNewDevice("passkey", async (p) => {

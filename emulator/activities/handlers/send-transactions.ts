@@ -234,6 +234,7 @@ export const sendTransactionOperations = [
     // The table names ETH_SEND_TRANSACTION; its _V2 is read the same (UNCONFIRMED).
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented" },
     legacy: ["ACTIVITY_TYPE_ETH_SEND_TRANSACTION"],
+    separateRateLimit: true, // a broadcast endpoint: reference/faq.mdx's separate 10 RPS
     subjects: (p) => ethSubjects(p as EthSendParams),
     // Broadcasting is asynchronous: the handler records its status row itself, after the chain accepted the transaction.
     run: (ctx, p) => ethSend(ctx, p as EthSendParams),
@@ -242,6 +243,7 @@ export const sendTransactionOperations = [
     // The table names SOL_SEND_TRANSACTION; its _V2 is read the same (UNCONFIRMED).
     policy: { resource: "PRIVATE_KEY", action: "SIGN", source: "documented" },
     legacy: ["ACTIVITY_TYPE_SOL_SEND_TRANSACTION"],
+    separateRateLimit: true, // a broadcast endpoint: reference/faq.mdx's separate 10 RPS
     subjects: (p) => solSubjects(p as SolSendParams),
     run: async (ctx, p) => ({ sendTransactionStatusId: recordSend(ctx, await solSend(ctx, p as SolSendParams)) }),
   }),
