@@ -182,6 +182,27 @@ describe("identical submissions with an effect on a chain run once", () => {
     }
   }, 60_000);
 
+  it("sponsored eth_send_transaction of two calls (a gas-station batch): copies are one batch, the calls paid once", async () => {
+    const caip2 = "eip155:8453";
+    const chain = evm(caip2);
+    const client = sdkClient(emu);
+    for (const stamping of ["one stamp", "stamped anew"] as const) {
+      const [a, b] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
+      const body = submitBody(emu, "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", { from: FROM, caip2, sponsor: true, calls: [{ to: a, value: "1000" }, { to: b, value: "2000" }] });
+      const before = await chain.getBalance({ address: FROM });
+      const batchNonce = BigInt((await client.getNonces({ address: FROM, caip2, gasStationNonce: true })).gasStationNonce!);
+
+      const activity = theOneActivity(await burst(emu, "eth_send_transaction", body, stamping));
+      expect(activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+      expect(await recorded(emu, "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", (i) => i.ethSendTransactionIntentV2?.calls?.[0]?.to === a)).toHaveLength(1);
+      expect((await pollSendStatus(emu, activity.result.ethSendTransactionResultV2.sendTransactionStatusId)).txStatus).toBe("INCLUDED");
+      expect([await chain.getBalance({ address: a }), await chain.getBalance({ address: b })]).toEqual([1000n, 2000n]);
+      // The paymaster pays the gas: the account moves by the calls' values, once.
+      expect(await chain.getBalance({ address: FROM })).toBe(before - 3000n);
+      expect(BigInt((await client.getNonces({ address: FROM, caip2, gasStationNonce: true })).gasStationNonce!)).toBe(batchNonce + 1n);
+    }
+  }, 60_000);
+
   it("copies of a send the chain refuses all get its one error; nothing is recorded or sent", async () => {
     const chain = evm(SEPOLIA);
     const body = submitBody(emu, "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", { from: FROM, caip2: SEPOLIA, calls: [{ to: FROM, value: (10n ** 30n).toString() }] });
