@@ -24,6 +24,7 @@ import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
 import { Networks, type ChainListing } from "./networks/registry.js";
 import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
 import { EventBus } from "./events/index.js";
+import { ActivityTurns } from "./activities/turns.js";
 import { othersInFlight, Serving } from "./http/serving.js";
 import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
 import { startAppProofs } from "./proofs/app-proofs.js";
@@ -112,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     devKeys: fixtureDevKeys(fixture), // the fixture's published key pairs: the control API can vote as their users
     ipAllowlist: { trustProxy: options.trustProxy ?? false },
     proxyClock: { lastMs: 0 },
+    activityTurns: new ActivityTurns(),
     // With other requests open on the server, a handler's signature is made off the event loop (the activity settles after it).
     offload: (here, onWorker) => (othersInFlight(rt.serving) ? onWorker() : here()),
   };

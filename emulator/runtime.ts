@@ -18,6 +18,7 @@ import type { IpAllowlistSettings } from "./auth/ip-allowlist.js";
 import type { Webhooks } from "./webhooks/index.js";
 import type { ProxyClock } from "./proxy/forward.js";
 import type { ChainWatcher } from "./networks/watch.js";
+import type { ActivityTurns } from "./activities/turns.js";
 
 export type Runtime = {
   /** Every emulated operation (operations/registry.ts, composed once): read here, never imported below the root. */
@@ -51,6 +52,8 @@ export type Runtime = {
   webhooks?: Webhooks;
   /** The last timestamp the auth proxy stamped a forward with (proxy/forward.ts). */
   proxyClock: ProxyClock;
+  /** The work in flight on each activity (activities/turns.ts): identical submissions and votes on one activity wait their turn. */
+  activityTurns: ActivityTurns;
   /** Turns landed transactions into balance events (networks/watch.ts), made on first use; closes with the networks. */
   chainWatcher?: ChainWatcher;
 };

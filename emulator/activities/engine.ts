@@ -8,6 +8,8 @@
  * 403 error (activities/denial.ts); "consensus"
  * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
+ * Whatever names one activity (its copies, votes on it) runs one at a time (turns.ts), so a
+ * handler with an effect outside the database (a send, a swap) runs once per activity.
  * Approvals expire 24 hours (emulated) after the first of their window (approval-window.ts).
  */
 import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
@@ -26,6 +28,7 @@ import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
 import { votesInForce } from "./approval-window.js";
 import { ActivityFrame } from "./frame.js";
+import { requestKey } from "./turns.js";
 import { AUTHENTICATORS_NEEDED, holdActivity, holdVote, mfaRequirement, noteSatisfied, presentAuthenticator, type MfaRequirement } from "./mfa.js";
 
 /** A request's timestampMs must be under an hour old and at most five minutes ahead. */
@@ -74,17 +77,24 @@ function voteOf(caller: Caller, rawBody: Buffer, selection: StoredVote["selectio
 }
 
 /**
- * A submission, in named phases: admit (liveness; a repeated body is the same activity), resolve
+ * A submission, in named phases: admit (liveness; its activity's turn: turns.ts; a repeated body is the same activity), resolve
  * (the frame: activities/frame.ts), decide (session scope and default denials, consensus, MFA:
  * one phase over the frame's one policy context), then settle: execute the handler and record
  * the outcome. approve/reject are votes (`vote`) and decide the activity they name again.
  */
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
-  const now = rt.clock.now();
   checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs));
-  if (s.entry.authorization === "vote") return vote(rt, s, now);
-
   const fingerprint = fingerprintOf(s.rawBody);
+  const isVote = s.entry.authorization === "vote";
+  // One turn at a time per activity (turns.ts), a vote's on the activity it names; a copy of a request in flight gets its answer.
+  return rt.activityTurns.take(isVote ? votedFingerprint(s) : fingerprint, requestKey(fingerprint, s.caller), () => {
+    const now = rt.clock.now();
+    return isVote ? vote(rt, s, now) : propose(rt, s, fingerprint, now);
+  });
+}
+
+/** admit, resolve, decide and settle a submission that is not a vote, in its activity's turn. */
+async function propose(rt: Runtime, s: Submission, fingerprint: string, now: number): Promise<ActivityRow> {
   const existing = rt.store.activities.byFingerprint(fingerprint);
   if (existing) return resubmitted(rt, existing, s, now);
 
@@ -193,13 +203,10 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
   });
   if (failure) throw failure;
   if (done) return done;
-  // Signing writes nothing, so an asynchronous handler settles outside the transaction.
+  // Signing writes nothing, so an asynchronous handler settles outside the transaction; nothing
+  // else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
   const outcome = await pending!;
-  return store.tx(() => {
-    // An identical request may have completed while this one awaited: keep the first.
-    const raced = a.existing ? store.activities.byId(a.activity.id) : store.activities.byFingerprint(a.activity.fingerprint);
-    return raced && raced.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED" && raced.status !== AUTHENTICATORS_NEEDED ? raced : complete(outcome);
-  });
+  return store.tx(() => complete(outcome));
 }
 
 /**
@@ -273,11 +280,16 @@ async function presentMfa(rt: Runtime, a: ActivityRow, caller: Caller, v: Stored
   return addVote(rt, a, heldVote, now);
 }
 
+/** The fingerprint of the activity a vote names. */
+const votedFingerprint = (s: Submission): string => (typeof s.body.parameters.fingerprint === "string" ? s.body.parameters.fingerprint : "");
+
 /** approve_activity / reject_activity: a vote on the activity named by fingerprint. */
 async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRow> {
-  const fingerprint = typeof s.body.parameters.fingerprint === "string" ? s.body.parameters.fingerprint : "";
-  const target = rt.store.activities.byFingerprint(fingerprint);
+  const target = rt.store.activities.byFingerprint(votedFingerprint(s));
   if (!target || target.orgId !== s.target.id) throw documentedError("NO_ACTIVITY_FOR_FINGERPRINT");
+  // The same vote body again (a retry) is the vote it cast: the activity as it stands.
+  const message = s.rawBody.toString("utf8");
+  if (target.votes.some((v) => v.userId === s.caller.user.id && v.message === message)) return answerAsRecorded(target);
   const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
   if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(s.caller, s.rawBody, selection, now), now);
   if (s.caller.credential.kind === "attested") throw unauthenticated("an X-Stamp-Attested stamp can approve an activity only to present an MFA method its user owes", "UNAUTHENTICATED");
