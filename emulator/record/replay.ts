@@ -23,6 +23,7 @@ import { rowsTouched } from "./ledger.js";
 import { ValueMap } from "./mapping.js";
 import { initialOrganization, type InitialOrganization } from "./organization.js";
 import { parseMarker, Redactor } from "./redact.js";
+import { boundKeyOf, clientSignatureFor, fieldOf, otpTargetsIn, sealOtpBundle } from "./secrets.js";
 
 export type ExchangeReport = {
   seq: number;
@@ -70,11 +71,11 @@ export async function replayCassette(cassette: Cassette, options: ReplayOptions 
     url = emu.url;
   }
   try {
-    const replay = new Replay(url, initial);
+    const replay = new Replay(url, initial, cassette.exchanges);
     await replay.mapInitialState();
     const exchanges: ExchangeReport[] = [];
-    for (const x of cassette.exchanges) {
-      const r = await replay.exchange(x);
+    for (const [i, x] of cassette.exchanges.entries()) {
+      const r = await replay.exchange(x, i);
       exchanges.push(r);
       options.onExchange?.(r);
     }
@@ -167,13 +168,33 @@ class Replay {
   /** Redacts the replay's answers as the recorder did the recorded ones, before they are compared or reported. */
   private readonly redactor = new Redactor();
   private clockAt: { emulated: number; host: number } | undefined;
+  /** The replay's OTP target bundles by its otpIds. */
+  private readonly otpTargets = new Map<string, string>();
 
   constructor(
     private readonly url: string,
     private readonly initial: InitialOrganization,
+    private readonly recorded: Exchange[],
   ) {
-    this.keys = new Map(initial.keys);
-    for (const [recorded, pair] of initial.keys) this.map.set(recorded, pair.publicKey);
+    this.keys = new Map();
+    for (const [k, pair] of initial.keys) this.hold(k, pair);
+  }
+
+  /** Takes `pair` as the replay's stand-in for the recorded public key `recorded`. */
+  private hold(recorded: string, pair: KeyPair): KeyPair {
+    this.keys.set(recorded, pair);
+    this.map.set(recorded, pair.publicKey);
+    return pair;
+  }
+
+  /** The replay's pair for a recorded public key, made now if none stands for it yet. */
+  private pairFor(recorded: string, curveType?: string): KeyPair {
+    return this.keys.get(recorded) ?? this.hold(recorded, keyPairLike(recorded, curveType));
+  }
+
+  /** The replay's pair whose public key is `publicKey`. */
+  private pairOf(publicKey: string): KeyPair | undefined {
+    return [...this.keys.values()].find((k) => k.publicKey === publicKey);
   }
 
   /** Maps the recorded accounts' and private keys' addresses to those the replay's seeding derived. */
@@ -193,12 +214,12 @@ class Replay {
     }
   }
 
-  async exchange(x: Exchange): Promise<ExchangeReport> {
+  async exchange(x: Exchange, index: number): Promise<ExchangeReport> {
     const base = { seq: x.seq, surface: x.surface, operation: x.operation };
     let request: { body: string; headers: Record<string, string> };
     try {
       await this.moveClock(x.recordedAt);
-      request = await this.request(x);
+      request = await this.request(x, index);
     } catch (e) {
       if (!(e instanceof NotReplayable)) throw e;
       const rows = rowsTouched({ operation: x.operation, request: x.request.body, session: !!x.request.session, answers: [x.response] });
@@ -217,6 +238,7 @@ class Replay {
     const known = x.operation.startsWith("query ");
     const differences = compareAnswers(x.response, replayed, (a, b) => this.map.align(a, b, known));
     if (res.status === x.response.status) this.map.learn(x.response.body, body);
+    for (const [otpId, bundle] of otpTargetsIn(body)) this.otpTargets.set(otpId, bundle);
     const rows = rowsTouched({ operation: x.operation, request: x.request.body, session: !!x.request.session, answers: [x.response, replayed] });
     return { ...base, outcome: differences.length ? "differ" : "same", status: { recorded: x.response.status, replayed: res.status }, differences, rows };
   }
@@ -231,9 +253,9 @@ class Replay {
   }
 
   /** The recorded request with the replay's values, secrets and stamp. */
-  private async request(x: Exchange): Promise<{ body: string; headers: Record<string, string> }> {
+  private async request(x: Exchange, index: number): Promise<{ body: string; headers: Record<string, string> }> {
     this.introduceKeys(x.request.body);
-    const body = await this.resolveSecrets(this.map.apply(x.request.body));
+    const body = this.resign(await this.resolveSecrets(this.map.apply(x.request.body), index));
     const text = body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(x.request.headers)) headers[k] = this.map.apply(v) as string;
@@ -258,11 +280,7 @@ class Replay {
   /** Gives every public key a request introduces a pair of the replay's own, the same kind. */
   private introduceKeys(v: unknown, key?: string, parent?: Record<string, unknown>): void {
     if (typeof v === "string") {
-      if ((key === "publicKey" || key === "targetPublicKey") && isPublicKeyHex(v) && !this.keys.has(v) && this.map.get(v) === undefined) {
-        const pair = keyPairLike(v, typeof parent?.curveType === "string" ? parent.curveType : undefined);
-        this.keys.set(v, pair);
-        this.map.set(v, pair.publicKey);
-      }
+      if ((key === "publicKey" || key === "targetPublicKey") && isPublicKeyHex(v) && this.map.get(v) === undefined) this.pairFor(v, typeof parent?.curveType === "string" ? parent.curveType : undefined);
     } else if (Array.isArray(v)) for (const x of v) this.introduceKeys(x, key, parent);
     else if (isObj(v)) for (const [k, x] of Object.entries(v)) this.introduceKeys(x, k, v);
   }
@@ -274,23 +292,49 @@ class Replay {
     return v;
   }
 
-  /** Replaces the markers left in a request: an OTP code from the replay's mailbox; anything else no answer gave cannot be replayed. */
-  private async resolveSecrets(v: unknown, root: unknown = v): Promise<unknown> {
+  /**
+   * Replaces the markers left in a request: an OTP code from the replay's mailbox, an OTP v2
+   * bundle sealed anew; any other secret must be one the replay's answers gave.
+   */
+  private async resolveSecrets(v: unknown, index: number, root: unknown = v): Promise<unknown> {
     if (typeof v === "string") {
       const m = parseMarker(v);
       if (!m) return v;
       if (m.kind === "otpCode") return this.otpCode(root);
+      if (m.kind === "otpBundle") return this.otpBundle(root, index);
       return this.secret(v);
     }
-    if (Array.isArray(v)) return Promise.all(v.map((x) => this.resolveSecrets(x, root)));
-    if (isObj(v)) return Object.fromEntries(await Promise.all(Object.entries(v).map(async ([k, x]) => [k, await this.resolveSecrets(x, root)] as const)));
+    if (Array.isArray(v)) return Promise.all(v.map((x) => this.resolveSecrets(x, index, root)));
+    if (isObj(v)) return Object.fromEntries(await Promise.all(Object.entries(v).map(async ([k, x]) => [k, await this.resolveSecrets(x, index, root)] as const)));
     return v;
+  }
+
+  /** An OTP v2 verification's bundle: the replay's code and the key the token will be used with, sealed to the replay's target. */
+  private async otpBundle(body: unknown, index: number): Promise<string> {
+    const otpId = fieldOf(body, "otpId");
+    const target = otpId && this.otpTargets.get(otpId);
+    if (!target) throw new NotReplayable("sends an OTP bundle for an OTP whose target bundle no answer of the replay gave");
+    const bound = boundKeyOf(this.recorded, index);
+    const key = bound ? this.pairFor(bound) : keyPairLike("");
+    return sealOtpBundle(await this.otpCode(body), target, key.publicKey);
+  }
+
+  /** Client signatures (otp_login_v2, signup_v2) signed anew over the replay's token and keys. */
+  private resign(body: unknown, root: unknown = body): unknown {
+    if (Array.isArray(body)) return body.map((x) => this.resign(x, root));
+    if (!isObj(body)) return body;
+    if (body.scheme === "CLIENT_SIGNATURE_SCHEME_API_P256" && typeof body.message === "string" && typeof body.publicKey === "string") {
+      const key = this.pairOf(body.publicKey);
+      const token = fieldOf(root, "verificationToken");
+      if (!key || !token) throw new NotReplayable("sends a client signature by a key or for a token the replay does not hold");
+      return clientSignatureFor(body, key, token);
+    }
+    return Object.fromEntries(Object.entries(body).map(([k, x]) => [k, this.resign(x, root)]));
   }
 
   /** The code the replay's emulator sent for the request's `otpId`. */
   private async otpCode(body: unknown): Promise<string> {
-    const b = isObj(body) ? body : {};
-    const otpId = typeof b.otpId === "string" ? b.otpId : isObj(b.parameters) && typeof b.parameters.otpId === "string" ? b.parameters.otpId : undefined;
+    const otpId = fieldOf(body, "otpId");
     if (!otpId) throw new NotReplayable("sends an OTP code without an otpId to find it by");
     const mail = (await (await fetch(`${this.url}/emulator/v1/mailbox`)).json()) as { otpId?: string; otpCode?: string }[];
     const code = mail.reverse().find((m) => m.otpId === otpId)?.otpCode;

@@ -84,7 +84,7 @@ describe("a session recorded against an emulator replays with no difference", ()
 
   it("says which ledger rows the matching exchanges confirm", () => {
     expect(report.ledger["denial-recorded-failed"]).toEqual({ confirmedBy: [expect.any(Number)], contradictedBy: [] });
-    expect(report.ledger["auth-features-default"]?.confirmedBy.length).toBe(2); // the two otp_init
+    expect(report.ledger["auth-features-default"]?.confirmedBy.length).toBe(4); // the four OTP inits (two legacy, two v2)
     expect(report.ledger["approval-expiry"]?.confirmedBy.length).toBe(1);
     expect(formatReplaySummary(report)).toMatch(/confirm:\n(.*\n)*\s+denial-recorded-failed\s+\(#\d+\)/);
   });

@@ -7,11 +7,18 @@
  * session key then works in the new sub-organization. It gives every secret the session saw.
  */
 import { Turnkey } from "@turnkey/sdk-server";
-import { generateP256KeyPair } from "@turnkey/crypto";
+import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
+import { getClientSignatureMessageForLogin } from "@turnkey/core";
+// @ts-expect-error no declaration file for the deep .mjs path (core exports the stamper only internally)
+import { AttestedStamper } from "@turnkey/core/dist/__stampers__/attested/base.mjs";
+import { ApiKeyStamper } from "@turnkey/api-key-stamper";
+import { p256 } from "@noble/curves/nist.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { serializeTransaction, parseGwei } from "viem";
 import type { RunningEmulator } from "../../emulator/index.js";
 import { newP256KeyPair, type KeyPair } from "../support.js";
-import { lastMail } from "../auth/support.js";
+import { info, lastMail } from "../auth/support.js";
 import { proxyClient } from "../proxy/support.js";
 
 export type SessionHooks = {
@@ -27,6 +34,17 @@ const client = (url: string, organizationId: string, key: KeyPair) =>
 const ETH = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" } as const;
 const SOL = { curve: "CURVE_ED25519", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/501'/0'/0'", addressFormat: "ADDRESS_FORMAT_SOLANA" } as const;
 const HASH = "0x" + "ab".repeat(32);
+
+/** Raw r‖s hex ECDSA-P256 over SHA-256(message), as core's signWithApiKey makes a client signature. */
+const signMessage = (message: string, key: KeyPair) => bytesToHex(p256.sign(sha256(utf8ToBytes(message)), hexToBytes(key.privateKey), { prehash: false }));
+
+/** The X-Stamp-Attested header core's AttestedStamper makes (loginWithOtp's stamp_login). */
+async function attestedStamp(body: string, key: KeyPair, token: string): Promise<{ stampHeaderName: string; stampHeaderValue: string }> {
+  const signer = { sign: (payload: string, format: unknown) => new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).sign(payload, format as never) };
+  const stamper = new AttestedStamper(signer);
+  stamper.configure({ attestedIdentity: token, publicKey: key.publicKey, scheme: "STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN" });
+  return stamper.stamp(body);
+}
 
 /** Runs the session against `url` (the recorder) for the organization of `upstream` (read for OTP codes only). */
 export async function runSession(url: string, upstream: RunningEmulator, hooks: SessionHooks = {}): Promise<SessionResult> {
@@ -140,6 +158,32 @@ export async function runSession(url: string, upstream: RunningEmulator, hooks: 
   await sub.signRawPayload({ organizationId: subOrgId, signWith: subWallet.addresses[0]!, payload: HASH, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP" });
   await sub.getWallets({ organizationId: subOrgId });
   await client(url, subOrgId, signupKey).getUser({ organizationId: subOrgId, userId: subUserId });
+
+  // The OTP v2 flow @turnkey/core uses: the code sealed to the enclave's target, the token bound to a key.
+  const { tlsFetcherPublicKey } = await info(upstream);
+  const verifyV2 = async (key: KeyPair): Promise<string> => {
+    const { otpId, otpEncryptionTargetBundle } = await px.proxyInitOtpV2({ otpType: "OTP_TYPE_EMAIL", contact: email });
+    const code = (await lastMail(upstream, email)).otpCode!;
+    const encryptedOtpBundle = await encryptOtpCodeToBundle(code, otpEncryptionTargetBundle, key.publicKey, tlsFetcherPublicKey);
+    const { verificationToken } = await px.proxyVerifyOtpV2({ otpId, encryptedOtpBundle });
+    secrets.push(code, encryptedOtpBundle, verificationToken);
+    return verificationToken;
+  };
+  const v2Key = newP256KeyPair();
+  const v2Token = await verifyV2(v2Key);
+  const { message } = getClientSignatureMessageForLogin({ verificationToken: v2Token, sessionPublicKey: v2Key.publicKey });
+  const clientSignature = { publicKey: v2Key.publicKey, scheme: "CLIENT_SIGNATURE_SCHEME_API_P256" as const, message, signature: signMessage(message, v2Key) };
+  secrets.push((await px.proxyOtpLoginV2({ verificationToken: v2Token, publicKey: v2Key.publicKey, clientSignature })).session);
+  await client(url, subOrgId, v2Key).getWhoami({ organizationId: subOrgId });
+  // core's loginWithOtp: stamp_login stamped with X-Stamp-Attested by the key the token binds.
+  const attestedKey = newP256KeyPair();
+  const attestedToken = await verifyV2(attestedKey);
+  const body = JSON.stringify({ type: "ACTIVITY_TYPE_STAMP_LOGIN", timestampMs: String(Date.now()), organizationId: subOrgId, parameters: { publicKey: attestedKey.publicKey } });
+  const stamp = await attestedStamp(body, attestedKey, attestedToken);
+  const login = await fetch(`${url}/public/v1/submit/stamp_login`, { method: "POST", headers: { "content-type": "application/json", [stamp.stampHeaderName]: stamp.stampHeaderValue }, body });
+  if (login.status !== 200) throw new Error(`stamp_login: HTTP ${login.status} ${await login.text()}`);
+  secrets.push(((await login.json()) as { activity: { result: { stampLoginResult: { session: string } } } }).activity.result.stampLoginResult.session);
+  await client(url, subOrgId, attestedKey).getWhoami({ organizationId: subOrgId });
   await root.getSubOrgIds({});
   return { secrets, counts: { bobSign } };
 }
