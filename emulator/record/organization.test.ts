@@ -82,6 +82,15 @@ describe("the organization a replay starts from", () => {
     expect(o.wallets[0]!.mnemonic.split(" ")).toHaveLength(12);
   });
 
+  it("takes a user's contacts and keys from an activity's votes when no listing gives them", () => {
+    const vote = { userId: ROOT, user: { userId: ROOT, userName: "root", userEmail: "root@example.com", apiKeys: [apiKey("aaaaaaaa-0000-4000-8000-000000000001", ROOT_KEY)], authenticators: [], oauthProviders: [] } };
+    const made = initialOrganization([
+      x("query whoami", at, { organizationId: ORG, organizationName: "Acme", userId: ROOT, username: "root" }, { stamp: ROOT_KEY }),
+      x("submit create_wallet", { ...at, type: "ACTIVITY_TYPE_CREATE_WALLET" }, { activity: { id: "act-9", status: "ACTIVITY_STATUS_COMPLETED", votes: [vote], result: {} } }, { stamp: ROOT_KEY }),
+    ]);
+    expect(made.fixture.organization.users.map((u) => [u.userId, u.userEmail, u.apiKeys.map((k) => k.apiKeyId)])).toEqual([[ROOT, "root@example.com", ["aaaaaaaa-0000-4000-8000-000000000001"]]]);
+  });
+
   it("says what it had to assume when no answer gives the users or the quorum", () => {
     const bare = initialOrganization([x("submit create_wallet", { ...at, type: "ACTIVITY_TYPE_CREATE_WALLET" }, {}, { stamp: ROOT_KEY })]);
     expect(() => parseFixture(bare.fixture)).not.toThrow();

@@ -170,6 +170,8 @@ export function initialOrganization(exchanges: Exchange[]): InitialOrganization 
     const b = isObj(x.response.body) ? x.response.body : undefined;
     if (x.operation === "proxy wallet_kit_config" && b && x.response.status === 200) proxySettings ??= b;
     if (!b || x.response.status !== 200 || x.surface !== "coordinator" || req.organizationId !== orgId) continue;
+    // An activity's votes carry their users as they are (contacts, API keys): the organization's, unless the session made them.
+    for (const a of [b.activity, ...(Array.isArray(b.activities) ? b.activities : [])]) if (isObj(a)) for (const v of arr(a.votes)) if (isObj(v.user)) addUser(v.user);
     switch (x.operation) {
       case "query whoami":
         orgName ??= str(b.organizationName);
@@ -254,7 +256,7 @@ export function initialOrganization(exchanges: Exchange[]): InitialOrganization 
       continue;
     }
     const user = owner ?? firstRoot;
-    if (!owner) notes.push(`exchange ${x.seq}: stamped by a key no answer names: the replay gives it to root user ${user.userId}`);
+    if (!owner) notes.push(`exchange ${x.seq}: stamped by a key no answer names: the replay gives it to the first root user`);
     const apiKeyId = randomUUID();
     user.apiKeys.set(apiKeyId, { apiKeyId, apiKeyName: `recorded key ${user.apiKeys.size + 1}`, publicKey: p, curveType: "API_KEY_CURVE_P256" });
   }
@@ -269,7 +271,7 @@ export function initialOrganization(exchanges: Exchange[]): InitialOrganization 
     ...(u.userPhoneNumber ? { userPhoneNumber: u.userPhoneNumber } : {}),
     root: rootIds.has(u.userId),
     apiKeys: [...u.apiKeys.values()].map((k) => {
-      if (k.curveType !== "API_KEY_CURVE_P256") notes.push(`API key ${k.apiKeyId} is ${k.curveType}: its requests are replayed only if it stamps none (the replay stamps with P-256)`);
+      if (k.curveType !== "API_KEY_CURVE_P256") notes.push(`an API key is ${k.curveType}: requests it stamps are not replayed (the replay stamps with P-256)`);
       const pair = keyPairLike(k.publicKey, k.curveType);
       keys.set(k.publicKey, pair);
       return { apiKeyId: idOr(k.apiKeyId), apiKeyName: k.apiKeyName, curveType: k.curveType as "API_KEY_CURVE_P256", publicKey: pair.publicKey, ...(pair.curve === "ed25519" ? {} : { privateKey: pair.privateKey }) };

@@ -17,7 +17,7 @@
 import { startEmulator, type RunningEmulator } from "../index.js";
 import { FixtureError, parseFixture, type Fixture } from "../fixtures.js";
 import type { Cassette, Exchange, Surface } from "./cassette.js";
-import { compareAnswers, type Drift } from "./diff.js";
+import { compareAnswers, maskMessage, type Drift } from "./diff.js";
 import { keyPairLike, isPublicKeyHex, stampWith, type KeyPair } from "./keys.js";
 import { rowsTouched } from "./ledger.js";
 import { ValueMap } from "./mapping.js";
@@ -113,7 +113,7 @@ function acceptedFixture(f: Fixture, notes: string[]): Fixture {
         if (seen.has(at!.index)) continue; // two problems of one element
         seen.add(at!.index);
         at!.list.splice(at!.index, 1);
-        notes.push(`the replay's emulator refuses the recorded ${at!.what} (${issue.message}): left out`);
+        notes.push(`the replay's emulator refuses a recorded ${at!.what} (${maskMessage(issue.message)}): left out`);
       }
     }
   }
@@ -124,12 +124,12 @@ function droppable(f: Fixture, path: (string | number)[]): { list: unknown[]; in
   const o = f.organization;
   const [top, list, i, sub, j] = path;
   if (top !== "organization" || typeof i !== "number") return undefined;
-  if (list === "policies" && o.policies[i]) return { list: o.policies, index: i, what: `policy ${JSON.stringify(o.policies[i].policyName)}` };
-  if (list === "privateKeys" && o.privateKeys[i]) return { list: o.privateKeys, index: i, what: `private key ${JSON.stringify(o.privateKeys[i].privateKeyName)}` };
+  if (list === "policies" && o.policies[i]) return { list: o.policies, index: i, what: "policy" };
+  if (list === "privateKeys" && o.privateKeys[i]) return { list: o.privateKeys, index: i, what: "private key" };
   const w = list === "wallets" ? o.wallets[i] : undefined;
-  if (w && sub === "accounts" && typeof j === "number" && w.accounts[j]) return { list: w.accounts, index: j, what: `account ${w.accounts[j].path} (${w.accounts[j].addressFormat}) of wallet ${w.walletId}` };
+  if (w && sub === "accounts" && typeof j === "number" && w.accounts[j]) return { list: w.accounts, index: j, what: `wallet account (${w.accounts[j].addressFormat})` };
   const u = list === "users" ? o.users[i] : undefined;
-  if (u && (sub === "authenticators" || sub === "oauthProviders") && typeof j === "number" && u[sub][j]) return { list: u[sub], index: j, what: `${sub === "authenticators" ? "passkey" : "OAuth provider"} of user ${u.userId}` };
+  if (u && (sub === "authenticators" || sub === "oauthProviders") && typeof j === "number" && u[sub][j]) return { list: u[sub], index: j, what: sub === "authenticators" ? "passkey" : "OAuth provider" };
   return undefined;
 }
 
