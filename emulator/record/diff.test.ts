@@ -65,6 +65,10 @@ describe("comparable", () => {
 });
 
 describe("maskMessage", () => {
+  it("masks emails", () => {
+    expect(maskMessage("no user with email 'alice.b@corp.example.com' (or bob@x.io)")).toBe("no user with email '<email>' (or <email>)");
+  });
+
   it("masks ids, hex, base58, numbers and secrets", () => {
     expect(maskMessage("key 02abcdef0123456789abcdef of 0xAbC1 for So11111111111111111111111111111111111111112 at <redacted otpCode len=6 #2> after 30 s")).toBe("key <hex> of <hex> for <key> at <secret> after <n> s");
   });

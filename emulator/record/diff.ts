@@ -41,10 +41,11 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 
-/** An error message with what differs between deployments masked: ids, hex, base58 and numbers, secrets. */
+/** An error message with what differs between deployments (or identifies someone) masked: ids, hex, base58, numbers, emails, secrets. */
 export function maskMessage(m: string): string {
   return m
     .replace(/<redacted [^>]+>/g, "<secret>")
+    .replace(/[^\s@"'(<]+@[^\s@"')>]+\.[A-Za-z]{2,}/g, "<email>")
     .replace(UUID, "<id>")
     .replace(/\b0x[0-9a-fA-F]+\b/g, "<hex>")
     .replace(/\b[0-9a-fA-F]{16,}\b/g, "<hex>")
