@@ -11,6 +11,8 @@ import { WEBHOOK_FLAG_USAGE } from "./webhooks/cli-flags.js";
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
        emulator env [--url URL] [--format export|dotenv|json]   (see: emulator env --help)
+       emulator record --upstream URL [--proxy-upstream URL] --out FILE   (see: emulator record --help)
+       emulator replay FILE [--target embedded|URL] [--json OUT] [--junit OUT]   (see: emulator replay --help)
        emulator --version
 
   --port N         port to listen on (default 8787; 0 picks a free port)

@@ -13,6 +13,11 @@ async function main(argv: string[]): Promise<void> {
     const { conformanceCommand } = await import("./cli-conformance.js");
     process.exit(await conformanceCommand(rest));
   }
+  if (command === "record" || command === "replay") {
+    // Loaded on demand, like conformance: neither starts the emulator unless it replays.
+    const { recordCommand, replayCommand } = await import("./record/cli.js");
+    process.exit(await (command === "record" ? recordCommand : replayCommand)(rest));
+  }
   if (command === "env") {
     // Describes a running emulator; loads none of it.
     const { envCommand } = await import("./cli-env.js");

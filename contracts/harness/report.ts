@@ -68,7 +68,7 @@ export function reportJson(r: RunReport | CompareReport, includeResponses = fals
   return JSON.stringify(r, (k, v) => (k === "response" && !includeResponses ? undefined : v), 2);
 }
 
-const xml = (s: string): string => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+export const xml = (s: string): string => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
 /** JUnit XML: one testsuite per target, one testcase per scenario; compare differences as a suite of their own. */
 export function junitXml(runs: RunReport[], differences?: Difference[]): string {
