@@ -1,8 +1,10 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { rowMapper } from "./rows.js";
-import { keepVotes, readVotes, type KeptVote } from "./kept-votes.js";
+import { keepVotes, readVotes, type KeptVote, type StoredVote } from "./kept-votes.js";
 import type { RpcStatus } from "../errors.js";
+
+export type { StoredVote };
 
 /** Every activity status (the control API's status query and webhook filters check against it). */
 export const ACTIVITY_STATUSES = [
@@ -16,21 +18,6 @@ export const ACTIVITY_STATUSES = [
 ] as const;
 
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
-
-export type StoredVote = {
-  id: string;
-  userId: string;
-  selection: "VOTE_SELECTION_APPROVED" | "VOTE_SELECTION_REJECTED";
-  /** The exact body the voter stamped. */
-  message: string;
-  publicKey: string;
-  signature: string;
-  scheme: string;
-  /** The voter's credential (id and CREDENTIAL_TYPE_*), for the policy keyword `credentials`. */
-  credentialId?: string;
-  credentialType?: string;
-  createdAt: number;
-};
 
 /** The policies' verdicts on one decision about an activity (get_policy_evaluations). */
 export type PolicyEvaluationRecord = {

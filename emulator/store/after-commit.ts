@@ -12,7 +12,10 @@
  * A hook that throws is logged and skipped: the transaction has committed by then, and the
  * other hooks still run.
  */
-import type { Db } from "./db.js";
+import type Database from "better-sqlite3";
+
+/** A connection (store/db.ts names it `Db`; this module sits below it). */
+type Db = Database.Database;
 
 /** Per database, one list of waiting work per open transaction level, outermost first. */
 const levels = new WeakMap<Db, (() => void)[][]>();

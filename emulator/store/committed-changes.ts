@@ -6,8 +6,11 @@
  * one serialize), leave the count where it was. The version the UI follows
  * (GET /emulator/v1/changes) is built on it, so it moves on committed writes only.
  */
-import type { Db } from "./db.js";
+import type Database from "better-sqlite3";
 import { prep } from "./statements.js";
+
+/** A connection (store/db.ts names it `Db`; this module sits below it). */
+type Db = Database.Database;
 
 /** Per connection, the changes total_changes() counts that are not in the database. */
 const undone = new WeakMap<Db, number>();

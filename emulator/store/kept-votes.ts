@@ -7,10 +7,24 @@
  * whole. Fields equal to the activity's (the proposer, the creation time) or to the usual value
  * (an approval) are left out. Rows written before this encoding hold whole votes and read as is.
  */
-import type { StoredVote } from "./activities.js";
 
 /** A reference in `parts`: 0 the intent parameters as JSON, 1 the organization id, 2 the activity type. */
 type Part = string | 0 | 1 | 2;
+
+export type StoredVote = {
+  id: string;
+  userId: string;
+  selection: "VOTE_SELECTION_APPROVED" | "VOTE_SELECTION_REJECTED";
+  /** The exact body the voter stamped. */
+  message: string;
+  publicKey: string;
+  signature: string;
+  scheme: string;
+  /** The voter's credential (id and CREDENTIAL_TYPE_*), for the policy keyword `credentials`. */
+  credentialId?: string;
+  credentialType?: string;
+  createdAt: number;
+};
 
 export type KeptVote = Omit<StoredVote, "userId" | "selection" | "message" | "createdAt"> & {
   userId?: string;

@@ -25,7 +25,7 @@ import { chainWatcher } from "../../networks/watch.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { lazyModule } from "../../lazy-module.js";
-import { chainRejection, ethSigner } from "./send-transactions.js";
+import { chainRejection, ethSigner } from "./sending.js";
 import { sendBatch } from "./gas-station.js";
 import { requireNetworks } from "../../networks/registry.js";
 

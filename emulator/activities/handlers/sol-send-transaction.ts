@@ -16,7 +16,7 @@ import { equalBytes, isZero, rewritten, signWith } from "../../networks/solana-m
 import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY, topUp } from "../../networks/sponsor-keys.js";
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
-import type { SentTransaction } from "./send-transactions.js";
+import type { SentTransaction } from "./sending.js";
 import { quote } from "../../input-error.js";
 import { requireNetworks } from "../../networks/registry.js";
 

@@ -25,7 +25,7 @@ import { chainWatcher } from "../../networks/watch.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import type { SwapRoute, RouteRefusal } from "../../networks/defi/swap.js";
 import type { SwapQuoteRow } from "../../store/swaps.js";
-import { ethSigner, evmSent, recordSend } from "./send-transactions.js";
+import { ethSigner, evmSent, recordSend } from "./sending.js";
 import { sendBatch } from "./gas-station.js";
 import { requireParentOrganization, swapFeeConfig } from "../../domain/swap-config.js";
 import { requireNetworks } from "../../networks/registry.js";
