@@ -1,28 +1,34 @@
 /**
- * The services one emulator instance hands to every handler: its store, its clock and its
- * settings. Several instances in one process each have their own runtime.
+ * The services one emulator instance hands to every handler: its store, its clock, its keys,
+ * its catalog of operations and its settings, and each family's own state (`families`).
+ * Several instances in one process each have their own runtime.
+ *
+ * Nothing here names a family: a family declares its member of `families` from its own folder
+ * (`FamilyStates`, by declaration merging). Two members are declared where their types live,
+ * because those types name the runtime in turn (a handler's context holds it): `registry`, the
+ * catalog of operations (operations/define.ts), and `hooks`, the families' answers to the
+ * core's questions (hooks.ts).
  */
 import type { Store } from "./store/index.js";
 import type { Clock } from "./clock.js";
 import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
-import type { Networks } from "./networks/registry.js";
 import type { EventBus } from "./events/index.js";
 import type { Serving } from "./http/serving.js";
-import type { Registry } from "./operations/define.js";
-import type { Offload } from "./operations/contexts.js";
-import type { ControlState } from "./control/state.js";
-import type { SnapshotShelf } from "./control/snapshots.js";
-import type { DevKey } from "./control/ui-votes.js";
-import type { IpAllowlistSettings } from "./auth/ip-allowlist.js";
-import type { Webhooks } from "./webhooks/index.js";
-import type { ProxyClock } from "./proxy/forward.js";
-import type { ChainWatcher } from "./networks/watch.js";
 import type { ActivityTurns } from "./activities/turns.js";
 
-export type Runtime = {
-  /** Every emulated operation (operations/registry.ts, composed once): read here, never imported below the root. */
-  registry: Registry;
+/**
+ * Runs CPU work that may leave the event loop (a signature): on a worker (`onWorker`) while
+ * the instance's server has other requests open, else at once (`here`). The composition root
+ * (index.ts) supplies it from the server's load; handlers reach it as `ctx.offload`.
+ */
+export type Offload = <T>(here: () => T, onWorker: () => Promise<T>) => T | Promise<T>;
+
+/** Each family's state on the runtime, `rt.families.<name>`: empty here, declared by the families (family.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FamilyStates {}
+
+export interface Runtime {
   store: Store;
   keyring: Keyring;
   clock: Clock & { offsetMs: number };
@@ -32,28 +38,14 @@ export type Runtime = {
   urls: { baseUrl: string; authProxyUrl: string };
   /** Stand-ins for the enclave keys and the built-in OIDC issuer key (deterministic per fixture). */
   keys: InstanceKeys;
-  /** Local chains (created on first use) and external chain clients, by caip2. */
-  networks?: Networks;
-  /** Activity status changes, balance and send-status events (emulator/events): the webhook outbox listens. */
+  /** Activity status changes, balance and send-status events (emulator/events): the families' listeners react. */
   events: EventBus;
   /** The HTTP server's load (requests open, the last one's end), once it listens: background work waits for a quiet moment. */
   serving?: Serving;
-  /** Sends a handler's CPU work (a signature) to a worker while the server is busy (operations/contexts.ts); composed in index.ts from `serving`. */
+  /** Sends a handler's CPU work (a signature) to a worker while the server is busy; composed in index.ts from `serving`. */
   offload: Offload;
-  /** Control API state (control/state.ts): faults and rate-limit windows are cleared on reset (resetControl); the request log stays. */
-  control: ControlState;
-  /** Snapshots taken from the control API (control/snapshots.ts); kept across reset. */
-  snapshots: SnapshotShelf;
-  /** The fixture's published API key pairs: the control API votes as their users (control/ui-votes.ts). */
-  devKeys: DevKey[];
-  /** IP allowlist settings (auth/ip-allowlist.ts). */
-  ipAllowlist: IpAllowlistSettings;
-  /** Webhook settings and delivery (webhooks/index.ts), once started; stopped with the instance. */
-  webhooks?: Webhooks;
-  /** The last timestamp the auth proxy stamped a forward with (proxy/forward.ts). */
-  proxyClock: ProxyClock;
   /** The work in flight on each activity (activities/turns.ts): identical submissions and votes on one activity wait their turn. */
   activityTurns: ActivityTurns;
-  /** Turns landed transactions into balance events (networks/watch.ts), made on first use; closes with the networks. */
-  chainWatcher?: ChainWatcher;
-};
+  /** Each family's state (`rt.families.webhooks`, ...), set by the family's `start`. */
+  families: FamilyStates;
+}

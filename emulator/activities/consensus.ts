@@ -8,20 +8,18 @@
  * when no policy would allow it. A denial's failure (activities/denial.ts) is what the request
  * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
  */
-import { GrpcCode, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
+import type { RpcStatus } from "../errors.js";
 import { isUuid } from "../ids.js";
-import { compilePolicy, evaluate, evaluatePolicies, parseExpression, type CompiledPolicy, type EvaluationContext } from "../policy/index.js";
-import type { Caller } from "../auth/caller.js";
+import { compilePolicy, evaluatePolicies, type CompiledPolicy, type EvaluationContext } from "../policy/index.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { PolicyRow } from "../store/policies.js";
 import type { ActivityEntry } from "../operations/define.js";
 import type { ActivityFrame } from "./frame.js";
-import { importTargetDenial, policyDenial, rootQuorumDenial } from "./denial.js";
-import { findSessionProfile } from "../domain/sessions.js";
+import { importTargetDenial, policyDenial, rootQuorumDenial, type PolicyEvaluationResult } from "./denial.js";
 
-export type PolicyEvaluationResult = { policyId: string; outcome: string };
+export type { PolicyEvaluationResult };
 
 export type Decision =
   | { outcome: "allow"; evaluations: PolicyEvaluationResult[] }
@@ -96,34 +94,4 @@ export function defaultDenial(rt: Runtime, org: OrganizationRow, entry: Activity
   if (!isImport || typeof params.userId !== "string" || params.userId === proposerId) return undefined;
   if (!isUuid(params.userId) || !rt.store.users.get(org.id, params.userId)) return undefined;
   return importTargetDenial(entry.name, params.userId, proposerId);
-}
-
-/**
- * A session made under a session profile (`sessionProfileId` at login) may only propose what
- * the profile's scope, a policy-language condition over the same context as policies, allows:
- * false, or an evaluation error, denies before any policy or quorum is consulted. Scope bounds
- * the session; policies still decide what is inside it. `context` gives the activity's policy
- * context (asked only when the session has a profile).
- */
-export function sessionScopeDenial(rt: Runtime, caller: Caller, context: () => EvaluationContext): RpcStatus | undefined {
-  if (caller.credential.kind !== "api_key") return undefined;
-  const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
-  if (!profileId) return undefined;
-  const profile = findSessionProfile(rt.store, caller.org, profileId);
-  if (!profile) return undefined;
-  const scoped = context();
-  let allowed: boolean;
-  let why = "";
-  try {
-    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), scoped);
-  } catch (e) {
-    allowed = false;
-    why = `: ${(e as Error).message}`;
-  }
-  if (allowed) return undefined;
-  return {
-    code: GrpcCode.PERMISSION_DENIED,
-    message: `request not authorized: the session's profile ${profile.id} (${profile.name}) does not allow this activity: its scope \`${profile.scope}\` is not true${why}`,
-    details: [turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED")],
-  };
 }

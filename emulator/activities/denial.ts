@@ -9,7 +9,9 @@
 import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
 import { quote } from "../input-error.js";
 import type { ActivityRow } from "../store/activities.js";
-import type { PolicyEvaluationResult } from "./consensus.js";
+
+/** One policy's verdict on an activity (the decision records them: consensus.ts). */
+export type PolicyEvaluationResult = { policyId: string; outcome: string };
 
 /** The service's top-level message for a policy-engine denial, implicit or explicit alike. */
 export const POLICY_DENIED_MESSAGE =

@@ -23,7 +23,7 @@ import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import type { ActivityEntry, ActivityOutcome } from "../operations/define.js";
 import type { ActivityContext } from "../operations/contexts.js";
-import { decide, defaultDenial, sessionScopeDenial, type Decision } from "./consensus.js";
+import { decide, defaultDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
 import { stampReferenceTime } from "../clock.js";
 import { votesInForce } from "./approval-window.js";
@@ -146,7 +146,7 @@ function decideProposal(rt: Runtime, frame: ActivityFrame, caller: Caller, votes
   const context = () => frame.policyContext(target, votes);
   // Parent-initiated auth flows are decided by the parent organization's quorum and policies.
   const decidingOrg = caller.org.id === target.id ? target : caller.org;
-  const outOfScope = sessionScopeDenial(rt, caller, context) ?? defaultDenial(rt, target, frame.entry, frame.params, caller.user.id);
+  const outOfScope = rt.hooks.proposalDenial(rt, caller, context) ?? defaultDenial(rt, target, frame.entry, frame.params, caller.user.id);
   const decision: Decision = outOfScope ? { outcome: "deny", failure: outOfScope, evaluations: [] } : decide(rt, frame, decidingOrg, votes);
   const mfa = decision.outcome === "deny" ? undefined : mfaRequirement(rt, caller, context);
   return { decision, mfa };

@@ -14,7 +14,7 @@ import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { StoredVote } from "../store/activities.js";
 import type { ActivityEntry, PolicySubjects } from "../operations/define.js";
-import { resolveSigner, type ResolvedSigner } from "../domain/signer.js";
+import type { ResolvedSigner } from "../operations/contexts.js";
 import { buildPolicyContext } from "./policy-context.js";
 
 type Lookup = { signer: ResolvedSigner } | { error: unknown };
@@ -51,7 +51,7 @@ export class ActivityFrame {
     let found = this.signers.get(key);
     if (!found) {
       try {
-        found = { signer: resolveSigner(this.rt, orgId, signWith) };
+        found = { signer: this.rt.hooks.resolveSigner(this.rt, orgId, signWith) };
       } catch (error) {
         found = { error };
       }

@@ -1,9 +1,11 @@
 /**
  * The evaluation context of one activity for the policy engine: `activity`, `approvers`,
- * `credentials`, and whatever the request touches (`wallet`, `private_key`,
- * `wallet_account`, `eth`, `solana`, `tron`, `bitcoin`), and `controls`: the organization's
- * velocity controls with this activity counted (velocity/enforce.ts). A keyword whose input cannot be
- * decoded is left out: a policy that reads it then errors, which never allows.
+ * `credentials`, the keywords the families supply for what the request touches
+ * (`rt.hooks.policyKeywords`: `wallet`, `private_key`, `wallet_account` from the wallets,
+ * `secret`, and `controls`, the organization's velocity controls with this activity counted),
+ * and the transaction or payload it carries (`eth`, `solana`, `tron`, `bitcoin`). A keyword
+ * whose input cannot be decoded is left out: a policy that reads it then errors, which never
+ * allows.
  */
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
@@ -17,16 +19,12 @@ import {
   buildSolanaTxContext,
   buildTronTxContext,
   credentialContext,
-  privateKeyContext,
-  walletAccountContext,
-  walletContext,
   type EvaluationContext,
 } from "../policy/index.js";
 import { describePsbt } from "../signing/index.js";
-import type { ResolvedSigner } from "../domain/signer.js";
+import type { ResolvedSigner } from "../operations/contexts.js";
 import { parseInterface } from "../policy/smart-contract-interfaces.js";
 import type { PolicySubjects } from "../operations/define.js";
-import { controlsContext } from "../velocity/enforce.js";
 
 function attempt<T>(fn: () => T): T | undefined {
   try {
@@ -51,7 +49,8 @@ function bitcoinContext(psbtHex: string): Record<string, unknown> {
  * `subjects` is what the activity's registry entry says it touches (its wallet, key, signer,
  * transaction or payload); `params` feeds only the generic `activity.params`. `signerOf` gives
  * the key a `signWith` names (undefined when nothing answers to it): the activity's frame
- * (activities/frame.ts) looks each one up once for the context and the handler alike.
+ * (activities/frame.ts) looks each one up once for the context, the families' keywords and the
+ * handler alike.
  */
 export function buildPolicyContext(
   rt: Runtime,
@@ -73,35 +72,10 @@ export function buildPolicyContext(
     credentials: approved.map((v) => credentialContext({ id: v.credentialId ?? "", userId: v.userId, type: v.credentialType ?? "", publicKey: v.publicKey })),
   };
 
-  const proposer = votes[0]?.userId;
-  if (proposer) ctx.controls = controlsContext(rt, org.id, activityType, params, subjects, proposer, rt.clock.now());
-
-  if (subjects.walletId) {
-    const w = store.wallets.get(org.id, subjects.walletId);
-    if (w) ctx.wallet = walletContext({ walletId: w.id, walletName: w.name, imported: w.imported, exported: w.exported });
-  }
-  if (subjects.privateKeyId) {
-    const k = store.privateKeys.get(org.id, subjects.privateKeyId);
-    if (k) ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
-  }
-  if (subjects.address) ctx.wallet_account = walletAccountContext(subjects.address);
-  if (subjects.secretId) {
-    const s = store.secrets.get(org.id, subjects.secretId);
-    if (s) ctx.secret = { id: s.id, ...(s.name !== null ? { name: s.name } : {}), static_properties: Object.fromEntries(s.staticProperties.map((kv) => [kv.key, kv.value])) };
-  }
+  // What the families know of what the activity touches: its wallet, key or account, secret, velocity controls.
+  Object.assign(ctx, rt.hooks.policyKeywords(rt, { org, activityType, params, subjects, votes, signer: signerOf }));
 
   const signWith = subjects.signWith;
-  if (signWith) {
-    const signer = signerOf(signWith);
-    if (signer?.account && signer.wallet) {
-      ctx.wallet_account = walletAccountContext(signer.account.address);
-      ctx.wallet = walletContext({ walletId: signer.wallet.id, walletName: signer.wallet.name, imported: signer.wallet.imported, exported: signer.wallet.exported });
-    }
-    if (signer?.privateKey) {
-      const k = signer.privateKey;
-      ctx.private_key = privateKeyContext({ privateKeyId: k.id, privateKeyName: k.name, privateKeyTags: store.tags.tagsOf(k.id), imported: k.imported, exported: k.exported });
-    }
-  }
 
   const unsigned = subjects.transaction?.unsigned;
   if (unsigned) {

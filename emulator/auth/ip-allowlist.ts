@@ -27,7 +27,7 @@ import type { Store } from "../store/index.js";
 import type { Caller } from "./caller.js";
 import { addressAllowed, canonicalAddress } from "./ip-allowlist-cidr.js";
 
-/** The instance's settings (`rt.ipAllowlist`, set by startEmulator). */
+/** The instance's settings (`rt.families.ipAllowlist`, set by the family's start). */
 export type IpAllowlistSettings = { trustProxy: boolean };
 
 /** The scope a `publicKey` parameter names: "" for the organization, else the API key's public key as stored. */
@@ -92,6 +92,6 @@ export function ipAllowlistRefusal(list: IpAllowlistRow, source: SourceAddress):
 export function enforceIpAllowlist(rt: Runtime, caller: Caller, req: Pick<IncomingMessage, "headers" | "socket">): void {
   const list = governingAllowlist(rt, caller);
   if (!list) return;
-  const refusal = ipAllowlistRefusal(list, sourceAddress(req, rt.ipAllowlist.trustProxy));
+  const refusal = ipAllowlistRefusal(list, sourceAddress(req, rt.families.ipAllowlist.trustProxy));
   if (refusal) throw refusal;
 }

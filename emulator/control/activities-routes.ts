@@ -120,7 +120,7 @@ export function activityDetail(rt: Runtime, id: string): Record<string, unknown>
   const lapsed = new Set(a.votes.filter((v) => !counted.includes(v)).map((v) => v.id));
   const window = waiting ? approvalWindow(a.votes, now) : undefined;
   return {
-    activity: renderActivity(store, a),
+    activity: renderActivity(rt, a),
     organizationName: org?.name ?? "",
     policyEvaluations: evaluationsOf(rt, a),
     approvalWindow: window ? { openedAt: iso(window.openedAt), expiresAt: iso(window.expiresAt), expired: window.expired } : null,

@@ -15,7 +15,7 @@ export function clockRouter(rt: Runtime): Router {
     handle(async (req, res) => {
       const view = moveClock(rt.clock, jsonOf(req));
       rt.events.emit({ type: "CLOCK_MOVED" }); // e.g. webhook retries waiting on the emulated clock
-      await rt.networks?.clockMoved(); // local EVM chains mine a block at the new time
+      await rt.hooks.clockMoved(rt); // e.g. local EVM chains mine a block at the new time
       res.json(view);
     }),
   );

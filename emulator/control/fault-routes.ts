@@ -25,7 +25,7 @@ const view = (f: Fault) => ({
 
 export function faultRouter(rt: Runtime): Router {
   const router = Router();
-  const { faults } = rt.control;
+  const { faults } = rt.families.control;
   router.post(
     "/emulator/v1/faults",
     readBody,
@@ -54,7 +54,7 @@ export function faultRouter(rt: Runtime): Router {
  * reaches a page as the service's would, and a fault never meets an `OPTIONS`.
  */
 export function faultMiddleware(rt: Runtime) {
-  const { faults } = rt.control;
+  const { faults } = rt.families.control;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const fault = faults.take(req.path, rt.clock.now());
     if (!fault) return next();

@@ -41,7 +41,7 @@ export function controlMiddleware(rt: Runtime): Router {
 
 /** What a reset clears besides the store and the clock: faults and rate-limit windows (snapshots and the request log stay). */
 export function resetControl(rt: Runtime): void {
-  const s = rt.control;
+  const s = rt.families.control;
   s.faults.clear();
   s.rateLimiter?.clear();
 }

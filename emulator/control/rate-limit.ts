@@ -110,7 +110,7 @@ function subjectOf(rt: Runtime, req: Request, kind: "submit" | "query" | "proxy"
 /** The rate limit, when enabled: the `ratelimit-*` headers on every answer to an operation of the service, 429 past a limit. */
 export function rateLimitMiddleware(rt: Runtime) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const limiter = rt.control.rateLimiter;
+    const limiter = rt.families.control.rateLimiter;
     const operation = limiter ? operationAt(req.path) : null;
     if (!limiter || !operation) return next();
     // Read the body now (the pipeline keeps it as read) to learn the organization. The reader's

@@ -16,11 +16,11 @@ export function requestLogRouter(rt: Runtime): Router {
   router.get(
     "/emulator/v1/requests",
     handle((req, res) => {
-      res.json({ requests: rt.control.requests.query(parseRequestFilter(req.query as Record<string, unknown>)) });
+      res.json({ requests: rt.families.control.requests.query(parseRequestFilter(req.query as Record<string, unknown>)) });
     }),
   );
   router.delete("/emulator/v1/requests", (_req, res) => {
-    rt.control.requests.clear();
+    rt.families.control.requests.clear();
     res.json({ cleared: true });
   });
   return router;
@@ -45,7 +45,7 @@ export function organizationOf(body: unknown): string | null {
 type Answer = { activity?: { id?: unknown; organizationId?: unknown }; organizationId?: unknown; code?: unknown; details?: { turnkeyErrorCode?: unknown }[] };
 
 export function requestLogMiddleware(rt: Runtime) {
-  const state = rt.control;
+  const state = rt.families.control;
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path.startsWith("/emulator/") || req.path === "/openapi.json") return next();
     const started = performance.now();

@@ -13,7 +13,7 @@ const stateBody = bodyOf(express.raw({ type: () => true, limit: MAX_STATE_BYTES 
 
 export function snapshotRouter(rt: Runtime): Router {
   const router = Router();
-  const shelf = rt.snapshots;
+  const shelf = rt.families.control.snapshots;
   router.post(
     "/emulator/v1/snapshots",
     readBody,

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "../store/index.js";
+import { openStore } from "../families.js";
 import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
 import { TurnkeyError } from "../errors.js";
@@ -22,7 +22,7 @@ const tempDir = () => {
 };
 
 function runtime(file?: string): Runtime {
-  const store = Store.open(file);
+  const store = openStore(file);
   return { store, keyring: new Keyring(store.sealer), clock: systemClock() } as unknown as Runtime;
 }
 
@@ -84,7 +84,7 @@ describe("state images", () => {
     expect(b.store.sealer.openText(sealed)).toBe("sealed in a");
     addOrg(b, "after-load");
     b.store.close();
-    const reopened = Store.open(join(dir, "b.db"));
+    const reopened = openStore(join(dir, "b.db"));
     expect((reopened.db.prepare("SELECT COUNT(*) AS n FROM meta WHERE key LIKE 'marker-%'").get() as { n: number }).n).toBe(2);
     expect(reopened.db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(reopened.sealer.openText(sealed)).toBe("sealed in a");

@@ -104,7 +104,7 @@ export function loadState(rt: Runtime, image: Buffer, opts: { check?: boolean } 
   const db = openStateImage(image, opts);
   let incoming: Store;
   try {
-    incoming = new Store(db);
+    incoming = new Store(db, { repositories: rt.store.repositoryFactories });
     if (opts.check !== false) checkSealedSecrets(incoming);
   } catch (e) {
     db.close();
@@ -127,7 +127,7 @@ export function loadState(rt: Runtime, image: Buffer, opts: { check?: boolean } 
   rmSync(`${file}-wal`, { force: true });
   rmSync(`${file}-shm`, { force: true });
   renameSync(tmp, file);
-  install(rt, Store.open(file));
+  install(rt, Store.open(file, { repositories: rt.store.repositoryFactories }));
 }
 
 function install(rt: Runtime, store: Store): void {

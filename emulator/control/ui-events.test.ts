@@ -1,15 +1,14 @@
 import { assert, describe, expect, it } from "vitest";
-import { Store } from "../store/index.js";
+import { openStore } from "../families.js";
 import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
 import type { Runtime } from "../runtime.js";
 import { stateVersion } from "./ui-events.js";
-import { SnapshotShelf } from "./snapshots.js";
 import { controlState } from "./state.js";
 
 function runtime(): Runtime {
-  const store = Store.open();
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), control: controlState({}), snapshots: new SnapshotShelf() } as unknown as Runtime;
+  const store = openStore();
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), families: { control: controlState({}, []) } } as unknown as Runtime;
 }
 
 const write = (rt: Runtime, key: string) => rt.store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(key, key);
@@ -29,13 +28,13 @@ describe("stateVersion", () => {
     step("a write", () => write(rt, "a"));
     step("a clock move", () => (rt.clock.offsetMs += 1000));
     step("a logged request", () =>
-      rt.control.requests.add({ at: "", atMs: 0, method: "POST", path: "/x", organizationId: null, caller: null, status: 200, latencyMs: 1, activityId: null, errorCode: null, turnkeyErrorCode: null }),
+      rt.families.control.requests.add({ at: "", atMs: 0, method: "POST", path: "/x", organizationId: null, caller: null, status: 200, latencyMs: 1, activityId: null, errorCode: null, turnkeyErrorCode: null }),
     );
     let snapshotId = "";
-    step("a snapshot", () => (snapshotId = rt.snapshots.take(rt, "s").id));
+    step("a snapshot", () => (snapshotId = rt.families.control.snapshots.take(rt, "s").id));
     step("another write", () => write(rt, "b"));
     // The restored store is a new connection whose write count starts again: the version still differs.
-    step("a restore", () => rt.snapshots.restore(rt, snapshotId));
+    step("a restore", () => rt.families.control.snapshots.restore(rt, snapshotId));
   });
 });
 

@@ -17,8 +17,8 @@ let nextGeneration = 1;
 export function stateVersion(rt: Runtime): string {
   let gen = generations.get(rt.store.db);
   if (gen === undefined) generations.set(rt.store.db, (gen = nextGeneration++));
-  const lastRequest = rt.control.requests.query({ limit: 1 })[0]?.seq ?? 0;
-  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, rt.snapshots.list().length].join(".");
+  const lastRequest = rt.families.control.requests.query({ limit: 1 })[0]?.seq ?? 0;
+  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, rt.families.control.snapshots.list().length].join(".");
 }
 
 export const CHANGE_POLL_MS = 250;

@@ -21,7 +21,7 @@ import type { ApiKeyRow } from "../store/api-keys.js";
 
 export type DevKey = { userId: string; publicKey: string; privateKey: string; curveType: string };
 
-/** The fixture's published API key pairs (those with a `privateKey`): the instance keeps them as `rt.devKeys`. */
+/** The fixture's published API key pairs (those with a `privateKey`): the instance keeps them as `rt.families.control.devKeys`. */
 export function fixtureDevKeys(fixture: Fixture): DevKey[] {
   return fixtureOrganizations(fixture).flatMap(({ org }) =>
     org.users.flatMap((u) => u.apiKeys.filter((k) => k.privateKey).map((k) => ({ userId: u.userId, publicKey: k.publicKey.toLowerCase(), privateKey: k.privateKey!, curveType: k.curveType }))),
@@ -31,7 +31,7 @@ export function fixtureDevKeys(fixture: Fixture): DevKey[] {
 /** The user's live API keys whose private half the emulator holds, with it. */
 function heldKeys(rt: Runtime, userId: string): { key: ApiKeyRow; privateKey: string; curveType: string }[] {
   const now = rt.clock.now();
-  const known = rt.devKeys;
+  const known = rt.families.control.devKeys;
   return rt.store.apiKeys
     .forUser(userId)
     .filter((k) => k.expiresAt === null || k.expiresAt > now)

@@ -8,6 +8,9 @@ import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
 import { quote } from "../input-error.js";
 
+/** The service's message for an activity only a top-level organization may run (turnkeyErrorCode INVALID_ACTIVITY_CALLER). */
+export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
+
 export function requireUuid(value: string, field: string, what: string): void {
   if (!isUuid(value)) throw invalidArgument(`invalid ${what} UUID: ${quote(value)}`, field);
 }

@@ -4,12 +4,14 @@
  * a verification token spent once, only on the contact it was issued for.
  */
 import { describe, expect, it } from "vitest";
-import { Store } from "../store/index.js";
+import type { Store } from "../store/index.js";
+import { openStore } from "../families.js";
 import { isTurnkeyError } from "../errors.js";
 import { instanceKeysFor } from "../auth/instance-keys.js";
 import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import { consumeContactVerification, consumeVerificationToken, initOtp, otpCodeFor, verifyOtp } from "./otp.js";
+import { initOtp, otpCodeFor, verifyOtp } from "./otp.js";
+import { consumeContactVerification, consumeVerificationToken } from "../auth/verification-tokens.js";
 import type { DomainContext } from "./context.js";
 import { initialAuthFeatures } from "./auth-features.js";
 
@@ -17,7 +19,7 @@ const ORG = "00000000-0000-4000-8000-000000000001";
 const EMAIL = "otp-unit@example.com";
 
 function setup(): { ctx: DomainContext; store: Store } {
-  const store = Store.open();
+  const store = openStore();
   const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: initialAuthFeatures(), createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
   return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit") } as unknown as Runtime, now: 1_000_000, org }, store };

@@ -8,7 +8,7 @@
  */
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
+import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../errors.js";
 import { isUuid } from "../ids.js";
 import type { SessionProfileRow } from "../store/session-profiles.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../bundles/index.js";
@@ -18,6 +18,9 @@ import type { Store } from "../store/index.js";
 import type { UserRow } from "../store/users.js";
 import type { DomainContext } from "./context.js";
 import { quote } from "../input-error.js";
+import type { Runtime } from "../runtime.js";
+import type { Caller } from "../auth/caller.js";
+import { evaluate, parseExpression, type EvaluationContext } from "../policy/index.js";
 
 export const DEFAULT_SESSION_SECONDS = 900;
 /** The service caps sessions at one year (UNCONFIRMED; generous for local use). */
@@ -149,4 +152,34 @@ export function issueCredentialBundle(
     invalidateExisting: p.invalidateExisting,
   });
   return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target) };
+}
+
+/**
+ * A session made under a session profile (`sessionProfileId` at login) may only propose what
+ * the profile's scope, a policy-language condition over the same context as policies, allows:
+ * false, or an evaluation error, denies before any policy or quorum is consulted. Scope bounds
+ * the session; policies still decide what is inside it. `context` gives the activity's policy
+ * context (asked only when the session has a profile).
+ */
+export function sessionScopeDenial(rt: Runtime, caller: Caller, context: () => EvaluationContext): RpcStatus | undefined {
+  if (caller.credential.kind !== "api_key") return undefined;
+  const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
+  if (!profileId) return undefined;
+  const profile = findSessionProfile(rt.store, caller.org, profileId);
+  if (!profile) return undefined;
+  const scoped = context();
+  let allowed: boolean;
+  let why = "";
+  try {
+    allowed = evaluate(parseExpression(profile.scope, { label: "condition", stored: true }), scoped);
+  } catch (e) {
+    allowed = false;
+    why = `: ${(e as Error).message}`;
+  }
+  if (allowed) return undefined;
+  return {
+    code: GrpcCode.PERMISSION_DENIED,
+    message: `request not authorized: the session's profile ${profile.id} (${profile.name}) does not allow this activity: its scope \`${profile.scope}\` is not true${why}`,
+    details: [turnkeyErrorDetail("REQUEST_NOT_AUTHORIZED")],
+  };
 }

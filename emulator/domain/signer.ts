@@ -10,17 +10,18 @@ import type { Runtime } from "../runtime.js";
 import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
 import type { PrivateKeyRow } from "../store/private-keys.js";
 import type { SigningKey } from "../signing/index.js";
+import type { ResolvedSigner } from "../operations/contexts.js";
 
-export type ResolvedSigner = {
-  key: SigningKey;
-  /** Compressed (33 bytes) for ECDSA curves, raw 32 bytes for ed25519. */
-  publicKey: Uint8Array;
-  /** The address format `signWith` named, when it was an address. */
-  addressFormat?: string;
-  account?: WalletAccountRow;
-  wallet?: WalletRow;
-  privateKey?: PrivateKeyRow;
-};
+declare module "../operations/contexts.js" {
+  /** A key a `signWith` names is a wallet account's (with its wallet) or a private key. */
+  interface SignerDetails {
+    account?: WalletAccountRow;
+    wallet?: WalletRow;
+    privateKey?: PrivateKeyRow;
+  }
+}
+
+export type { ResolvedSigner };
 
 /** Schnorr for Bitcoin Taproot (BIP-341 tweaked) and Spark (plain BIP-340); else the curve's scheme. */
 export function schemeFor(addressFormat: string | undefined): SigningKey["scheme"] {

@@ -12,7 +12,7 @@ import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js
 import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.js";
 import { checkEmail, checkName, checkPhone, requireDistinct, requireNonEmpty, requireUser } from "./lookups.js";
 import { requireUserTags } from "./tags.js";
-import { consumeContactVerification } from "./otp.js";
+import { consumeContactVerification } from "../auth/verification-tokens.js";
 import type { DomainContext } from "./context.js";
 
 /** Limit of the real service. */

@@ -13,7 +13,6 @@ import type { Credential } from "../auth/caller.js";
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
 import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
-import { asksForAppProofs } from "../proofs/app-proofs.js";
 import { notEmulatedError } from "../operations/not-emulated.js";
 import type { ActivityEntry, QueryEntry } from "../operations/define.js";
 import { renderActivity } from "../views/activity.js";
@@ -51,8 +50,8 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
-  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, asksAppProofs: asksForAppProofs(body, json), caller, target: org });
-  return { activity: renderActivity(rt.store, activity) };
+  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, asksAppProofs: rt.hooks.asksAppProofs(body, json), caller, target: org });
+  return { activity: renderActivity(rt, activity) };
 }
 
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {

@@ -14,6 +14,7 @@ import type { SolanaChain } from "./solana-chain.js";
 import { httpTransport } from "./rpc.js";
 import type { FundedAccounts } from "./fixture-accounts.js";
 import { quote } from "../input-error.js";
+import type { Runtime } from "../runtime.js";
 
 /** What every fixture account starts with on a new local chain. */
 export const FIXTURE_WEI = 10_000n * 10n ** 18n;
@@ -217,10 +218,16 @@ export class Networks {
 }
 
 /** Parses `--chain <caip2>=<url>` values. */
-/** The instance's chains, or INVALID_ARGUMENT naming `field` when it runs none (`startEmulator({ networks: false })`). */
-export function requireNetworks(rt: { networks?: Networks }, field: string): Networks {
-  if (!rt.networks) throw invalidArgument("this emulator instance runs no chains", field);
-  return rt.networks;
+/** The instance's chains (`rt.families.chains`), if it runs any (a runtime made by hand for a test may not). */
+export function networksOf(rt: Runtime): Networks | undefined {
+  return rt.families.chains?.networks;
+}
+
+/** The instance's chains, or INVALID_ARGUMENT naming `field` when it runs none. */
+export function requireNetworks(rt: Runtime, field: string): Networks {
+  const networks = networksOf(rt);
+  if (!networks) throw invalidArgument("this emulator instance runs no chains", field);
+  return networks;
 }
 
 export function parseChainOption(value: string): [string, string] {

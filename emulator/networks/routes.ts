@@ -16,7 +16,7 @@ import type { Runtime } from "../runtime.js";
 import { sendRpcError } from "../http/errors.js";
 import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
 import { RpcCode, RpcError, rpcFailure, type JsonRpcRequest, type JsonRpcResponse } from "./rpc.js";
-import type { Networks } from "./registry.js";
+import { networksOf, type Networks } from "./registry.js";
 import type { Chain } from "./chain.js";
 import { parseUsd } from "./prices.js";
 import { upsertGasUsageConfig } from "./gas-station/usage.js";
@@ -29,8 +29,9 @@ const body = express.text({ type: () => true, limit: "10mb" });
 export function networksRouter(rt: Runtime): Router {
   const router = Router();
   const networks = (): Networks => {
-    if (!rt.networks) throw new TurnkeyError(GrpcCode.UNAVAILABLE, "this instance has no chains");
-    return rt.networks;
+    const networks = networksOf(rt);
+    if (!networks) throw new TurnkeyError(GrpcCode.UNAVAILABLE, "this instance has no chains");
+    return networks;
   };
   // Anything that changes a chain: the watcher turns it into send-status and balance events.
   const changed = () => chainWatcher(rt)?.poke();

@@ -17,14 +17,12 @@ import type { Chain } from "./chain.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../events/index.js";
-import { prep } from "../store/statements.js";
-import { WebhookEndpoints } from "../webhooks/endpoints.js";
-import { BILLING_SCOPED } from "../webhooks/event-types.js";
+import type { EventType } from "../events/index.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
 
 const TICK_MS = 500;
-/** The event types the chains produce: the billing-scoped ones. */
-const CHAIN_EVENT_TYPES = [...BILLING_SCOPED];
+/** The event types the chains produce. */
+const CHAIN_EVENT_TYPES: readonly EventType[] = ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES", "SEND_TRANSACTION_STATUS_UPDATES"];
 /** reportedStatus of a send made while nobody subscribed: settled, never reported. */
 const UNWATCHED = "UNWATCHED";
 
@@ -54,7 +52,7 @@ export class ChainWatcher {
   private readonly unwatchedThrough = new Map<Chain, bigint>();
 
   constructor(private readonly rt: Runtime) {
-    const networks = rt.networks!;
+    const networks = rt.families.chains.networks;
     for (const c of networks.started()) this.attach(c);
     networks.onCreated((c) => this.attach(c));
     networks.onClose(() => this.close());
@@ -117,9 +115,9 @@ export class ChainWatcher {
   }
 
   private async pass(): Promise<void> {
-    if (!this.rt.events || !new WebhookEndpoints(this.rt.store.db).anySubscribedTo(CHAIN_EVENT_TYPES)) return this.skipUnwatched();
+    if (!this.rt.events || !this.rt.hooks.eventsWanted(this.rt, CHAIN_EVENT_TYPES)) return this.skipUnwatched();
     await this.settleSends();
-    for (const chain of this.rt.networks?.started() ?? []) {
+    for (const chain of this.rt.families.chains.networks.started() ?? []) {
       if (chain.namespace === "eip155") {
         const { evmHistory } = await import("./evm-history.js");
         await evmHistory(chain as EvmChain).catchUp();
@@ -148,7 +146,7 @@ export class ChainWatcher {
     this.pendingSolana.clear();
     const unsettled = this.rt.store.sendTransactions.unsettled(NOT_FINAL);
     if (unsettled.length) this.rt.store.tx(() => unsettled.forEach((row) => this.rt.store.sendTransactions.update(row.id, { reportedStatus: UNWATCHED })));
-    for (const chain of this.rt.networks?.started() ?? []) {
+    for (const chain of this.rt.families.chains.networks.started() ?? []) {
       if (chain.namespace === "eip155") this.unwatchedThrough.set(chain, BigInt(await (chain as EvmChain).rpc<string>("eth_blockNumber")));
     }
   }
@@ -211,10 +209,10 @@ export class ChainWatcher {
       }
     }
     if (!sums.size) return;
-    const owners = prep(this.rt.store.db, "SELECT DISTINCT org_id AS orgId FROM wallet_accounts WHERE address = ?");
-    this.rt.store.tx(() => {
+    const { store } = this.rt;
+    store.tx(() => {
       for (const s of sums.values()) {
-        for (const { orgId } of owners.all(s.address) as { orgId: string }[]) {
+        for (const orgId of store.wallets.organizationsHolding(s.address)) {
           for (const type of ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES"] as const) {
             const event: BalanceEvent = {
               type,
@@ -237,8 +235,9 @@ export class ChainWatcher {
   }
 }
 
-/** The instance's watcher (`rt.chainWatcher`), started on first use (an instance that never touches a chain has none). */
+/** The instance's watcher (`rt.families.chains.watcher`), started on first use (an instance that never touches a chain has none). */
 export function chainWatcher(rt: Runtime): ChainWatcher | undefined {
-  if (!rt.networks) return undefined;
-  return (rt.chainWatcher ??= new ChainWatcher(rt));
+  const chains = rt.families.chains;
+  if (!chains) return undefined;
+  return (chains.watcher ??= new ChainWatcher(rt));
 }

@@ -7,14 +7,17 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { Networks } from "./registry.js";
+import type { SolanaChain } from "./solana-chain.js";
 import type { SolanaEngine } from "./solana-engine.js";
 
 const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 const PATH = /^\/emulator\/v1\/chains\/([^/?]+)\/rpc(?:\?.*)?$/;
 
 /** Handles an HTTP upgrade if it is for a Solana chain's RPC path; otherwise refuses it. */
-export async function handleChainUpgrade(networks: Networks, req: IncomingMessage, socket: Duplex): Promise<void> {
+/** The chains an upgrade may name (the instance's Networks, networks/registry.ts). */
+type SolanaClusters = { solana(caip2: string): Promise<SolanaChain> };
+
+export async function handleChainUpgrade(networks: SolanaClusters, req: IncomingMessage, socket: Duplex): Promise<void> {
   const m = PATH.exec(req.url ?? "");
   const key = req.headers["sec-websocket-key"];
   let engine: SolanaEngine | undefined;

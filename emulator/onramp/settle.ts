@@ -13,6 +13,7 @@ import type { OnRampTransactionRow, OnRampStatus } from "../store/fiat-on-ramp.j
 import { parseCryptoAmount, parseFiatAmount, quote } from "./amounts.js";
 import { deliveryTarget, type CryptoCurrency, type Network } from "./catalog.js";
 import { checkField } from "./field.js";
+import { networksOf } from "../networks/registry.js";
 
 export const CHECKOUT_OUTCOMES = ["COMPLETED", "FAILED", "CANCELLED"] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
@@ -65,8 +66,9 @@ export async function settleCheckout(rt: Runtime, id: string, s: CheckoutSubmiss
     return repo.byId(t.id)!;
   }
   try {
-    if (!rt.networks) throw new Error("this emulator instance runs no chains");
-    await (await rt.networks.get(target.caip2)).fund(t.walletAddress, units);
+    const networks = networksOf(rt);
+    if (!networks) throw new Error("this emulator instance runs no chains");
+    await (await networks.get(target.caip2)).fund(t.walletAddress, units);
     repo.transition(t.id, "PROCESSING", "COMPLETED", { caip2: target.caip2 }, rt.clock.now());
   } catch (e) {
     repo.transition(t.id, "PROCESSING", "FAILED", { caip2: target.caip2, note: `delivery to ${target.caip2} failed: ${(e as Error).message}` }, rt.clock.now());

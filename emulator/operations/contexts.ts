@@ -3,19 +3,25 @@
  * types only, so the entries, the engine, the queries and the auth proxy can all name them
  * without importing one another's implementation.
  */
-import type { Runtime } from "../runtime.js";
+import type { Offload, Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
-import type { AuthProxySettings } from "../domain/auth-proxy-settings.js";
-import type { ResolvedSigner } from "../domain/signer.js";
+import type { SigningKey } from "../signing/index.js";
 
-/**
- * Runs CPU work that may leave the event loop (a signature): on a worker (`onWorker`) while
- * the instance's server has other requests open, else at once (`here`). The composition root
- * (index.ts) supplies it from the server's load; handlers reach it as `ctx.offload`.
- */
-export type Offload = <T>(here: () => T, onWorker: () => Promise<T>) => T | Promise<T>;
+export type { Offload };
+
+/** What the family that resolves `signWith` tells about the key besides the key itself (its wallet, account or private key), declared by that family. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SignerDetails {}
+
+/** The key a `signWith` names (`rt.hooks.resolveSigner`), and what the policy engine may want to know about it. */
+export type ResolvedSigner = SignerDetails & {
+  key: SigningKey;
+  /** Compressed (33 bytes) for ECDSA curves, raw 32 bytes for ed25519. */
+  publicKey: Uint8Array;
+  /** The address format `signWith` named, when it was an address. */
+  addressFormat?: string;
+};
 
 /** What an activity handler sees: the runtime, the target organization and the caller, and what the engine resolved for the decision. */
 export type ActivityContext = {
@@ -36,5 +42,9 @@ export type ActivityContext = {
 /** What a query handler sees. */
 export type QueryContext = { rt: Runtime; now: number; org: OrganizationRow; caller: Caller };
 
-/** What one auth-proxy request works with: its runtime, configuration and organization. */
-export type ProxyContext = { rt: Runtime; config: AuthProxyConfigRow; org: OrganizationRow; settings: AuthProxySettings; captchaToken?: string };
+/** What one auth-proxy request works with: its runtime and organization, and what the auth proxy's family adds (its configuration). */
+export interface ProxyContext {
+  rt: Runtime;
+  org: OrganizationRow;
+  captchaToken?: string;
+}

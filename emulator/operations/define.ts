@@ -17,6 +17,13 @@ import type { ActivityContext, ProxyContext, QueryContext } from "./contexts.js"
 import type { ActivityAction, ActivityPolicy, ActivityResource } from "../policy/activity-taxonomy.js";
 import type { ActivityRow } from "../store/activities.js";
 
+declare module "../runtime.js" {
+  interface Runtime {
+    /** Every emulated operation (composed once from the families' declarations, emulator/families.ts): read here, never imported below the root. */
+    registry: Registry;
+  }
+}
+
 type CoordinatorOps = typeof coordinatorOperations;
 type ProxyOps = typeof proxyOperations;
 

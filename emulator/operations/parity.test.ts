@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { loadScenarios } from "../../contracts/harness/load.js";
 import { packageRoot } from "../package-root.js";
 import { parityMarkdown, parityRows } from "./parity.js";
-import { notEmulatedReason } from "./registry.js";
+import { registry } from "../families.js";
+
+const { notEmulatedReason } = registry;
 
 describe("parity table", () => {
   const rows = parityRows(loadScenarios([join(packageRoot(), "scenarios")]));

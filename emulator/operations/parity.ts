@@ -8,7 +8,9 @@ import { coordinator, proxy, type OperationContract } from "../../contracts/inde
 import { intents } from "../../contracts/generated/public-api.js";
 import { stepOperationLabel } from "../../contracts/harness/operations.js";
 import type { LoadedScenario } from "../../contracts/harness/format.js";
-import { entryFor, notEmulatedReason, resolveActivity } from "./registry.js";
+import { registry } from "../families.js";
+
+const { entryFor, notEmulatedReason, resolveActivity } = registry;
 
 /** The older activity types with an intent in the contract (the documents', @turnkey/http's) of a submit operation's family: which its path accepts. */
 export type OlderTypes = { accepted: string[]; refused: string[] };

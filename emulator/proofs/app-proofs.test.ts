@@ -3,8 +3,10 @@ import { verifyAppProofSignature } from "@turnkey/crypto";
 import { makeAppProof } from "../bundles/index.js";
 import { instanceKeysFor } from "../auth/instance-keys.js";
 import type { ActivityRow } from "../store/activities.js";
-import { operationForActivityType } from "../operations/registry.js";
-import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysOf } from "./app-proofs.js";
+import { registry } from "../families.js";
+import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysFor } from "./app-proofs.js";
+
+const { operationForActivityType } = registry;
 
 /** What the recorder finds in a completed activity: its entry's `appProofs` over its intent and result. */
 const addressDerivationsOf = (a: ActivityRow) => derive(a, operationForActivityType(a.type)?.entry);
@@ -48,12 +50,12 @@ describe("addressDerivationsOf", () => {
   });
 });
 
-describe("ephemeralKeysOf", () => {
+describe("ephemeralKeysFor", () => {
   it("is stable per instance, differs between instances, and signs proofs @turnkey/crypto verifies", () => {
     const a = instanceKeysFor("org-a");
-    const keys = ephemeralKeysOf({ keys: a });
-    expect(ephemeralKeysOf({ keys: instanceKeysFor("org-a") }).signing.publicKey).toEqual(keys.signing.publicKey);
-    expect(ephemeralKeysOf({ keys: instanceKeysFor("org-b") }).signing.publicKey).not.toEqual(keys.signing.publicKey);
+    const keys = ephemeralKeysFor(a);
+    expect(ephemeralKeysFor(instanceKeysFor("org-a")).signing.publicKey).toEqual(keys.signing.publicKey);
+    expect(ephemeralKeysFor(instanceKeysFor("org-b")).signing.publicKey).not.toEqual(keys.signing.publicKey);
     expect(keys.signing.publicKey).not.toEqual(keys.encryption.publicKey);
     expect(() => verifyAppProofSignature(makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION" }, keys) as never)).not.toThrow();
   });

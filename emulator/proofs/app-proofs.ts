@@ -15,6 +15,7 @@
 import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles/index.js";
 import type { ActivityRow } from "../store/activities.js";
 import type { Runtime } from "../runtime.js";
+import type { InstanceKeys } from "../auth/instance-keys.js";
 import type { ActivityEntry, AddressDerivation } from "../operations/define.js";
 import { fieldOf } from "../../contracts/proto-json.js";
 
@@ -54,27 +55,21 @@ export function addressDerivationsOf(a: ActivityRow, entry: Pick<ActivityEntry, 
   return entry.appProofs(intent, result, a);
 }
 
-const ephemeral = new WeakMap<object, EphemeralKeys>();
-
 /**
- * The instance's ephemeral key pair set (encryption, signing): derived from its enclave signer
- * key, so it is stable for an instance and its snapshots, as one enclave boot's key is.
+ * An instance's ephemeral key pair set (encryption, signing): derived from its enclave signer
+ * key, so it is stable for an instance and its snapshots, as one enclave boot's key is. The
+ * instance holds it (`rt.families.appProofs.keys`), never module state.
  */
-export function ephemeralKeysOf(rt: Pick<Runtime, "keys">): EphemeralKeys {
-  let keys = ephemeral.get(rt.keys);
-  if (!keys) {
-    const ikm = rt.keys.enclave.signer.privateKey;
-    const derive = (role: string) => derivedP256KeyPair(ikm, "turnkey-emulator/app-proof-ephemeral/v1", role);
-    keys = { encryption: derive("encryption"), signing: derive("signing") };
-    ephemeral.set(rt.keys, keys);
-  }
-  return keys;
+export function ephemeralKeysFor(instanceKeys: InstanceKeys): EphemeralKeys {
+  const ikm = instanceKeys.enclave.signer.privateKey;
+  const derive = (role: string) => derivedP256KeyPair(ikm, "turnkey-emulator/app-proof-ephemeral/v1", role);
+  return { encryption: derive("encryption"), signing: derive("signing") };
 }
 
 /** Records the app proofs of a completed activity that asked for them (once). */
 export function recordAppProofs(rt: Runtime, a: ActivityRow): void {
   if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !a.asksAppProofs || rt.store.appProofs.has(a.id)) return;
-  const keys = ephemeralKeysOf(rt);
+  const keys = rt.families.appProofs.keys;
   addressDerivationsOf(a, rt.registry.operationForActivityType(a.type)?.entry).forEach((d, idx) => {
     const proof = makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION", timestampMs: String(a.updatedAt), addressDerivationProof: d }, keys);
     rt.store.appProofs.insert({ activityId: a.id, orgId: a.orgId, idx, ...proof, createdAt: a.updatedAt });

@@ -13,14 +13,15 @@ import type { OrganizationRow } from "../store/organizations.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../operations/define.js";
 
-/** The last timestamp the instance's proxy stamped a forward with (`rt.proxyClock`). */
+/** The last timestamp the instance's proxy stamped a forward with (`rt.families.authProxy.clock`). */
 export type ProxyClock = { lastMs: number };
 
 /** Strictly increasing per instance, so two identical forwards never share a fingerprint. */
 function timestampFor(rt: Runtime): number {
   const now = rt.clock.now();
-  const ts = Math.max(now, rt.proxyClock.lastMs + 1);
-  rt.proxyClock.lastMs = ts;
+  const clock = rt.families.authProxy.clock;
+  const ts = Math.max(now, clock.lastMs + 1);
+  clock.lastMs = ts;
   return ts;
 }
 

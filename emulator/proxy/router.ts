@@ -17,6 +17,15 @@ import type { Runtime } from "../runtime.js";
 import { allowedOrigin, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
 import type { ProxyContext } from "../operations/contexts.js";
 import type { Registry } from "../operations/define.js";
+import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
+
+declare module "../operations/contexts.js" {
+  /** An auth-proxy request works with the configuration its header names, and that configuration's settings. */
+  interface ProxyContext {
+    config: AuthProxyConfigRow;
+    settings: AuthProxySettings;
+  }
+}
 
 export const CONFIG_ID_HEADER = "x-auth-proxy-config-id";
 export const CAPTCHA_HEADER = "x-captcha-token";

@@ -30,7 +30,7 @@ export const activityQueryOperations = [
       requireUuid(b.activityId, "activityId", "activity");
       const a = ctx.rt.store.activities.get(ctx.org.id, b.activityId);
       if (!a) throw notFound(`activity not found: ${b.activityId}`);
-      return { activity: renderActivity(ctx.rt.store, a) };
+      return { activity: renderActivity(ctx.rt, a) };
     },
   }),
 
@@ -45,7 +45,7 @@ export const activityQueryOperations = [
         before: cursorSeq(ctx, p.before, "paginationOptions.before"),
         after: cursorSeq(ctx, p.after, "paginationOptions.after"),
       });
-      return { activities: rows.map((a) => renderActivity(ctx.rt.store, a)) };
+      return { activities: rows.map((a) => renderActivity(ctx.rt, a)) };
     },
   }),
 ];

@@ -3,6 +3,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    appProofs: AppProofs;
+  }
+}
+
 export type AppProofRow = {
   activityId: string;
   orgId: string;

@@ -2,6 +2,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    authProxyConfigs: AuthProxyConfigs;
+  }
+}
+
 /**
  * One organization's auth-proxy configuration: its public config id, whether the proxy is
  * enabled, the proxy user and the proxy key (its private half sealed), and the settings of

@@ -8,6 +8,14 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    earnWrappers: EarnWrappers;
+    earnRequests: EarnRequests;
+  }
+}
+
 export type EarnWrapperRow = {
   /** The deploy request's id (deployRequestId). */
   id: string;

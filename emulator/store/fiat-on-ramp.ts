@@ -8,6 +8,14 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    fiatOnRampCredentials: FiatOnRampCredentials;
+    onRampTransactions: OnRampTransactions;
+  }
+}
+
 export type FiatOnRampCredentialRow = {
   id: string;
   orgId: string;

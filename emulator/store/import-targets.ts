@@ -2,6 +2,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    importTargets: ImportTargets;
+  }
+}
+
 /** The pending import target key of a user (one per kind: "wallet" or "private_key"), sealed. */
 export type ImportTargetRow = { userId: string; kind: "wallet" | "private_key"; orgId: string; targetKeySealed: string; targetPublic: string; createdAt: number };
 

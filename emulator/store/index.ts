@@ -7,82 +7,61 @@ import { Organizations } from "./organizations.js";
 import { Users } from "./users.js";
 import { ApiKeys } from "./api-keys.js";
 import { Tags } from "./tags.js";
-import { GasUsageConfigs, SendTransactions } from "./send-transactions.js";
 import { Activities } from "./activities.js";
 import { Authenticators } from "./authenticators.js";
-import { Wallets } from "./wallets.js";
-import { PrivateKeys } from "./private-keys.js";
 import { OauthProviders } from "./oauth-providers.js";
-import { Otps, VerificationTokens } from "./otps.js";
-import { ImportTargets } from "./import-targets.js";
-import { Mailbox } from "./mailbox.js";
+import { VerificationTokens } from "./verification-tokens.js";
 import { SubOrganizations } from "./sub-organizations.js";
 import { Policies, PolicyEvaluations, SmartContractInterfaces } from "./policies.js";
-import { Oauth2 } from "./oauth2.js";
-import { AuthProxyConfigs } from "./auth-proxy-configs.js";
 import { MfaChallenges, MfaPolicies } from "./mfa-policies.js";
-import { Invitations } from "./invitations.js";
-import { SessionProfiles } from "./session-profiles.js";
-import { FiatOnRampCredentials, OnRampTransactions } from "./fiat-on-ramp.js";
-import { SwapConfigs } from "./swap-configs.js";
-import { EarnRequests, EarnWrappers } from "./earn.js";
-import { SwapQuotes, Swaps } from "./swaps.js";
-import { Tvc } from "./tvc.js";
-import { AppProofs } from "./app-proofs.js";
-import { IpAllowlists } from "./ip-allowlist.js";
-import { Secrets } from "./secrets.js";
-import { VelocityControls } from "./velocity-controls.js";
 
-/** A repository per aggregate, over `db` (those keeping sealed values seal with `sealer`). */
-function repositories(db: Db, sealer: Sealer) {
+/**
+ * The repositories of the tables the core reads to authenticate and decide: organizations,
+ * users and their credentials, tags, policies, MFA, activities. Each over `db`.
+ */
+function coreRepositories(db: Db) {
   const activities = new Activities(db);
   return {
     organizations: new Organizations(db),
+    subOrganizations: new SubOrganizations(db),
     users: new Users(db),
     apiKeys: new ApiKeys(db),
-    tags: new Tags(db),
-    sendTransactions: new SendTransactions(db),
-    gasUsageConfigs: new GasUsageConfigs(db),
-    activities,
     authenticators: new Authenticators(db),
-    wallets: new Wallets(db),
-    privateKeys: new PrivateKeys(db),
     oauthProviders: new OauthProviders(db),
-    otps: new Otps(db),
     verificationTokens: new VerificationTokens(db),
-    importTargets: new ImportTargets(db),
-    mailbox: new Mailbox(db, sealer),
-    subOrganizations: new SubOrganizations(db),
+    tags: new Tags(db),
     policies: new Policies(db),
-    oauth2: new Oauth2(db),
     smartContractInterfaces: new SmartContractInterfaces(db),
-    policyEvaluations: new PolicyEvaluations(activities),
-    authProxyConfigs: new AuthProxyConfigs(db),
     mfaPolicies: new MfaPolicies(db),
     mfaChallenges: new MfaChallenges(db),
-    invitations: new Invitations(db),
-    sessionProfiles: new SessionProfiles(db),
-    fiatOnRampCredentials: new FiatOnRampCredentials(db),
-    onRampTransactions: new OnRampTransactions(db),
-    swapConfigs: new SwapConfigs(db),
-    earnWrappers: new EarnWrappers(db),
-    earnRequests: new EarnRequests(db),
-    swapQuotes: new SwapQuotes(db),
-    swaps: new Swaps(db),
-    tvc: new Tvc(db),
-    appProofs: new AppProofs(db),
-    ipAllowlists: new IpAllowlists(db),
-    secrets: new Secrets(db),
-    velocityControls: new VelocityControls(db),
+    activities,
+    policyEvaluations: new PolicyEvaluations(activities),
   };
 }
 
-/** Every repository the store holds: a new one is one line in `repositories()`. */
-type Repositories = ReturnType<typeof repositories>;
+type CoreRepositories = ReturnType<typeof coreRepositories>;
 
-// The repositories are the store's members (assigned by `attach`), declared once by `repositories()`.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface Store extends Repositories {}
+/**
+ * Each family's repositories: empty here, declared by the families from their own folders
+ * (`declare module ".../store/index.js" { interface FamilyRepositories { tvc: Tvc } }`) and made
+ * by their declaration's `repositories` (family.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FamilyRepositories {}
+
+/** A family's repositories over `db` (those keeping sealed values seal with `sealer`). */
+export type RepositoryFactory = (db: Db, sealer: Sealer) => Partial<FamilyRepositories>;
+
+export type StoreOptions = {
+  /** The sealing key (else EMULATOR_SEALING_KEY, else a key file or the database's own: store/seal.ts). */
+  sealingKey?: string;
+  /** The families' repositories (emulator/families.ts gives every family's). */
+  repositories?: readonly RepositoryFactory[];
+};
+
+// The repositories are the store's members (assigned by `attach`): the core's and each family's.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Store extends CoreRepositories, FamilyRepositories {}
 
 /** The emulator's state: one SQLite database and a repository per aggregate. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -94,13 +73,15 @@ export class Store {
   /** Verifies (or, for a new database, creates) the sealing key first: a key that does not open the secrets is refused here. */
   private current: Db;
 
-  constructor(db: Db, opts: { sealingKey?: string } = {}) {
+  /** The families' repositories this store makes over each database it uses. */
+  readonly repositoryFactories: readonly RepositoryFactory[];
+
+  constructor(db: Db, opts: StoreOptions = {}) {
     this.current = db;
     this.sealing = openSealing(db, opts.sealingKey ?? process.env.EMULATOR_SEALING_KEY);
     this.sealer = this.sealing.sealer;
+    this.repositoryFactories = opts.repositories ?? [];
     this.attach(db);
-    // Mail an older emulator kept in clear is sealed now; a file's WAL is emptied into it, so the old pages go too.
-    if (this.mailbox.sealClearRows() && !db.memory) db.pragma("wal_checkpoint(TRUNCATE)");
   }
 
   /** The database in use (an in-memory one is replaced by a fresh database on `clear`). */
@@ -112,10 +93,10 @@ export class Store {
   private attach(db: Db): void {
     this.current = db;
     watchTableChanges(db);
-    Object.assign(this, repositories(db, this.sealer));
+    Object.assign(this, coreRepositories(db), ...this.repositoryFactories.map((make) => make(db, this.sealer)));
   }
 
-  static open(file?: string, opts: { sealingKey?: string } = {}): Store {
+  static open(file?: string, opts: StoreOptions = {}): Store {
     const db = openDb(file);
     try {
       return new Store(db, opts);

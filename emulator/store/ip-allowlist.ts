@@ -6,6 +6,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    ipAllowlists: IpAllowlists;
+  }
+}
+
 export type IpAllowlistRule = { cidr: string; label: string; createdAt: number };
 
 export type IpAllowlistRow = {

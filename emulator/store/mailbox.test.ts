@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "./index.js";
+import { openStore } from "../families.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,7 +20,7 @@ const message = { orgId: "org", contact: "a@example.com", channel: "email" as co
 
 describe("the mailbox at rest", () => {
   it("seals what it stores and opens it when read", () => {
-    const store = Store.open(tempDb());
+    const store = openStore(tempDb());
     try {
       store.mailbox.deliver(message);
       const raw = store.db.prepare("SELECT body, extra FROM mailbox").get() as { body: string; extra: string };
@@ -36,13 +36,13 @@ describe("the mailbox at rest", () => {
 
   it("a file an older emulator wrote in clear reads, and its rows are sealed on open", () => {
     const db = tempDb();
-    const old = Store.open(db);
+    const old = openStore(db);
     // As an older emulator stored a message: body and extras in clear.
     old.db.prepare("INSERT INTO mailbox (org_id, contact, channel, subject, body, extra, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run("org", message.contact, "email", "code", message.body, JSON.stringify(message.extra), 1);
     old.close();
     expect(onDisk(db, CODE)).toBe(true);
 
-    const store = Store.open(db);
+    const store = openStore(db);
     try {
       expect(onDisk(db, CODE)).toBe(false);
       expect(store.mailbox.list(message.contact)).toEqual([message]);

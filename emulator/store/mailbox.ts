@@ -11,6 +11,13 @@ import type { Sealer } from "./seal.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    mailbox: Mailbox;
+  }
+}
+
 /** A message the emulator would have sent by email or SMS. */
 export type MailMessage = {
   contact: string;

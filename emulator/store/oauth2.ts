@@ -2,6 +2,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    oauth2: Oauth2;
+  }
+}
+
 export type Oauth2CredentialRow = {
   id: string;
   orgId: string;

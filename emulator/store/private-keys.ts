@@ -3,6 +3,13 @@ import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    privateKeys: PrivateKeys;
+  }
+}
+
 export type PrivateKeyAddress = { format: string; address: string };
 
 export type PrivateKeyRow = {

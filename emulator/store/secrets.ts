@@ -7,6 +7,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    secrets: Secrets;
+  }
+}
+
 export type SecretKeyValue = { key: string; value: string };
 
 export type SecretRow = {

@@ -2,6 +2,14 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    sendTransactions: SendTransactions;
+    gasUsageConfigs: GasUsageConfigs;
+  }
+}
+
 /**
  * A transaction the emulator broadcast for eth_send_transaction / sol_send_transaction /
  * eth_undelegate_7702 / eth_send_raw_transaction: where it went and its hash (EVM) or

@@ -3,6 +3,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { rowMapper } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    swapConfigs: SwapConfigs;
+  }
+}
+
 export type SwapConfigRow = {
   orgId: string;
   feeReceiverWalletAddress: string | null;

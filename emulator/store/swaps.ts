@@ -8,6 +8,14 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    swapQuotes: SwapQuotes;
+    swaps: Swaps;
+  }
+}
+
 /** Amounts are base units and basis points as decimal strings, the way the API carries them. */
 export type SwapQuoteRow = {
   id: string;

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Store } from "./index.js";
+import type { Store } from "./index.js";
+import { openStore } from "../families.js";
 
 let store: Store;
 afterEach(() => store?.close());
 
 function seed(): Store {
-  store = Store.open(undefined, { sealingKey: "11".repeat(32) });
+  store = openStore(undefined, { sealingKey: "11".repeat(32) });
   const t = 1_000;
   store.organizations.insert({ id: "org", name: "o", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: t, updatedAt: t });
   store.tvc.insertOperator({ id: "op", orgId: "org", name: "alice", publicKey: "04aa", createdAt: t, updatedAt: t });

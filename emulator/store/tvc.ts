@@ -9,6 +9,13 @@ import type { Db } from "./db.js";
 import { prep } from "./statements.js";
 import { insertRow, rowMapper, updateRow } from "./rows.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    tvc: Tvc;
+  }
+}
+
 export type TvcOperatorRow = {
   id: string;
   orgId: string;

@@ -3,7 +3,8 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "./index.js";
+import type { Store } from "./index.js";
+import { openStore } from "../families.js";
 import { MIGRATIONS } from "./schema.js";
 import { isTurnkeyError } from "../errors.js";
 import { createSealer } from "./seal.js";
@@ -13,7 +14,7 @@ const ORG = "00000000-0000-4000-8000-000000000001";
 const OTHER = "00000000-0000-4000-8000-000000000002";
 
 function storeWithOrgs(): Store {
-  const store = Store.open();
+  const store = openStore();
   for (const id of [ORG, OTHER]) store.organizations.insert({ id, name: id, parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 0, updatedAt: 0 });
   store.users.insert({ id: "u1", orgId: ORG, name: "u", email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: 0, updatedAt: 0 });
   store.users.insert({ id: "u2", orgId: OTHER, name: "u", email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: 0, updatedAt: 0 });
@@ -116,7 +117,7 @@ describe("the uniqueness migration", () => {
       for (const [id, name] of [["w1", "dup"], ["w2", "dup"], ["w3", "solo"]]) add.run(id, ORG, name, createSealer(key).seal("m"));
       old.close();
 
-      const store = Store.open(file);
+      const store = openStore(file);
       expect(store.wallets.list(ORG).map((w) => w.name)).toEqual(["dup", "dup (w2)", "solo"]);
       expect(refusal(() => store.wallets.insert(wallet("w4", ORG, "dup"))).message).toMatch(/wallet label must be unique/);
       store.close();

@@ -12,6 +12,13 @@ import { invalidArgument } from "../errors.js";
 import { quote } from "../input-error.js";
 import type { Wire } from "../../contracts/wire.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    velocityControls: VelocityControls;
+  }
+}
+
 export type VelocityControlRow = {
   id: string;
   orgId: string;

@@ -3,6 +3,13 @@ import { prep } from "./statements.js";
 import { insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
 
+declare module "./index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    wallets: Wallets;
+  }
+}
+
 export type WalletRow = {
   id: string;
   orgId: string;
@@ -80,6 +87,11 @@ export class Wallets {
   accountOrgId(id: string): string | undefined {
     const r = prep(this.db, "SELECT org_id FROM wallet_accounts WHERE id = ?").get(id) as { org_id: string } | undefined;
     return r?.org_id;
+  }
+
+  /** The organizations holding a wallet account at this address (the chain watcher's balance events go to each). */
+  organizationsHolding(address: string): string[] {
+    return (prep(this.db, "SELECT DISTINCT org_id AS orgId FROM wallet_accounts WHERE address = ?").all(address) as { orgId: string }[]).map((r) => r.orgId);
   }
 
   accountByAddress(orgId: string, address: string, walletId?: string): WalletAccountRow | undefined {

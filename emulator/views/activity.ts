@@ -1,9 +1,9 @@
 /** The wire form (v1Activity) of a stored activity. */
 import { toTimestamp } from "../clock.js";
 import type { Store } from "../store/index.js";
+import type { Runtime } from "../runtime.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
 import { renderUser } from "./users.js";
-import { appProofsOf } from "../proofs/app-proofs.js";
 import { keptReadings } from "../store/table-changes.js";
 
 type UserView = ReturnType<typeof renderUser>;
@@ -47,16 +47,15 @@ function renderVote(store: Store, activityId: string, v: StoredVote): Record<str
  */
 const rendered = new WeakMap<ActivityRow, Record<string, unknown>>();
 
-export function renderActivity(store: Store, a: ActivityRow): Record<string, unknown> {
+export function renderActivity(rt: Pick<Runtime, "store" | "hooks">, a: ActivityRow): Record<string, unknown> {
   let view = rendered.get(a);
-  if (!view) rendered.set(a, (view = renderOnce(store, a)));
+  if (!view) rendered.set(a, (view = renderOnce(rt, a)));
   return view;
 }
 
-function renderOnce(store: Store, a: ActivityRow): Record<string, unknown> {
+function renderOnce(rt: Pick<Runtime, "store" | "hooks">, a: ActivityRow): Record<string, unknown> {
+  const { store } = rt;
   const open = a.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
-  // Proofs are recorded only for an activity that asked for them (proofs/app-proofs.ts).
-  const appProofs = a.asksAppProofs ? appProofsOf({ store }, a.id) : [];
   return {
     id: a.id,
     organizationId: a.orgId,
@@ -71,6 +70,7 @@ function renderOnce(store: Store, a: ActivityRow): Record<string, unknown> {
     createdAt: toTimestamp(a.createdAt),
     updatedAt: toTimestamp(a.updatedAt),
     ...(a.failure ? { failure: a.failure } : {}),
-    ...(appProofs.length ? { appProofs } : {}),
+    // What the families add (the app proofs of an activity that asked for them).
+    ...rt.hooks.activityView(rt as Runtime, a),
   };
 }

@@ -7,6 +7,13 @@ import type { Db } from "../store/db.js";
 import { prep } from "../store/statements.js";
 import { rowMapper, updateWhere } from "../store/rows.js";
 
+declare module "../store/index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    webhookDeliveries: WebhookDeliveries;
+  }
+}
+
 /** PENDING: waiting for its next attempt; then DELIVERED (2xx), FAILED (terminal answer or out of attempts) or CANCELED (endpoint gone or paused). */
 export type DeliveryStatus = "PENDING" | "DELIVERED" | "FAILED" | "CANCELED";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyTurnkeyWebhookSignature } from "@turnkey/crypto";
 import { Store } from "../store/index.js";
 import { DeliveryWorker } from "./delivery-worker.js";
-import { jwksOf, signDelivery, signingKeyOf } from "./signing-key.js";
+import { jwksOf, signDelivery, loadSigningKey } from "./signing-key.js";
 
 let got: { headers: IncomingHttpHeaders; body: string }[] = [];
 const server = createServer((req, res) => {
@@ -29,7 +29,7 @@ afterAll(() => {
 describe("delivery worker", () => {
   it("signs in the worker exactly as signDelivery does, and reports the receiver's status or the network error", async () => {
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const worker = new DeliveryWorker();
     try {
       got = [];
@@ -58,7 +58,7 @@ describe("delivery worker", () => {
 
   it("a worker started after a failure, or after stop(), gets the keys the old one had", async () => {
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const worker = new DeliveryWorker();
     const headers = (i: number) => ({ "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": String(1_800_000_000_000 + i), "x-turnkey-event-id": `evt-${i}`, "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" });
     const send = (i: number) => worker.send({ url: `${base}/ok`, headers: headers(i), body: `{"i":${i}}`, key: key.privateKey, timeoutMs: 5_000 });
@@ -81,7 +81,7 @@ describe("delivery worker", () => {
 
   it("sends asked for in one turn cross together and each is signed with its own state's key", async () => {
     const stores = [Store.open(), Store.open()];
-    const keys = stores.map((s) => signingKeyOf(s));
+    const keys = stores.map((s) => loadSigningKey(s));
     const worker = new DeliveryWorker(4);
     const posted = vi.spyOn(Worker.prototype, "postMessage");
     try {
@@ -128,7 +128,7 @@ describe("delivery worker", () => {
       });
     const before = niceOf();
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const worker = new DeliveryWorker();
     try {
       const headers = { "x-turnkey-signature-key-id": key.kid, "x-turnkey-timestamp": "1", "x-turnkey-event-id": "e", "x-turnkey-signature-algorithm": "ed25519", "x-turnkey-signature-version": "v1" };
@@ -145,7 +145,7 @@ describe("delivery worker", () => {
 
   it("sends one POST at a time per URL, in the order asked, while other URLs go meanwhile", async () => {
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const worker = new DeliveryWorker(16);
     const answered: string[] = [];
     const seen: { id: string; answeredBefore: string[] }[] = [];

@@ -33,8 +33,7 @@ import { inTransaction, type Db } from "../store/db.js";
 import { holdWrites } from "../store/held-writes.js";
 import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRef, type DeliveryRow, type NewDelivery } from "./deliveries.js";
 import { writeDeliveries } from "./outbox.js";
-import { WebhookEndpoints } from "./endpoints.js";
-import { signingKeyOf } from "./signing-key.js";
+import type { SigningKeys } from "./signing-key.js";
 import type { WebhookSettings } from "./settings.js";
 import { DeliveryWorker } from "./delivery-worker.js";
 
@@ -86,6 +85,8 @@ export class Dispatcher {
   constructor(
     private readonly rt: Runtime,
     private readonly settings: WebhookSettings,
+    /** The instance's signing key for each state it delivers from. */
+    private readonly signingKeys: SigningKeys,
   ) {
     this.worker = new DeliveryWorker(settings.concurrency);
     this.tick = setInterval(() => this.rescan(), SAFETY_TICK_MS);
@@ -177,7 +178,7 @@ export class Dispatcher {
       this.unwritten = [];
       return;
     }
-    const outbox = new WebhookDeliveries(store.db);
+    const outbox = store.webhookDeliveries;
     const now = this.rt.clock.now();
     if (!this.fresh.length && !this.unwritten.length && this.scan && !outbox.due(now, 1).length) {
       // Nothing due: no need to wait for a quiet moment to find that out.
@@ -274,7 +275,7 @@ export class Dispatcher {
     const mine = results.filter((r) => r.store === store);
     if (!mine.length || !store.db.open) return this.releaseIdle();
     try {
-      const outbox = new WebhookDeliveries(store.db);
+      const outbox = store.webhookDeliveries;
       store.tx(() => {
         for (const r of mine) outbox.update(r.ref, r.patch, r.at);
       });
@@ -289,14 +290,14 @@ export class Dispatcher {
   private async attempt(store: Store, d: DeliveryRow): Promise<void> {
     const startedAt = this.rt.clock.now();
     if (d.endpointId) {
-      const endpoint = new WebhookEndpoints(store.db).byId(d.endpointId);
+      const endpoint = store.webhookEndpoints.byId(d.endpointId);
       if (!endpoint || !endpoint.isActive) {
         const note = endpoint ? "the endpoint was paused (isActive false) before this delivery" : "the endpoint was deleted before this delivery";
         this.record(store, d, { status: "CANCELED", nextAttemptAt: null, note }, startedAt);
         return;
       }
     }
-    const key = signingKeyOf(store);
+    const key = this.signingKeys.of(store);
     const timestampMs = String(startedAt);
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -345,7 +346,7 @@ export class Dispatcher {
     if (this.stopped) return true;
     if (this.inFlight.size || this.fresh.length || this.unwritten.length || this.results.length || this.scheduled || this.flushScheduled || this.holdTimer) return false;
     try {
-      return new WebhookDeliveries(this.rt.store.db).due(this.rt.clock.now(), 1).length === 0;
+      return this.rt.store.webhookDeliveries.due(this.rt.clock.now(), 1).length === 0;
     } catch {
       return true; // the store is closed
     }

@@ -4,6 +4,13 @@ import { prep } from "../store/statements.js";
 import { insertRow, rowMapper, updateRow } from "../store/rows.js";
 import type { WebhookEventType } from "./event-types.js";
 
+declare module "../store/index.js" {
+  /** This family's repositories on the store (made by its declaration's `repositories`). */
+  interface FamilyRepositories {
+    webhookEndpoints: WebhookEndpoints;
+  }
+}
+
 export type Subscription = { eventType: WebhookEventType; filtersJson?: string; isActive: boolean };
 
 export type WebhookEndpointRow = {

@@ -8,21 +8,24 @@ import { Dispatcher } from "./dispatcher.js";
 import { afterCommit } from "../store/after-commit.js";
 import { deliveriesFor, writeDeliveries } from "./outbox.js";
 import { checkWebhookOptions, type WebhookOptions, type WebhookSettings } from "./settings.js";
-import { signingKeyOf } from "./signing-key.js";
+import { SigningKeys } from "./signing-key.js";
 
-/** An instance's webhooks (`rt.webhooks`, set by startEmulator, stopped with the instance). */
+/** An instance's webhooks (`rt.families.webhooks`, set by the family's start, stopped with the instance). */
 export type Webhooks = {
   settings: WebhookSettings;
   dispatcher: Dispatcher;
+  /** The signing key of each state the instance delivers from, opened once (never held in module state). */
+  signingKeys: SigningKeys;
   stop(): Promise<void>;
 };
 
 /** Starts webhooks for an instance: listens to its events and resumes any PENDING deliveries of its store. */
 export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhooks {
   const settings = checkWebhookOptions(options);
-  const dispatcher = new Dispatcher(rt, settings);
+  const signingKeys = new SigningKeys();
+  const dispatcher = new Dispatcher(rt, settings, signingKeys);
   // Made now, so every snapshot and exported state carries the key that signs for it.
-  signingKeyOf(rt.store);
+  signingKeys.of(rt.store);
   const off = rt.events.on((event) => {
     if (event.type === "CLOCK_MOVED") dispatcher.rescan();
     else {
@@ -40,9 +43,11 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
   return {
     settings,
     dispatcher,
+    signingKeys,
     async stop() {
       off();
       await dispatcher.stop();
+      signingKeys.clear();
     },
   };
 }

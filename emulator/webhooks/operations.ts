@@ -13,13 +13,13 @@ import { checkName, requireUuid } from "../domain/lookups.js";
 import { defineActivity, defineQuery } from "../operations/define.js";
 import type { Runtime } from "../runtime.js";
 import { BILLING_SCOPED, isWebhookEventType, WEBHOOK_EVENT_TYPES } from "./event-types.js";
-import { renderEndpoint, WebhookEndpoints, type Subscription, type WebhookEndpointRow } from "./endpoints.js";
+import { renderEndpoint, type Subscription, type WebhookEndpointRow } from "./endpoints.js";
 import { checkWebhookUrl } from "./url.js";
 import { parseEventFilter } from "./filters.js";
 import { webhookSettingsOf } from "./settings.js";
 import { quote } from "../input-error.js";
 
-const endpointsOf = (rt: Runtime) => new WebhookEndpoints(rt.store.db);
+const endpointsOf = (rt: Runtime) => rt.store.webhookEndpoints;
 
 type SubscriptionParams = { eventType: string; filtersJson?: string; isActive?: boolean };
 

@@ -51,7 +51,7 @@ export function deliveriesFor(rt: Runtime, event: EmulatorEvent): NewDelivery[] 
     const scope = org.parentId ? [org.id, org.parentId] : [org.id];
     for (const e of activeEndpoints(store, scope)) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });
     if (org.legacy) targets.push({ orgId: org.id, endpointId: null, url: org.legacy });
-    body = () => jsonText(renderActivity(store, event.activity)); // the response to the request reuses this text
+    body = () => jsonText(renderActivity(rt, event.activity)); // the response to the request reuses this text
   } else {
     const billing = org.parentId ?? org.id;
     for (const e of activeEndpoints(store, [billing])) if (subscribed(e, event.type, fields)) targets.push({ orgId: e.orgId, endpointId: e.id, url: e.url });

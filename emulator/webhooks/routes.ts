@@ -9,7 +9,7 @@ import type { Runtime } from "../runtime.js";
 import { handle } from "../control/http.js";
 import { jwksOf, signingKeyOf } from "./signing-key.js";
 import { writeHeld } from "../store/held-writes.js";
-import { WebhookDeliveries, type DeliveryRow, type DeliveryStatus } from "./deliveries.js";
+import type { DeliveryRow, DeliveryStatus } from "./deliveries.js";
 
 const STATUSES: DeliveryStatus[] = ["PENDING", "DELIVERED", "FAILED", "CANCELED"];
 const FILTERS = ["status", "eventId", "endpointId", "organizationId", "limit"];
@@ -55,7 +55,7 @@ export function webhookRouter(rt: Runtime): Router {
     "/public/v1/discovery/webhooks/jwks",
     handle((_req, res) => {
       res.set("cache-control", "public, max-age=86400, s-maxage=86400, stale-if-error=604800");
-      res.json(jwksOf(signingKeyOf(rt.store)));
+      res.json(jwksOf(signingKeyOf(rt)));
     }),
   );
   router.get(
@@ -70,7 +70,7 @@ export function webhookRouter(rt: Runtime): Router {
       const limit = limitText === undefined ? 1000 : Number(limitText);
       if (!/^\d+$/.test(limitText ?? "1") || limit < 1 || limit > 1000) throw invalidArgument("limit must be a whole number from 1 to 1000", "limit");
       writeHeld(rt.store.db); // an event's rows are listed from the moment its activity has been answered
-      const deliveries = new WebhookDeliveries(rt.store.db).list({
+      const deliveries = rt.store.webhookDeliveries.list({
         status,
         eventId: queryString(q, "eventId"),
         endpointId: queryString(q, "endpointId"),

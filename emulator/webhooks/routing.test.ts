@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Store } from "../store/index.js";
+import type { Store } from "../store/index.js";
+import { openStore } from "../families.js";
 import { WebhookEndpoints } from "./endpoints.js";
 import { activeEndpoints, orgRouting } from "./routing.js";
 import { LEGACY_WEBHOOK_FEATURE } from "./legacy-feature.js";
@@ -10,7 +11,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const store = Store.open();
+  const store = openStore();
   stores.push(store);
   const org = (id: string, parentId: string | null = null) =>
     store.organizations.insert({ id, name: id, parentId, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 1, updatedAt: 1 });

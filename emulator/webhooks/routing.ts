@@ -6,7 +6,7 @@
  */
 import type { Store } from "../store/index.js";
 import { keptReadings } from "../store/table-changes.js";
-import { WebhookEndpoints, type WebhookEndpointRow } from "./endpoints.js";
+import type { WebhookEndpointRow } from "./endpoints.js";
 import { LEGACY_WEBHOOK_FEATURE } from "./legacy-feature.js";
 
 export type OrgRouting = { id: string; parentId: string | null; legacy: string | null };
@@ -21,5 +21,5 @@ export function orgRouting(store: Store, orgId: string): OrgRouting | undefined 
 
 /** Active endpoints of these organizations (one, or an organization and its parent), oldest first. Not to be changed. */
 export function activeEndpoints(store: Store, orgIds: string[]): readonly WebhookEndpointRow[] {
-  return keptEndpoints(store.db, orgIds.join(" "), () => new WebhookEndpoints(store.db).activeIn(orgIds));
+  return keptEndpoints(store.db, orgIds.join(" "), () => store.webhookEndpoints.activeIn(orgIds));
 }

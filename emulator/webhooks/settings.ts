@@ -71,5 +71,5 @@ export function canonicalAllowHost(raw: unknown): string {
 
 /** The instance's settings (`rt.webhooks.settings`), the defaults before webhooks start. */
 export function webhookSettingsOf(rt: Runtime): WebhookSettings {
-  return rt.webhooks?.settings ?? checkWebhookOptions({});
+  return rt.families.webhooks?.settings ?? checkWebhookOptions({});
 }

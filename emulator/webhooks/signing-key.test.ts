@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { Store } from "../store/index.js";
 import { getMeta } from "../store/db.js";
-import { jwksOf, signDelivery, signedInput, signingKeyOf } from "./signing-key.js";
+import { jwksOf, signDelivery, signedInput, loadSigningKey } from "./signing-key.js";
 
 describe("webhook signing key", () => {
   it("signs v1.ed25519.<kid>.<ts>.<event>.<body>; an independent Ed25519 verifier (noble) accepts it with the JWKS key", () => {
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const body = '{"id":"a","status":"ACTIVITY_STATUS_COMPLETED"}';
     const sig = signDelivery(key, "1800000000000", "evt-1", body);
     expect(sig).toMatch(/^[0-9a-f]{128}$/);
@@ -22,16 +22,16 @@ describe("webhook signing key", () => {
 
   it("is made once per state, kept sealed (the private half never in clear), and the same after a reset", () => {
     const store = Store.open();
-    const key = signingKeyOf(store);
+    const key = loadSigningKey(store);
     const stored = getMeta(store.db, "webhook_signing_key")!;
     const d = key.privateKey.export({ format: "jwk" }).d!;
     expect(stored).not.toContain(d);
     expect(stored).not.toContain(Buffer.from(d, "base64url").toString("hex"));
     store.clear();
-    expect(signingKeyOf(store).kid).toBe(key.kid);
+    expect(loadSigningKey(store).kid).toBe(key.kid);
     // Another Store on the same image (a restore) reads the same key back through the sealer.
     const copy = new Store(new (store.db.constructor as new (b: Buffer) => Store["db"])(store.image()));
-    expect(jwksOf(signingKeyOf(copy))).toEqual(jwksOf(key));
+    expect(jwksOf(loadSigningKey(copy))).toEqual(jwksOf(key));
     copy.close();
     store.close();
   });

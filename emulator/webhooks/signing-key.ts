@@ -6,22 +6,22 @@
  *
  * Signature (v1): Ed25519 over the bytes `v1.ed25519.<key_id>.<timestamp_ms>.<event_id>.<raw_body>`,
  * sent hex-encoded in X-Turnkey-Signature.
+ *
+ * The opened key is held by its instance (`SigningKeys`, in `rt.families.webhooks`), never in
+ * module state: it goes with the instance, and another instance in the process never sees it.
  */
 import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { getMeta, setMeta } from "../store/db.js";
 import type { Store } from "../store/index.js";
+import type { Runtime } from "../runtime.js";
 
 const META_KEY = "webhook_signing_key";
 
 type StoredKey = { kid: string; x: string; dSealed: string };
 export type SigningKey = { kid: string; x: string; privateKey: KeyObject };
 
-const loaded = new WeakMap<Store, SigningKey>();
-
-/** This state's signing key (created and stored on first use). */
-export function signingKeyOf(store: Store): SigningKey {
-  const cached = loaded.get(store);
-  if (cached) return cached;
+/** This state's signing key, read from the database and opened (created and stored on first use). */
+export function loadSigningKey(store: Store): SigningKey {
   const raw = getMeta(store.db, META_KEY);
   let stored: StoredKey;
   if (raw) stored = JSON.parse(raw) as StoredKey;
@@ -33,9 +33,27 @@ export function signingKeyOf(store: Store): SigningKey {
     setMeta(store.db, META_KEY, JSON.stringify(stored));
   }
   const d = Buffer.from(store.sealer.open(stored.dSealed)).toString("base64url");
-  const key: SigningKey = { kid: stored.kid, x: stored.x, privateKey: createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", x: stored.x, d }, format: "jwk" }) };
-  loaded.set(store, key);
-  return key;
+  return { kid: stored.kid, x: stored.x, privateKey: createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", x: stored.x, d }, format: "jwk" }) };
+}
+
+/** The signing key of the instance's current state (made with the webhooks when they start; a loaded state brings its own). */
+export function signingKeyOf(rt: Runtime): SigningKey {
+  return (rt.families.webhooks?.signingKeys ?? new SigningKeys()).of(rt.store);
+}
+
+/** An instance's signing key, opened once per state it uses (a loaded state or snapshot brings its own). */
+export class SigningKeys {
+  private held: { store: Store; key: SigningKey } | undefined;
+
+  of(store: Store): SigningKey {
+    if (this.held?.store !== store) this.held = { store, key: loadSigningKey(store) };
+    return this.held.key;
+  }
+
+  /** Drops the opened key (the instance stops). */
+  clear(): void {
+    this.held = undefined;
+  }
 }
 
 /** The v1 signed input. */

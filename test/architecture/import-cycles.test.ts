@@ -8,64 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { cycles, importGraph } from "./import-graph.js";
 
-/** Cycles kept for now, each as the sorted files of its strongly connected component, with why. */
-const ALLOWED: { files: string[]; reason: string }[] = [
-  {
-    reason: "runtime.ts names each feature's state type (issue 40 moves that state into the families' declarations)",
-    files: [
-      "emulator/activities/consensus.ts",
-      "emulator/activities/denial.ts",
-      "emulator/activities/engine.ts",
-      "emulator/activities/frame.ts",
-      "emulator/activities/mfa.ts",
-      "emulator/activities/policy-context.ts",
-      "emulator/auth/attested.ts",
-      "emulator/auth/contacts.ts",
-      "emulator/auth/ip-allowlist.ts",
-      "emulator/auth/oidc-tokens.ts",
-      "emulator/control/rate-limit.ts",
-      "emulator/control/request-log-routes.ts",
-      "emulator/control/snapshots.ts",
-      "emulator/control/state.ts",
-      "emulator/control/ui-votes.ts",
-      "emulator/domain/api-keys.ts",
-      "emulator/domain/auth-proxy.ts",
-      "emulator/domain/authenticators.ts",
-      "emulator/domain/context.ts",
-      "emulator/domain/oauth-providers.ts",
-      "emulator/domain/otp.ts",
-      "emulator/domain/private-keys.ts",
-      "emulator/domain/sessions.ts",
-      "emulator/domain/signer.ts",
-      "emulator/domain/tags.ts",
-      "emulator/domain/users.ts",
-      "emulator/fixtures.ts",
-      "emulator/fixtures/check.ts",
-      "emulator/fixtures/load.ts",
-      "emulator/fixtures/seed.ts",
-      "emulator/networks/fixture-accounts.ts",
-      "emulator/networks/registry.ts",
-      "emulator/networks/send-status.ts",
-      "emulator/networks/watch.ts",
-      "emulator/networks/websocket.ts",
-      "emulator/operations/contexts.ts",
-      "emulator/operations/define.ts",
-      "emulator/proofs/app-proofs.ts",
-      "emulator/proxy/forward.ts",
-      "emulator/runtime.ts",
-      "emulator/velocity/enforce.ts",
-      "emulator/views/activity.ts",
-      "emulator/webhooks/dispatcher.ts",
-      "emulator/webhooks/index.ts",
-      "emulator/webhooks/legacy-feature.ts",
-      "emulator/webhooks/operations.ts",
-      "emulator/webhooks/outbox.ts",
-      "emulator/webhooks/routing.ts",
-      "emulator/webhooks/settings.ts"
-
-    ],
-  },
-];
+/** Cycles kept on purpose, each as the sorted files of its strongly connected component, with why. */
+const ALLOWED: { files: string[]; reason: string }[] = [];
 
 /** One shortest loop through `scc`, starting and ending at its first file, for the message. */
 function loopIn(graph: Map<string, string[]>, scc: string[]): string[] {

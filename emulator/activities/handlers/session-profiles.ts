@@ -6,8 +6,7 @@
 import { invalidArgument, isTurnkeyError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { parseExpression } from "../../policy/index.js";
-import { checkName } from "../../domain/lookups.js";
-import { INVALID_ACTIVITY_CALLER } from "./sub-organizations.js";
+import { checkName, INVALID_ACTIVITY_CALLER } from "../../domain/lookups.js";
 import { sessionSeconds } from "../../domain/sessions.js";
 import { defineActivity } from "../../operations/define.js";
 

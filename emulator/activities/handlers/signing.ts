@@ -2,7 +2,7 @@
 import type * as Bitcoin from "bitcoinjs-lib";
 import { bitcoin } from "../../signing/bitcoinjs.js";
 import { invalidArgument, withField } from "../../errors.js";
-import type { ResolvedSigner } from "../../domain/signer.js";
+import type { ResolvedSigner } from "../../operations/contexts.js";
 import {
   signBitcoinPsbt,
   signEthereumTransaction,

@@ -9,9 +9,9 @@ import { newId } from "../../ids.js";
 import { createUser, type UserParams } from "../../domain/users.js";
 import { createWallet } from "../../domain/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
-import { checkName } from "../../domain/lookups.js";
+import { checkName, INVALID_ACTIVITY_CALLER } from "../../domain/lookups.js";
 import { initialAuthFeatures } from "../../domain/auth-features.js";
-import { consumeVerificationToken } from "../../domain/otp.js";
+import { consumeVerificationToken } from "../../auth/verification-tokens.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../domain/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
@@ -23,7 +23,6 @@ import { createPrivateKeys } from "../../domain/private-keys.js";
 import type { IntentOf } from "../../operations/define.js";
 import { asP256Keys, inOlderFields } from "./older-intents.js";
 
-export const INVALID_ACTIVITY_CALLER = "This activity cannot be called by sub-organizations";
 
 type RootUserParams = Omit<UserParams, "oauthProviders" | "userTags"> & { oauthProviders: OauthProviderParams[] };
 

@@ -11,6 +11,7 @@ import type { OrganizationRow } from "../../store/organizations.js";
 import type { GasUsageConfigRow } from "../../store/send-transactions.js";
 import { formatUsd, parseUsd, usdMicros } from "../prices.js";
 import { nativeAsset } from "../assets.js";
+import { networksOf } from "../registry.js";
 
 /** Limits when an organization has no gas usage configuration of its own (the emulator's choice). */
 export const DEFAULT_GAS_LIMITS = { windowDurationMinutes: 1440, orgWindowLimitUsd: "100", subOrgWindowLimitUsd: "10", enabled: true } as const;
@@ -34,8 +35,9 @@ export async function sponsoredUsageMicros(rt: Runtime, org: OrganizationRow, wi
   let total = 0n;
   for (const { row, settle } of rows) {
     let fee = row.fee ? BigInt(row.fee) : undefined;
-    if (fee === undefined && rt.networks) {
-      const status = await (await rt.networks.get(row.caip2)).getTransactionStatus(row.txHash);
+    const networks = networksOf(rt);
+    if (fee === undefined && networks) {
+      const status = await (await networks.get(row.caip2)).getTransactionStatus(row.txHash);
       if (status.status === "included" || (status.status === "failed" && status.fee !== undefined)) {
         fee = status.fee ?? 0n;
         const settled = fee;

@@ -1,0 +1,57 @@
+/**
+ * The chains family: the instance's chains (embedded EVM and Solana chains on first use, or
+ * external nodes named with `--chain`), the chain watcher that turns what lands on them into
+ * events, sends and the gas station, local DeFi, the chain-data queries and the chains' JSON-RPC
+ * routes. Earn and swaps hand their transactions to chains through its sending service.
+ */
+import type { Server } from "node:http";
+import { defineFamily } from "../../family.js";
+import { Networks } from "../../networks/registry.js";
+import { fixtureFundedAccounts } from "../../networks/fixture-accounts.js";
+import type { ChainWatcher } from "../../networks/watch.js";
+import { networksRouter } from "../../networks/routes.js";
+import { sendTransactionOperations } from "../../activities/handlers/send-transactions.js";
+import { chainDataQueryOperations } from "../../queries/chain-data.js";
+import { GasUsageConfigs, SendTransactions } from "../../store/send-transactions.js";
+
+declare module "../../runtime.js" {
+  interface FamilyStates {
+    chains: {
+      /** Local chains (created on first use) and external chain clients, by caip2. */
+      networks: Networks;
+      /** Turns landed transactions into balance and send-status events (networks/watch.ts), made on first use; closes with the networks. */
+      watcher?: ChainWatcher;
+    };
+  }
+}
+
+export type ChainsOptions = {
+  /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
+  chains?: Record<string, string>;
+};
+
+export const chainsFamily = defineFamily<ChainsOptions>({
+  name: "chains",
+  operations: [...sendTransactionOperations, ...chainDataQueryOperations],
+  repositories: (db) => ({ sendTransactions: new SendTransactions(db), gasUsageConfigs: new GasUsageConfigs(db) }),
+  start(rt, { options, fixture }) {
+    const networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
+    rt.families.chains = { networks };
+  },
+  listening(rt, server: Server) {
+    server.on("upgrade", (req, socket) => rt.families.chains.networks.handleUpgrade(req, socket));
+  },
+  reset(rt) {
+    void rt.families.chains.networks.reset();
+  },
+  async stop(rt) {
+    await rt.families.chains.networks.close(); // and with them the chain watcher
+  },
+  hooks: {
+    clockMoved: (rt) => rt.families.chains.networks.clockMoved(), // local EVM chains mine a block at the new time
+  },
+  routes: {
+    control: (rt) => networksRouter(rt),
+  },
+  info: (rt) => ({ chains: rt.families.chains.networks.list() }),
+});

@@ -1,0 +1,11 @@
+/** The Earn family: wrappers over the local yield vaults, deposits, withdrawals, rewards and fee claims, and the Earn queries. */
+import { defineFamily } from "../../family.js";
+import { earnOperations } from "../../activities/handlers/earn.js";
+import { earnQueryOperations } from "../../queries/earn.js";
+import { EarnRequests, EarnWrappers } from "../../store/earn.js";
+
+export const earnFamily = defineFamily({
+  name: "earn",
+  operations: [...earnOperations, ...earnQueryOperations],
+  repositories: (db) => ({ earnWrappers: new EarnWrappers(db), earnRequests: new EarnRequests(db) }),
+});

@@ -1,0 +1,19 @@
+/** The mailbox family: where the emulator delivers the emails and texts the service would send (OTP codes, magic links, recovery, invitations), list_email_events and the mailbox's control routes. */
+import { defineFamily } from "../../family.js";
+import { Mailbox } from "../../store/mailbox.js";
+import { mailboxRouter } from "../../control/mailbox-routes.js";
+import { emailEventQueryOperations } from "../../queries/email-events.js";
+
+export const mailboxFamily = defineFamily({
+  name: "mailbox",
+  operations: emailEventQueryOperations,
+  repositories(db, sealer) {
+    const mailbox = new Mailbox(db, sealer);
+    // Mail an older emulator kept in clear is sealed now; a file's WAL is emptied into it, so the old pages go too.
+    if (mailbox.sealClearRows() && !db.memory) db.pragma("wal_checkpoint(TRUNCATE)");
+    return { mailbox };
+  },
+  routes: {
+    control: (rt) => mailboxRouter(rt),
+  },
+});

@@ -1,0 +1,9 @@
+/** The organizations family: the organization's own activities (root quorum, features, name) and get_organization(_configs). */
+import { defineFamily } from "../../family.js";
+import { organizationOperations } from "../../activities/handlers/organization.js";
+import { organizationQueryOperations } from "../../queries/organizations.js";
+
+export const organizationsFamily = defineFamily({
+  name: "organizations",
+  operations: [...organizationOperations, ...organizationQueryOperations],
+});
