@@ -11,7 +11,6 @@ import type { Runtime } from "../runtime.js";
 import { resolveCaller, targetOrganization, verifyStamp, type VerifiedStamp } from "../auth/authenticate.js";
 import type { Credential } from "../auth/caller.js";
 import { organizationServed, OWN_ORGANIZATION_ONLY } from "../auth/access.js";
-import { enforceIpAllowlist } from "../auth/ip-allowlist.js";
 import { submitActivity } from "../activities/engine.js";
 import { notEmulatedError } from "../operations/not-emulated.js";
 import type { ActivityEntry, QueryEntry } from "../operations/define.js";
@@ -23,26 +22,27 @@ import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
 import { othersInFlight } from "./serving.js";
 
-/** Coordinator requests between admission and their answer, in this process (an app without a Serving counts only these). */
-let admitting = 0;
-
 /** The coordinator's steps in the shared pipeline: a stamp admits the request. */
-const coordinatorSurface: Surface<VerifiedStamp> = {
-  paths: /^\/public\/v1\/(submit|query)\/[^/]+$/,
-  operation: (path) => coordinator[path],
-  errorSchema: coordinatorSchemas.rpcStatus,
-  admit: (rt, op, req, res, raw) => {
-    // With other requests open on the server or admitted here, the signature is checked on the thread pool meanwhile.
-    admitting++;
-    res.once("close", () => admitting--);
-    // A query may be read with a read-only session (X-Session) instead of a stamp; an activity never.
-    return verifyStamp(req.headers, raw, { offThread: admitting > 1 || othersInFlight(rt.serving), readOnlySession: op.kind === "query" });
-  },
-  run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
-};
+function coordinatorSurface(): Surface<VerifiedStamp> {
+  /** This router's requests between admission and their answer (an app without a Serving counts only these); one count per instance. */
+  let admitting = 0;
+  return {
+    paths: /^\/public\/v1\/(submit|query)\/[^/]+$/,
+    operation: (path) => coordinator[path],
+    errorSchema: coordinatorSchemas.rpcStatus,
+    admit: (rt, op, req, res, raw) => {
+      // With other requests open on the server or admitted here, the signature is checked on the thread pool meanwhile.
+      admitting++;
+      res.once("close", () => admitting--);
+      // A query may be read with a read-only session (X-Session) instead of a stamp; an activity never.
+      return verifyStamp(req.headers, raw, { offThread: admitting > 1 || othersInFlight(rt.serving), readOnlySession: op.kind === "query" });
+    },
+    run: (rt, op, stamp, json, raw, res) => (op.kind === "submit" ? submit(rt, op, stamp, json, raw, res) : query(rt, op, stamp, json, res)),
+  };
+}
 
 export function coordinatorRouter(rt: Runtime): Router {
-  return operationRouter(rt, coordinatorSurface);
+  return operationRouter(rt, coordinatorSurface());
 }
 
 async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
@@ -73,7 +73,7 @@ function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body:
   checkRequestLimits(op.name, body, entry?.arrayLimits);
   const target = targetOrganization(rt, body.organizationId);
   const caller = resolveCaller(rt, stamp, target);
-  enforceIpAllowlist(rt, caller, res.req);
+  rt.hooks.admit(rt, caller, res.req); // e.g. the IP allowlist
   const org = organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach });
   noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: credentialLabel(caller.credential) });
   return { caller, org };
