@@ -7,9 +7,12 @@
  */
 import { deriveKey, holdsNodesOf, mnemonicToSeed, type Curve, type DerivedKey, type HdNode, type NodeCache } from "./derivation/index.js";
 import type { Sealer } from "./store/seal.js";
-import type { WalletRow } from "./store/wallets.js";
-import type { PrivateKeyRow } from "./store/private-keys.js";
 import { Lru } from "./lib/lru.js";
+
+/** What the keyring reads of a wallet: its id and its sealed mnemonic (the wallets family's row). */
+type SealedWallet = { id: string; mnemonicSealed: string };
+/** What the keyring reads of a private key: its sealed key (the wallets family's row). */
+type SealedPrivateKey = { privateKeySealed: string };
 
 export class Keyring {
   private readonly seeds = new Lru<string, Uint8Array>(256);
@@ -27,12 +30,12 @@ export class Keyring {
     return this.sealer.seal(key);
   }
 
-  mnemonicOf(wallet: WalletRow): string {
+  mnemonicOf(wallet: SealedWallet): string {
     return this.sealer.openText(wallet.mnemonicSealed);
   }
 
   /** The BIP39 seed of a wallet, computed once per wallet and kept (LRU) in memory. */
-  seedOf(wallet: WalletRow): Uint8Array {
+  seedOf(wallet: SealedWallet): Uint8Array {
     const hit = this.seeds.get(wallet.id);
     if (hit) return hit;
     const seed = mnemonicToSeed(this.mnemonicOf(wallet));
@@ -51,7 +54,7 @@ export class Keyring {
   }
 
   /** The key pair of one wallet account, derived once and kept (LRU): signing reuses it. */
-  accountKey(wallet: WalletRow, curve: Curve, path: string): DerivedKey {
+  accountKey(wallet: SealedWallet, curve: Curve, path: string): DerivedKey {
     const id = `${wallet.id}|${curve}|${path}`;
     let key = this.accountKeys.get(id);
     if (!key) {
@@ -61,7 +64,7 @@ export class Keyring {
     return key;
   }
 
-  privateKeyOf(key: PrivateKeyRow): Uint8Array {
+  privateKeyOf(key: SealedPrivateKey): Uint8Array {
     return this.sealer.open(key.privateKeySealed);
   }
 

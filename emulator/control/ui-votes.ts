@@ -15,7 +15,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { invalidArgument, notFound } from "../errors.js";
 import { coordinator } from "../../contracts/index.js";
-import { fixtureOrganizations, type Fixture } from "../fixtures.js";
+import { fixtureOrganizations, type Fixture } from "../fixtures/format.js";
 import type { Runtime } from "../runtime.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
 

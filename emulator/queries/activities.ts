@@ -2,19 +2,9 @@
 import { invalidArgument, notFound } from "../errors.js";
 import { requireUuid } from "../domain/lookups.js";
 import { renderActivity } from "../views/activity.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { defineQuery } from "../operations/define.js";
-
-export const DEFAULT_PAGE_LIMIT = 10;
-export const MAX_PAGE_LIMIT = 100;
-
-/** Reads `paginationOptions.limit` (a decimal string, 1..100, default 10). */
-export function pageLimit(limit: string | undefined, field = "paginationOptions.limit"): number {
-  if (limit === undefined || limit === "") return DEFAULT_PAGE_LIMIT;
-  const n = /^\d+$/.test(limit) ? Number(limit) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_LIMIT) throw invalidArgument(`limit must be between 1 and ${MAX_PAGE_LIMIT}`, field);
-  return n;
-}
+import { pageLimit } from "./pagination.js";
 
 function cursorSeq(ctx: QueryContext, id: string | undefined, field: string): number | undefined {
   if (!id) return undefined;

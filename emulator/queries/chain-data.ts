@@ -10,7 +10,7 @@ import { quote } from "../input-error.js";
 import { defineQuery } from "../operations/define.js";
 import type { Networks } from "../networks/registry.js";
 import { statusOfRow } from "../networks/send-status.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { displayAmount, holdings, supportedAssets } from "../networks/assets.js";
 import { gasUsage } from "../networks/gas-station/usage.js";
 import { ethTransactionHistory, solTransactionHistory } from "./transaction-history.js";

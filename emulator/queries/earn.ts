@@ -16,7 +16,7 @@ import { formatUsd, usdMicros } from "../networks/prices.js";
 import { quote } from "../input-error.js";
 import { pageWithInfo, type PaginationOptions } from "./pagination.js";
 import { checkEvmAddress } from "./chain-address.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { requireNetworks } from "../networks/registry.js";
 
 const defi = () => import("../networks/defi/index.js");

@@ -6,7 +6,17 @@
  * so a cursor may name an item the filter leaves out.
  */
 import { invalidArgument } from "../errors.js";
-import { pageLimit } from "./activities.js";
+
+export const DEFAULT_PAGE_LIMIT = 10;
+export const MAX_PAGE_LIMIT = 100;
+
+/** Reads `paginationOptions.limit` (a decimal string, 1..100, default 10). */
+export function pageLimit(limit: string | undefined, field = "paginationOptions.limit"): number {
+  if (limit === undefined || limit === "") return DEFAULT_PAGE_LIMIT;
+  const n = /^\d+$/.test(limit) ? Number(limit) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_LIMIT) throw invalidArgument(`limit must be between 1 and ${MAX_PAGE_LIMIT}`, field);
+  return n;
+}
 
 export type PaginationOptions = { limit?: string; before?: string; after?: string };
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Store } from "../store/index.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { Runtime } from "../runtime.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { listSubOrgs, SUBORG_FILTER_TYPES } from "./sub-organizations.js";
 
 /**

@@ -7,9 +7,9 @@ import { invalidArgument } from "../errors.js";
 import { verifyOidcToken } from "../auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../auth/contacts.js";
 import type { PaginationOptions } from "./pagination.js";
-import { pageLimit } from "./activities.js";
+import { pageLimit } from "./pagination.js";
 import type { OrganizationRow } from "../store/organizations.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { defineQuery } from "../operations/define.js";
 import { quote } from "../input-error.js";
 

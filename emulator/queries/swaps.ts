@@ -9,7 +9,7 @@ import { notFound } from "../errors.js";
 import { defineQuery } from "../operations/define.js";
 import { parseCaip19 } from "../networks/assets.js";
 import { renderStatus } from "../networks/send-status.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { requireNetworks } from "../networks/registry.js";
 
 async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string, unknown>> {

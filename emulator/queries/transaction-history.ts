@@ -8,7 +8,7 @@
  * signatures.
  */
 import { invalidArgument } from "../errors.js";
-import type { QueryContext } from "./types.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { pageWithInfo, type PaginationOptions } from "./pagination.js";
 import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "../networks/assets.js";
 import type { EvmChain } from "../networks/evm-chain.js";

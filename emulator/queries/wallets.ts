@@ -4,8 +4,8 @@ import { requireUuid } from "../domain/lookups.js";
 import { normalizePath } from "../derivation/index.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
 import { renderTag } from "../views/users.js";
-import { pageLimit } from "./activities.js";
-import type { QueryContext } from "./types.js";
+import { pageLimit } from "./pagination.js";
+import type { QueryContext } from "../operations/contexts.js";
 import { defineQuery } from "../operations/define.js";
 
 function wallet(ctx: QueryContext, id: string, field = "walletId") {

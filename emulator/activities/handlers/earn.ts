@@ -15,7 +15,7 @@ import { invalidArgument, isTurnkeyError } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { quote } from "../../input-error.js";
 import { defineActivity, type IntentOf } from "../../operations/define.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../../store/earn.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";

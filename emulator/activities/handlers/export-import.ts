@@ -18,7 +18,7 @@ import { requireUser } from "../../domain/lookups.js";
 import { createWallet, requireWallet } from "../../domain/wallets.js";
 import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

@@ -9,7 +9,7 @@ import { invalidArgument, notFound } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { defineActivity } from "../../operations/define.js";
 import { requireUuid } from "../../domain/lookups.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import type { FiatOnRampCredentialRow } from "../../store/fiat-on-ramp.js";
 import { openOnRampSecret } from "../../onramp/secrets.js";
 import { checkField } from "../../onramp/field.js";

@@ -10,7 +10,7 @@ import { normalizeRules } from "../../auth/ip-allowlist-cidr.js";
 import { allowlistScope } from "../../auth/ip-allowlist.js";
 import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../../store/ip-allowlist.js";
 import { INVALID_ACTIVITY_CALLER } from "../../domain/lookups.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 import { quote } from "../../input-error.js";
 

@@ -9,7 +9,7 @@ import type { Store } from "../../store/index.js";
 import type { UserRow } from "../../store/users.js";
 import type { MfaPolicyRow, RequiredStep } from "../../store/mfa-policies.js";
 import { checkName, requireUser, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** How the satisfiability error names each type (the service's wording is known for "Passkey" only). */

@@ -10,7 +10,7 @@ import { newId } from "../../ids.js";
 import { mintIdToken } from "../../auth/oidc-issuer.js";
 import { requireUuid } from "../../domain/lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 import { OAUTH2_SUBJECT_PREFIX } from "../../domain/oauth2-providers.js";
 

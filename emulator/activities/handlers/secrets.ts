@@ -18,7 +18,7 @@ import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP25
 import type { Sealer } from "../../store/seal.js";
 import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
 import { checkName, requireDistinct, requireUuid } from "../../domain/lookups.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 
 /** The most ingress keys one init_import_secrets mints (our cap; the service documents none). */

@@ -11,7 +11,7 @@ import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
 import { signEthereumTransaction } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import type { Wire } from "../../../contracts/wire.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";

@@ -10,7 +10,7 @@ import { newId } from "../../ids.js";
 import { quote } from "../../input-error.js";
 import { lazyModule } from "../../lazy-module.js";
 import type { SigningKey } from "../../signing/index.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { RpcError } from "../../networks/rpc.js";
 import { chainWatcher } from "../../networks/watch.js";
 

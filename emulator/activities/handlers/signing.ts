@@ -15,7 +15,7 @@ import {
   signTronTransaction,
 } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { requirePrivateKey } from "../../domain/private-keys.js";
 import { inOlderFields } from "./older-intents.js";
 

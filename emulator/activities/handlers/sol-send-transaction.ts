@@ -9,7 +9,7 @@
  */
 import { base58 } from "@scure/base";
 import { invalidArgument } from "../../errors.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { RpcError } from "../../networks/rpc.js";
 import { parseSolanaTransaction, type SolanaTx } from "../../networks/solana-wire.js";
 import { equalBytes, isZero, rewritten, signWith } from "../../networks/solana-message.js";

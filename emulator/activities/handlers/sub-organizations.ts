@@ -15,7 +15,7 @@ import { consumeVerificationToken } from "../../auth/verification-tokens.js";
 import { sameEmail, samePhone } from "../../auth/contacts.js";
 import type { AccountParams } from "../../domain/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { defineActivity } from "../../operations/define.js";
 import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";

@@ -17,7 +17,7 @@ import { invalidArgument, isTurnkeyError, unimplemented } from "../../errors.js"
 import { quote } from "../../input-error.js";
 import { isUuid, newId } from "../../ids.js";
 import { defineActivity, type IntentOf } from "../../operations/define.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import { parseCaip19, type AssetRef } from "../../networks/assets.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { RpcError } from "../../networks/rpc.js";

@@ -13,7 +13,7 @@ import { invalidArgument, notFound, withField } from "../../errors.js";
 import { newId } from "../../ids.js";
 import { checkName, requireUuid } from "../../domain/lookups.js";
 import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../types.js";
+import type { ActivityContext } from "../../operations/contexts.js";
 import type { TvcDeploymentRow } from "../../store/tvc.js";
 import { createOperatorSet, planOperatorSet } from "../../tvc/operator-sets.js";
 import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "../../tvc/keys.js";
