@@ -25,7 +25,7 @@ import {
   type TargetSpec,
 } from "../contracts/harness/index.js";
 import { registry } from "./families.js";
-import { packageRoot } from "./package-root.js";
+import { packageRoot } from "./core/package-root.js";
 
 const { activities, endpoints, queries } = registry;
 

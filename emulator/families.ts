@@ -12,10 +12,10 @@
  * - stop runs in reverse: webhooks stop before control writes the state (`--export-on-exit`),
  *   and the chains close after both.
  */
-import type { Family } from "./family.js";
-import { composeHooks } from "./hooks.js";
-import { composeRegistry } from "./operations/registry.js";
-import { Store, type StoreOptions } from "./store/index.js";
+import type { Family } from "./core/family.js";
+import { composeHooks } from "./core/hooks.js";
+import { composeRegistry } from "./core/registry.js";
+import { Store, type StoreOptions } from "./core/store/index.js";
 import { activitiesFamily } from "./families/activities/family.js";
 import { organizationsFamily } from "./families/organizations/family.js";
 import { subOrganizationsFamily } from "./families/sub-organizations/family.js";

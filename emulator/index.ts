@@ -10,26 +10,26 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { systemClock } from "./clock.js";
-import { Keyring } from "./keyring.js";
-import type { Runtime } from "./runtime.js";
-import type { Family } from "./family.js";
-import type { FamilyStates } from "./runtime.js";
+import { systemClock } from "./core/clock.js";
+import { Keyring } from "./core/keyring.js";
+import type { Runtime } from "./core/runtime.js";
+import type { Family } from "./core/family.js";
+import type { FamilyStates } from "./core/runtime.js";
 import { families as FAMILIES, hooks, openStore, registry } from "./families.js";
-import { createApp, serviceCors } from "./app.js";
-import { corsHeaders } from "./http/cors.js";
+import { createApp, serviceCors } from "./core/http/app.js";
+import { corsHeaders } from "./core/http/cors.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
-import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
-import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
+import { instanceKeysFor, instancePublicKeys } from "./core/auth/instance-keys.js";
+import { oidcIssuerUrl } from "./core/auth/oidc-tokens.js";
 import type { ChainListing } from "./networks/registry.js";
-import { EventBus } from "./events/index.js";
-import { ActivityTurns } from "./activities/turns.js";
-import { othersInFlight, Serving } from "./http/serving.js";
+import { EventBus } from "./core/events.js";
+import { ActivityTurns } from "./core/engine/turns.js";
+import { othersInFlight, Serving } from "./core/http/serving.js";
 import type { ControlOptions } from "./control/index.js";
-import type { ChainsOptions } from "./families/chains/family.js";
-import type { IpAllowlistOptions } from "./families/ip-allowlist/family.js";
-import type { WebhooksOptions } from "./families/webhooks/family.js";
-import { answerClientErrors } from "./http/client-errors.js";
+import type { ChainsOptions } from "./networks/registry.js";
+import type { IpAllowlistOptions } from "./auth/ip-allowlist.js";
+import type { WebhooksOptions } from "./webhooks/index.js";
+import { answerClientErrors } from "./core/http/client-errors.js";
 
 /** What startEmulator takes: the instance's own settings, and each family's (`--log`, `--chain`, `--trust-proxy`, ...). */
 export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOptions & WebhooksOptions & {

@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { p256 } from "@noble/curves/nist.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import type { RunningEmulator } from "../emulator/index.js";
-import { MIGRATIONS } from "../emulator/store/schema.js";
-import { renderActivity } from "../emulator/views/activity.js";
+import { MIGRATIONS } from "../emulator/core/store/schema.js";
+import { renderActivity } from "../emulator/core/views/activity.js";
 import { createApiKeyUser, sdkClient, startTestEmulator } from "./support.js";
 import { Receiver } from "./webhooks/receiver.js";
 

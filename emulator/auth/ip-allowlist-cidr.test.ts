@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInputError } from "../input-error.js";
+import { isInputError } from "../core/input-error.js";
 import { addressAllowed, canonicalAddress, normalizeCidr, normalizeRules } from "./ip-allowlist-cidr.js";
 
 describe("normalizeCidr", () => {

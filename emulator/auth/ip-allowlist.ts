@@ -20,12 +20,18 @@
  * error for this case, so its exact code and text are UNCONFIRMED.
  */
 import type { IncomingMessage } from "node:http";
-import { notFound, permissionDenied, type TurnkeyError } from "../errors.js";
-import type { Runtime } from "../runtime.js";
+import { notFound, permissionDenied, type TurnkeyError } from "../core/errors.js";
+import type { Runtime } from "../core/runtime.js";
 import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../store/ip-allowlist.js";
-import type { Store } from "../store/index.js";
-import type { Caller } from "./caller.js";
+import type { Store } from "../core/store/index.js";
+import type { Caller } from "../core/auth/caller.js";
 import { addressAllowed, canonicalAddress } from "./ip-allowlist-cidr.js";
+
+/** What startEmulator takes for IP allowlists. */
+export type IpAllowlistOptions = {
+  /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
+  trustProxy?: boolean;
+};
 
 /** The instance's settings (`rt.families.ipAllowlist`, set by the family's start). */
 export type IpAllowlistSettings = { trustProxy: boolean };

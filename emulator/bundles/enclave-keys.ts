@@ -6,7 +6,7 @@
  *  - notarizer: session JWTs
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { derivedP256KeyPair, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 
 export type EnclaveKeys = {

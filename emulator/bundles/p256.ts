@@ -8,7 +8,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256Point, p256PublicKey } from "../curves/p256.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 
 export type P256KeyPair = {
   /** 32-byte secret scalar. */

@@ -5,8 +5,8 @@
  * An injected failure happens before the request reaches the service: nothing is written.
  */
 import { coordinator, proxy } from "../../contracts/index.js";
-import { invalidArgument, notFound } from "../errors.js";
-import { newId } from "../ids.js";
+import { invalidArgument, notFound } from "../core/errors.js";
+import { newId } from "../core/ids.js";
 
 const MAX_LATENCY_MS = 5 * 60_000;
 

@@ -3,7 +3,7 @@
  * recovery bundles), readable at `GET /emulator/v1/mailbox?contact=...`, newest last.
  */
 import { Router } from "express";
-import type { Runtime } from "../runtime.js";
+import type { Runtime } from "../core/runtime.js";
 import type { MailMessage } from "../store/mailbox.js";
 
 export function renderMessage(m: MailMessage): Record<string, unknown> {

@@ -6,15 +6,15 @@
  * public API uses. Read-only; what the UI's Organizations and Wallets tabs show.
  */
 import { Router } from "express";
-import type { Runtime } from "../runtime.js";
-import { notFound } from "../errors.js";
-import { handle } from "./http.js";
+import type { Runtime } from "../core/runtime.js";
+import { notFound } from "../core/errors.js";
+import { handle } from "../core/http/control-routes.js";
 import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, type OrganizationCounts } from "./ui-reads.js";
 import { holdsKeyFor } from "./ui-votes.js";
-import { renderTag, renderUser } from "../views/users.js";
+import { renderTag, renderUser } from "../core/views/users.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
 import { renderPolicy } from "../views/policies.js";
-import { toTimestamp } from "../clock.js";
+import { toTimestamp } from "../core/clock.js";
 
 export type OrganizationNode = {
   organizationId: string;

@@ -4,10 +4,10 @@
  * Other families mount their own control routes (the mailbox, the OIDC issuer, ...).
  */
 import { Router } from "express";
-import type { Runtime } from "../runtime.js";
-import type { Instance } from "../family.js";
-import { sendRpcError } from "../http/errors.js";
-import { openApiDocument } from "../http/openapi-document.js";
+import type { Runtime } from "../core/runtime.js";
+import type { Instance } from "../core/family.js";
+import { sendRpcError } from "../core/http/errors.js";
+import { openApiDocument } from "./openapi-document.js";
 import { controlRouter } from "./index.js";
 
 export function adminRouter(rt: Runtime, hooks: Instance): Router {

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../families.js";
-import { Keyring } from "../keyring.js";
-import { systemClock } from "../clock.js";
-import { TurnkeyError } from "../errors.js";
-import type { Runtime } from "../runtime.js";
+import { Keyring } from "../core/keyring.js";
+import { systemClock } from "../core/clock.js";
+import { TurnkeyError } from "../core/errors.js";
+import type { Runtime } from "../core/runtime.js";
 import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
 
 const dirs: string[] = [];

@@ -6,7 +6,7 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../derivation/index.js";
-import { documentedInputError, inputAt, quote } from "../input-error.js";
+import { documentedInputError, inputAt, quote } from "../core/input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };
 

@@ -4,15 +4,15 @@
  * a verification token spent once, only on the contact it was issued for.
  */
 import { describe, expect, it } from "vitest";
-import type { Store } from "../store/index.js";
+import type { Store } from "../core/store/index.js";
 import { openStore } from "../families.js";
-import { isTurnkeyError } from "../errors.js";
-import { instanceKeysFor } from "../auth/instance-keys.js";
-import type { Runtime } from "../runtime.js";
-import type { OrganizationRow } from "../store/organizations.js";
+import { isTurnkeyError } from "../core/errors.js";
+import { instanceKeysFor } from "../core/auth/instance-keys.js";
+import type { Runtime } from "../core/runtime.js";
+import type { OrganizationRow } from "../core/store/organizations.js";
 import { initOtp, otpCodeFor, verifyOtp } from "./otp.js";
-import { consumeContactVerification, consumeVerificationToken } from "../auth/verification-tokens.js";
-import type { DomainContext } from "./context.js";
+import { consumeContactVerification, consumeVerificationToken } from "../core/auth/verification-tokens.js";
+import type { DomainContext } from "../core/vocabulary/domain-context.js";
 import { initialAuthFeatures } from "./auth-features.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";

@@ -4,15 +4,15 @@
  */
 import type { Curve } from "../derivation/index.js";
 import { publicKeyOf } from "../curves/index.js";
-import { InputError, quote } from "../input-error.js";
-import { isUuid } from "../ids.js";
-import type { Runtime } from "../runtime.js";
+import { InputError, quote } from "../core/input-error.js";
+import { isUuid } from "../core/ids.js";
+import type { Runtime } from "../core/runtime.js";
 import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
 import type { PrivateKeyRow } from "../store/private-keys.js";
 import type { SigningKey } from "../signing/index.js";
-import type { ResolvedSigner } from "../operations/contexts.js";
+import type { ResolvedSigner } from "../core/vocabulary/contexts.js";
 
-declare module "../operations/contexts.js" {
+declare module "../core/vocabulary/contexts.js" {
   /** A key a `signWith` names is a wallet account's (with its wallet) or a private key. */
   interface SignerDetails {
     account?: WalletAccountRow;

@@ -4,8 +4,8 @@
  * key its `signWith` names, which takes their place. Absent rows leave their keyword out.
  */
 import { privateKeyContext, walletAccountContext, walletContext } from "../policy/index.js";
-import type { Runtime } from "../runtime.js";
-import type { KeywordInput } from "../hooks.js";
+import type { Runtime } from "../core/runtime.js";
+import type { KeywordInput } from "../core/hooks.js";
 import type { PrivateKeyRow } from "../store/private-keys.js";
 
 export function walletKeywords(rt: Runtime, { org, subjects, signer }: KeywordInput): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { TurnkeyError } from "../core/errors.js";
 import { registry } from "../families.js";
 import { checkRequestLimits, MAX_ARRAY_ITEMS, MAX_NAME_LENGTH, MAX_SMART_CONTRACT_INTERFACE_BYTES, nameProblem } from "./request-limits.js";
 

@@ -3,7 +3,7 @@
  * accounts (with the default fixture, `test test ... junk`: 0xf39F...2266 and friends).
  */
 import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../derivation/index.js";
-import { fixtureOrganizations, type Fixture } from "../fixtures/format.js";
+import { fixtureOrganizations, type Fixture } from "../core/fixture.js";
 
 export type FundedAccounts = { evm: `0x${string}`[]; solana: string[] };
 

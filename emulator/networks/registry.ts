@@ -6,19 +6,25 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { invalidArgument, unimplemented } from "../errors.js";
+import { invalidArgument, unimplemented } from "../core/errors.js";
 import type { Chain } from "./chain.js";
 import { isKnownCaip2, knownCaip2s, parseCaip2 } from "./caip2.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { httpTransport } from "./rpc.js";
 import type { FundedAccounts } from "./fixture-accounts.js";
-import { quote } from "../input-error.js";
-import type { Runtime } from "../runtime.js";
+import { quote } from "../core/input-error.js";
+import type { Runtime } from "../core/runtime.js";
 
 /** What every fixture account starts with on a new local chain. */
 export const FIXTURE_WEI = 10_000n * 10n ** 18n;
 export const FIXTURE_LAMPORTS = 1_000n * 10n ** 9n;
+
+/** What startEmulator takes for the chains. */
+export type ChainsOptions = {
+  /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
+  chains?: Record<string, string>;
+};
 
 export type NetworksOptions = {
   /** caip2 -> URL of an external node serving that chain (e.g. a user's Anvil). */

@@ -12,9 +12,9 @@
  * The RPC route answers JSON-RPC error objects; the control routes answer rpcStatus errors.
  */
 import express, { Router, type Request, type Response } from "express";
-import type { Runtime } from "../runtime.js";
-import { sendRpcError } from "../http/errors.js";
-import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../errors.js";
+import type { Runtime } from "../core/runtime.js";
+import { sendRpcError } from "../core/http/errors.js";
+import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
 import { RpcCode, RpcError, rpcFailure, type JsonRpcRequest, type JsonRpcResponse } from "./rpc.js";
 import { networksOf, type Networks } from "./registry.js";
 import type { Chain } from "./chain.js";

@@ -4,7 +4,7 @@
  * reason (EVM revert chain: Error(string) / Panic as native, the gas-station delegate's custom
  * errors decoded, anything else raw; Solana: the transaction error and logs).
  */
-import type { Runtime } from "../runtime.js";
+import type { Runtime } from "../core/runtime.js";
 import type { TxStatus } from "./chain.js";
 import type { SendTransactionRow } from "../store/send-transactions.js";
 import { requireNetworks } from "./registry.js";

@@ -10,10 +10,10 @@
  * A checkout settles once; a second POST answers 400 FAILED_PRECONDITION.
  */
 import { Router, type Request } from "express";
-import { notFound } from "../errors.js";
-import { sendRpcError } from "../http/errors.js";
-import { objectBody } from "../http/body.js";
-import type { Runtime } from "../runtime.js";
+import { notFound } from "../core/errors.js";
+import { sendRpcError } from "../core/http/errors.js";
+import { objectBody } from "../core/http/body.js";
+import type { Runtime } from "../core/runtime.js";
 import type { OnRampTransactionRow } from "../store/fiat-on-ramp.js";
 import { formatUnits } from "./amounts.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";

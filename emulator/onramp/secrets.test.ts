@@ -3,7 +3,7 @@ import { encryptOnRampSecret, PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_K
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { generateP256KeyPair } from "../bundles/p256.js";
-import { instanceKeysFor } from "../auth/instance-keys.js";
+import { instanceKeysFor } from "../core/auth/instance-keys.js";
 import { onRampEncryptionPublicKey, openOnRampSecret } from "./secrets.js";
 
 describe("on-ramp secrets encrypted by @turnkey/crypto's encryptOnRampSecret", () => {

@@ -7,8 +7,8 @@
  * itself (an EVM chain holds its request gate alone for the read and the write), so credits
  * need no queue of their own.
  */
-import { GrpcCode, TurnkeyError, invalidArgument, notFound } from "../errors.js";
-import type { Runtime } from "../runtime.js";
+import { GrpcCode, TurnkeyError, invalidArgument, notFound } from "../core/errors.js";
+import type { Runtime } from "../core/runtime.js";
 import type { OnRampTransactionRow, OnRampStatus } from "../store/fiat-on-ramp.js";
 import { parseCryptoAmount, parseFiatAmount, quote } from "./amounts.js";
 import { deliveryTarget, type CryptoCurrency, type Network } from "./catalog.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { verifyAppProofSignature } from "@turnkey/crypto";
 import { makeAppProof } from "../bundles/index.js";
-import { instanceKeysFor } from "../auth/instance-keys.js";
-import type { ActivityRow } from "../store/activities.js";
+import { instanceKeysFor } from "../core/auth/instance-keys.js";
+import type { ActivityRow } from "../core/store/activities.js";
 import { registry } from "../families.js";
 import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysFor } from "./app-proofs.js";
 

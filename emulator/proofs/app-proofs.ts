@@ -13,10 +13,10 @@
  * (policy outcomes) have no published payload schema to follow.
  */
 import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles/index.js";
-import type { ActivityRow } from "../store/activities.js";
-import type { Runtime } from "../runtime.js";
-import type { InstanceKeys } from "../auth/instance-keys.js";
-import type { ActivityEntry, AddressDerivation } from "../operations/define.js";
+import type { ActivityRow } from "../core/store/activities.js";
+import type { Runtime } from "../core/runtime.js";
+import type { InstanceKeys } from "../core/auth/instance-keys.js";
+import type { ActivityEntry, AddressDerivation } from "../core/vocabulary/define.js";
 import { fieldOf } from "../../contracts/proto-json.js";
 
 export type { AddressDerivation };

@@ -1,5 +1,5 @@
 /** The auth proxy's endpoints (`POST /v1/<name>`), as registry entries. */
-import { defineProxyEndpoint } from "../operations/define.js";
+import { defineProxyEndpoint } from "../core/vocabulary/define.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../limits/request-limits.js";
 import { walletKitConfig } from "../domain/auth-proxy-settings.js";
 import { otpInit, otpLogin, otpLoginV2, otpVerify, otpVerifyV2 } from "./otp.js";

@@ -4,14 +4,14 @@
  * forwarded call is a real activity (listed by list_activities, decided by the policies).
  */
 import { coordinator, parseRequest } from "../../contracts/index.js";
-import { internal, permissionDenied, unauthenticated } from "../errors.js";
+import { internal, permissionDenied, unauthenticated } from "../core/errors.js";
 import { signDerHex } from "../bundles/index.js";
-import { submitActivity } from "../activities/engine.js";
-import type { Caller } from "../auth/caller.js";
-import type { Runtime } from "../runtime.js";
-import type { OrganizationRow } from "../store/organizations.js";
-import type { ProxyContext } from "../operations/contexts.js";
-import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../operations/define.js";
+import { submitActivity } from "../core/engine/engine.js";
+import type { Caller } from "../core/auth/caller.js";
+import type { Runtime } from "../core/runtime.js";
+import type { OrganizationRow } from "../core/store/organizations.js";
+import type { ProxyContext } from "../core/vocabulary/contexts.js";
+import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../core/vocabulary/define.js";
 
 /** The last timestamp the instance's proxy stamped a forward with (`rt.families.authProxy.clock`). */
 export type ProxyClock = { lastMs: number };

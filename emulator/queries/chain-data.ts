@@ -5,12 +5,12 @@
  * gas-station nonce), get_gas_usage (the gas station's sponsorship in its window) and the
  * EVM / Solana transaction histories.
  */
-import { invalidArgument, notFound } from "../errors.js";
-import { quote } from "../input-error.js";
-import { defineQuery } from "../operations/define.js";
+import { invalidArgument, notFound } from "../core/errors.js";
+import { quote } from "../core/input-error.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 import type { Networks } from "../networks/registry.js";
 import { statusOfRow } from "../networks/send-status.js";
-import type { QueryContext } from "../operations/contexts.js";
+import type { QueryContext } from "../core/vocabulary/contexts.js";
 import { displayAmount, holdings, supportedAssets } from "../networks/assets.js";
 import { gasUsage } from "../networks/gas-station/usage.js";
 import { ethTransactionHistory, solTransactionHistory } from "./transaction-history.js";

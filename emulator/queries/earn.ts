@@ -5,18 +5,18 @@
  * transaction (PENDING until a block holds it, then COMPLETED or FAILED with the revert reason).
  */
 import type { Hex } from "viem";
-import { invalidArgument, notFound } from "../errors.js";
-import { defineQuery } from "../operations/define.js";
+import { invalidArgument, notFound } from "../core/errors.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 import type { Networks } from "../networks/registry.js";
 import type { EvmChain } from "../networks/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../store/earn.js";
 import type { LocalVault } from "../networks/defi/deploy.js";
 import { displayAmount, parseCaip19, tokenCaip19 } from "../networks/assets.js";
 import { formatUsd, usdMicros } from "../networks/prices.js";
-import { quote } from "../input-error.js";
-import { pageWithInfo, type PaginationOptions } from "./pagination.js";
+import { quote } from "../core/input-error.js";
+import { pageWithInfo, type PaginationOptions } from "../core/vocabulary/pagination.js";
 import { checkEvmAddress } from "./chain-address.js";
-import type { QueryContext } from "../operations/contexts.js";
+import type { QueryContext } from "../core/vocabulary/contexts.js";
 import { requireNetworks } from "../networks/registry.js";
 
 const defi = () => import("../networks/defi/index.js");

@@ -5,7 +5,7 @@
  */
 import { allowlistScope } from "../auth/ip-allowlist.js";
 import { ORGANIZATION_LEVEL } from "../store/ip-allowlist.js";
-import { defineQuery } from "../operations/define.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 
 export const ipAllowlistQueryOperations = [
   defineQuery("get_ip_allowlist", {

@@ -1,5 +1,5 @@
 /** Reads of the organization itself. */
-import { defineQuery } from "../operations/define.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 import { renderOrganizationData } from "../views/organizations.js";
 
 export const organizationQueryOperations = [

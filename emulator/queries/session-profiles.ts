@@ -2,13 +2,13 @@
  * get_session_profile / get_session_profiles: the organization's own profiles and, in a
  * sub-organization, its parent's (domain/sessions.ts), oldest first.
  */
-import { notFound } from "../errors.js";
-import { isUuid } from "../ids.js";
-import { toTimestamp } from "../clock.js";
-import { requireUuid } from "../domain/lookups.js";
+import { notFound } from "../core/errors.js";
+import { isUuid } from "../core/ids.js";
+import { toTimestamp } from "../core/clock.js";
+import { requireUuid } from "../core/vocabulary/lookups.js";
 import type { SessionProfileRow } from "../store/session-profiles.js";
 import type { Wire } from "../../contracts/wire.js";
-import { defineQuery } from "../operations/define.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 import { findSessionProfile, visibleSessionProfiles } from "../domain/sessions.js";
 
 export function renderSessionProfile(p: SessionProfileRow): Wire["v1SessionProfile"] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { Store } from "../store/index.js";
-import type { OrganizationRow } from "../store/organizations.js";
-import type { Runtime } from "../runtime.js";
-import type { QueryContext } from "../operations/contexts.js";
+import { Store } from "../core/store/index.js";
+import type { OrganizationRow } from "../core/store/organizations.js";
+import type { Runtime } from "../core/runtime.js";
+import type { QueryContext } from "../core/vocabulary/contexts.js";
 import { listSubOrgs, SUBORG_FILTER_TYPES } from "./sub-organizations.js";
 
 /**

@@ -5,11 +5,11 @@
  * swappedOutput in networks/defi/swap.ts) or FAILED with the revert
  * (ORIGIN_TRANSACTION_FAILED); one refused before broadcast is FAILED without originTxHash.
  */
-import { notFound } from "../errors.js";
-import { defineQuery } from "../operations/define.js";
+import { notFound } from "../core/errors.js";
+import { defineQuery } from "../core/vocabulary/define.js";
 import { parseCaip19 } from "../networks/assets.js";
 import { renderStatus } from "../networks/send-status.js";
-import type { QueryContext } from "../operations/contexts.js";
+import type { QueryContext } from "../core/vocabulary/contexts.js";
 import { requireNetworks } from "../networks/registry.js";
 
 async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string, unknown>> {

@@ -7,9 +7,9 @@
  * instant finality: every listed transaction is FINALIZED. Cursors are transaction hashes /
  * signatures.
  */
-import { invalidArgument } from "../errors.js";
-import type { QueryContext } from "../operations/contexts.js";
-import { pageWithInfo, type PaginationOptions } from "./pagination.js";
+import { invalidArgument } from "../core/errors.js";
+import type { QueryContext } from "../core/vocabulary/contexts.js";
+import { pageWithInfo, type PaginationOptions } from "../core/vocabulary/pagination.js";
 import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "../networks/assets.js";
 import type { EvmChain } from "../networks/evm-chain.js";
 import type { SolanaChain } from "../networks/solana-chain.js";

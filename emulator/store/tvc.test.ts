@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Store } from "./index.js";
+import type { Store } from "../core/store/index.js";
 import { openStore } from "../families.js";
 
 let store: Store;

@@ -5,7 +5,7 @@
  */
 import { p256Point } from "../curves/p256.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 
 const HEX = /^(?:0x)?([0-9a-fA-F]{2})+$/;
 const POINT = 65;

@@ -5,7 +5,7 @@
  */
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import type { TvcOperatorRow } from "../store/tvc.js";
 
 const POINT = 65;

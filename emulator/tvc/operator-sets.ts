@@ -4,11 +4,11 @@
  * Each refusal names the request field; writes happen only after every check passed, inside
  * the activity's transaction.
  */
-import { invalidArgument, notFound } from "../errors.js";
-import { newId } from "../ids.js";
-import { checkName, requireUuid } from "../domain/lookups.js";
-import { withField } from "../errors.js";
-import type { Store } from "../store/index.js";
+import { invalidArgument, notFound } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { checkName, requireUuid } from "../core/vocabulary/lookups.js";
+import { withField } from "../core/errors.js";
+import type { Store } from "../core/store/index.js";
 import type { TvcOperatorSetRow } from "../store/tvc.js";
 import { parseTvcPublicKey } from "./keys.js";
 

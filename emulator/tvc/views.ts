@@ -1,7 +1,7 @@
 /** Wire forms of TVC records: apps, deployments, operator sets, operators, quorum keys, manifests, approvals. */
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { toTimestamp } from "../clock.js";
-import type { Store } from "../store/index.js";
+import { toTimestamp } from "../core/clock.js";
+import type { Store } from "../core/store/index.js";
 import type { TvcAppRow, TvcApprovalRow, TvcDeploymentRow, TvcOperatorRow, TvcQuorumKeyRow } from "../store/tvc.js";
 import { operatorKeys } from "./operator-keys.js";
 import type { Wire } from "../../contracts/wire.js";

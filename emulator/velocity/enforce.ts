@@ -9,10 +9,10 @@
  * the activity signs with no wallet account) is left out: a policy reading it errors, which
  * never allows.
  */
-import type { Runtime } from "../runtime.js";
-import type { ActivityRow } from "../store/activities.js";
+import type { Runtime } from "../core/runtime.js";
+import type { ActivityRow } from "../core/store/activities.js";
 import type { VelocityControlRow } from "../store/velocity-controls.js";
-import type { PolicySubjects } from "../operations/define.js";
+import type { PolicySubjects } from "../core/vocabulary/define.js";
 import { buildEthTxContext } from "../policy/context-eth.js";
 import { buildSolanaTxContext } from "../policy/context-solana.js";
 import { activityKind } from "../policy/context.js";

@@ -1,10 +1,10 @@
 /** The wire form of an organization's whole record (v1OrganizationData, get_organization). */
-import { toTimestamp } from "../clock.js";
-import type { Store } from "../store/index.js";
-import type { OrganizationRow } from "../store/organizations.js";
+import { toTimestamp } from "../core/clock.js";
+import type { Store } from "../core/store/index.js";
+import type { OrganizationRow } from "../core/store/organizations.js";
 import type { InvitationRow } from "../store/invitations.js";
 import type { Wire } from "../../contracts/wire.js";
-import { renderTag, renderUser } from "./users.js";
+import { renderTag, renderUser } from "../core/views/users.js";
 import { renderPolicy } from "./policies.js";
 import { renderPrivateKey, renderWallet } from "./wallets.js";
 

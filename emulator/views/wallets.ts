@@ -1,5 +1,5 @@
 /** Wire forms (v1Wallet, v1WalletAccount, v1PrivateKey) of stored rows. */
-import { toTimestamp } from "../clock.js";
+import { toTimestamp } from "../core/clock.js";
 import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
 import type { PrivateKeyRow } from "../store/private-keys.js";
 import type { Wire } from "../../contracts/wire.js";

@@ -3,9 +3,9 @@
  * event bus (outbox.ts), its delivery (dispatcher.ts), the signing key and JWKS
  * (signing-key.ts) and the routes (routes.ts). docs/webhooks.md describes the behaviour.
  */
-import type { Runtime } from "../runtime.js";
+import type { Runtime } from "../core/runtime.js";
 import { Dispatcher } from "./dispatcher.js";
-import { afterCommit } from "../store/after-commit.js";
+import { afterCommit } from "../core/store/after-commit.js";
 import { deliveriesFor, writeDeliveries } from "./outbox.js";
 import { checkWebhookOptions, type WebhookOptions, type WebhookSettings } from "./settings.js";
 import { SigningKeys } from "./signing-key.js";
@@ -54,3 +54,9 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
 
 export { webhookOperations } from "./operations.js";
 export type { WebhookOptions } from "./settings.js";
+
+/** What startEmulator takes for webhooks. */
+export type WebhooksOptions = {
+  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
+  webhooks?: WebhookOptions;
+};

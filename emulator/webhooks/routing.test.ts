@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Store } from "../store/index.js";
+import type { Store } from "../core/store/index.js";
 import { openStore } from "../families.js";
 import { WebhookEndpoints } from "./endpoints.js";
 import { activeEndpoints, orgRouting } from "./routing.js";

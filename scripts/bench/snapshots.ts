@@ -10,7 +10,7 @@
 import http from "node:http";
 import Database from "better-sqlite3";
 import { startEmulator } from "../../emulator/index.js";
-import { newId } from "../../emulator/ids.js";
+import { newId } from "../../emulator/core/ids.js";
 import { post } from "./http.js";
 import { median, stampedSubmissions } from "./stamped.js";
 

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Express } from "express";
-import { createApp } from "../../emulator/app.js";
+import { createApp } from "../../emulator/core/http/app.js";
 import { families } from "../../emulator/families.js";
 import { CONTROL_ROUTES } from "../../emulator/control/openapi-routes.js";
 import { useTestEmulator } from "../use-test-emulator.js";

@@ -3,10 +3,10 @@
  * `createUser` still call. Each user gets P-256 API keys (the only curve of that version)
  * and user tags; the result lists the new user ids.
  */
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 import { createUsers } from "../../domain/users.js";
-import { asP256Keys } from "./older-intents.js";
+import { asP256Keys } from "../../core/vocabulary/older-intents.js";
 
 export const apiOnlyUserOperations = [
   defineActivity("create_api_only_users", {

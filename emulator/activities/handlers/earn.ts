@@ -11,11 +11,11 @@
  * (UNCONFIRMED(earn-org-scope) in docs/earn.md).
  */
 import type { Hex } from "viem";
-import { invalidArgument, isTurnkeyError } from "../../errors.js";
-import { newId } from "../../ids.js";
-import { quote } from "../../input-error.js";
-import { defineActivity, type IntentOf } from "../../operations/define.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { quote } from "../../core/input-error.js";
+import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../../store/earn.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
@@ -24,7 +24,7 @@ import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { chainWatcher } from "../../networks/watch.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
-import { lazyModule } from "../../lazy-module.js";
+import { lazyModule } from "../../core/lazy-module.js";
 import { chainRejection, ethSigner } from "./sending.js";
 import { sendBatch } from "./gas-station.js";
 import { requireNetworks } from "../../networks/registry.js";

@@ -4,7 +4,7 @@
  * init_import_wallet / import_wallet and init_import_private_key / import_private_key (the
  * pending target key of each user is kept sealed and used once).
  */
-import { invalidArgument, notFound, withField } from "../../errors.js";
+import { invalidArgument, notFound, withField } from "../../core/errors.js";
 import { deriveKey, type Curve } from "../../derivation/index.js";
 import {
   makeExportBundle,
@@ -14,12 +14,12 @@ import {
   parseImportedWallet,
   parseP256PublicKey,
 } from "../../bundles/index.js";
-import { requireUser } from "../../domain/lookups.js";
+import { requireUser } from "../../core/vocabulary/lookups.js";
 import { createWallet, requireWallet } from "../../domain/wallets.js";
 import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js";
 import type { ImportTargetRow } from "../../store/import-targets.js";
-import type { ActivityContext } from "../../operations/contexts.js";
-import { defineActivity } from "../../operations/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

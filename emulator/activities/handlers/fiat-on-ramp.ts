@@ -5,11 +5,11 @@
  * emulated provider (emulator/onramp/) and returns its URL and the transaction id that
  * get_onramp_transaction_status reports on.
  */
-import { invalidArgument, notFound } from "../../errors.js";
-import { newId } from "../../ids.js";
-import { defineActivity } from "../../operations/define.js";
-import { requireUuid } from "../../domain/lookups.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { FiatOnRampCredentialRow } from "../../store/fiat-on-ramp.js";
 import { openOnRampSecret } from "../../onramp/secrets.js";
 import { checkField } from "../../onramp/field.js";

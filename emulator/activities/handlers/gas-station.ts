@@ -12,7 +12,7 @@ import type { EvmChain } from "../../networks/evm-chain.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
 import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
 import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY, topUp } from "../../networks/sponsor-keys.js";
-import { lazyModule } from "../../lazy-module.js";
+import { lazyModule } from "../../core/lazy-module.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const delegate = () => import("../../networks/gas-station/delegate.js");

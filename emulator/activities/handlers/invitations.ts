@@ -1,6 +1,6 @@
 /** Invitations: create_invitations and delete_invitation, over domain/invitations.ts. */
 import { createInvitations, deleteInvitation } from "../../domain/invitations.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 export const invitationOperations = [
   defineActivity("create_invitations", {

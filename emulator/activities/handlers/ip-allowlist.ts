@@ -5,14 +5,14 @@
  * organization-level list needs `enabled`. Only top-level organizations have allowlists: a
  * sub-organization may not configure one. Enforcement: auth/ip-allowlist.ts.
  */
-import { invalidArgument, withField } from "../../errors.js";
+import { invalidArgument, withField } from "../../core/errors.js";
 import { normalizeRules } from "../../auth/ip-allowlist-cidr.js";
 import { allowlistScope } from "../../auth/ip-allowlist.js";
 import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../../store/ip-allowlist.js";
-import { INVALID_ACTIVITY_CALLER } from "../../domain/lookups.js";
-import type { ActivityContext } from "../../operations/contexts.js";
-import { defineActivity } from "../../operations/define.js";
-import { quote } from "../../input-error.js";
+import { INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import { quote } from "../../core/input-error.js";
 
 const ON_EVALUATION_ERROR = ["ALLOW", "DENY"] as const;
 

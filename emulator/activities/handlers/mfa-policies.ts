@@ -2,15 +2,15 @@
  * MFA policies: create, update, delete (per user). A policy is refused at creation (and on
  * update) when its user could not satisfy it today; it is enforced by activities/mfa.ts.
  */
-import { invalidArgument, notFound } from "../../errors.js";
-import { isUuid, newId } from "../../ids.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { isUuid, newId } from "../../core/ids.js";
 import { parseExpression } from "../../policy/index.js";
-import type { Store } from "../../store/index.js";
-import type { UserRow } from "../../store/users.js";
-import type { MfaPolicyRow, RequiredStep } from "../../store/mfa-policies.js";
-import { checkName, requireUser, requireUuid, withFieldPrefix } from "../../domain/lookups.js";
-import type { ActivityContext } from "../../operations/contexts.js";
-import { defineActivity } from "../../operations/define.js";
+import type { Store } from "../../core/store/index.js";
+import type { UserRow } from "../../core/store/users.js";
+import type { MfaPolicyRow, RequiredStep } from "../../core/store/mfa-policies.js";
+import { checkName, requireUser, requireUuid, withFieldPrefix } from "../../core/vocabulary/lookups.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 /** How the satisfiability error names each type (the service's wording is known for "Passkey" only). */
 const METHOD_NAMES: Record<string, string> = {

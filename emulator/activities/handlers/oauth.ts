@@ -6,7 +6,7 @@
 import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../domain/credentials.js";
 import { userForOidcToken } from "../../domain/oauth-providers.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const oauthOperations = [

@@ -4,14 +4,14 @@
  * codes come from `POST /emulator/v1/oauth2/authorize` (admin/oauth2.ts), with PKCE (S256).
  */
 import { createHash } from "node:crypto";
-import { documentedError, invalidArgument, notFound, unimplemented } from "../../errors.js";
-import type { DocumentedErrorKey } from "../../error-catalogue.js";
-import { newId } from "../../ids.js";
+import { documentedError, invalidArgument, notFound, unimplemented } from "../../core/errors.js";
+import type { DocumentedErrorKey } from "../../core/error-catalogue.js";
+import { newId } from "../../core/ids.js";
 import { mintIdToken } from "../../auth/oidc-issuer.js";
-import { requireUuid } from "../../domain/lookups.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
-import type { ActivityContext } from "../../operations/contexts.js";
-import { defineActivity } from "../../operations/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { OAUTH2_SUBJECT_PREFIX } from "../../domain/oauth2-providers.js";
 
 

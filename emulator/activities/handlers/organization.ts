@@ -1,8 +1,8 @@
 /** The organization itself: root quorum, features, name (all root-quorum activities). */
-import { invalidArgument, documentedError } from "../../errors.js";
-import type { Feature } from "../../store/organizations.js";
-import { checkName, requireDistinct, requireUser } from "../../domain/lookups.js";
-import { defineActivity } from "../../operations/define.js";
+import { invalidArgument, documentedError } from "../../core/errors.js";
+import type { Feature } from "../../core/store/organizations.js";
+import { checkName, requireDistinct, requireUser } from "../../core/vocabulary/lookups.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { checkLegacyWebhookFeature } from "../../webhooks/legacy-feature.js";
 
 export const organizationOperations = [

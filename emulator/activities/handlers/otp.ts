@@ -4,7 +4,7 @@
  * domain/otp.ts.
  */
 import { emailAuth, initOtp, initOtpAuth, otpAuth, otpLogin, verifyOtp } from "../../domain/otp.js";
-import { defineActivity, type IntentOf } from "../../operations/define.js";
+import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 
 /**
  * init_otp_auth V1 and V2 name the app in their email customization; V3 on top. Without one, the

@@ -7,7 +7,7 @@ import {
   deleteSmartContractInterface,
   updatePolicy,
 } from "../../domain/policies.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { selectorsCondition } from "../../policy/selectors.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

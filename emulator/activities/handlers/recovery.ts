@@ -3,15 +3,15 @@
  * expiring recovery key; recover_user, stamped with that key, adds a passkey to the user
  * and retires the recovery key.
  */
-import { permissionDenied } from "../../errors.js";
+import { permissionDenied } from "../../core/errors.js";
 import { requireAuthEnabled } from "../../domain/auth-features.js";
-import { checkEmail, checkName, requireUser } from "../../domain/lookups.js";
+import { checkEmail, checkName, requireUser } from "../../core/vocabulary/lookups.js";
 import { addAuthenticators } from "../../domain/authenticators.js";
 import { deliverBundle } from "../../domain/otp.js";
 import { issueCredentialBundle } from "../../domain/sessions.js";
-import { findUsersByContact } from "../../auth/contacts.js";
-import { notFound } from "../../errors.js";
-import { defineActivity } from "../../operations/define.js";
+import { findUsersByContact } from "../../core/auth/contacts.js";
+import { notFound } from "../../core/errors.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 export const RECOVERY_CREDENTIAL = "CREDENTIAL_TYPE_RECOVER_USER_KEY_P256";
 

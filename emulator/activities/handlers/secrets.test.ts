@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createSealer } from "../../store/seal.js";
+import { createSealer } from "../../core/store/seal.js";
 import { openSecretValue, sealSecretValue } from "./secrets.js";
 
 describe("a secret's sealed value", () => {

@@ -11,15 +11,15 @@
  * (`secret.static_properties['kind']`): an export is decided secret by secret and needs every one
  * allowed (activities/consensus.ts). Values are never logged.
  */
-import { invalidArgument, notFound } from "../../errors.js";
-import { isInputError } from "../../input-error.js";
-import { newId } from "../../ids.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { isInputError } from "../../core/input-error.js";
+import { newId } from "../../core/ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
-import type { Sealer } from "../../store/seal.js";
+import type { Sealer } from "../../core/store/seal.js";
 import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
-import { checkName, requireDistinct, requireUuid } from "../../domain/lookups.js";
-import type { ActivityContext } from "../../operations/contexts.js";
-import { defineActivity } from "../../operations/define.js";
+import { checkName, requireDistinct, requireUuid } from "../../core/vocabulary/lookups.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 /** The most ingress keys one init_import_secrets mints (our cap; the service documents none). */
 export const MAX_SECRETS_PER_INIT = 100;

@@ -8,21 +8,21 @@
  * eth_send_raw_transaction, which broadcasts a transaction signed elsewhere.
  */
 import type { Hex } from "viem";
-import { invalidArgument } from "../../errors.js";
+import { invalidArgument } from "../../core/errors.js";
 import { signEthereumTransaction } from "../../signing/index.js";
-import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { Wire } from "../../../contracts/wire.js";
 import type { EvmChain } from "../../networks/evm-chain.js";
 import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
 import { RpcError } from "../../networks/rpc.js";
-import { lazyModule } from "../../lazy-module.js";
+import { lazyModule } from "../../core/lazy-module.js";
 import { sendBatch, sendUndelegation } from "./gas-station.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { checkEvmAddress } from "../../queries/chain-address.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 import { chainRejection, ethSigner, evmSent, recordSend } from "./sending.js";
-import { quote } from "../../input-error.js";
+import { quote } from "../../core/input-error.js";
 import { requireNetworks } from "../../networks/registry.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");

@@ -5,12 +5,12 @@
  * the chain watcher).
  */
 import type { Hex } from "viem";
-import { invalidArgument } from "../../errors.js";
-import { newId } from "../../ids.js";
-import { quote } from "../../input-error.js";
-import { lazyModule } from "../../lazy-module.js";
+import { invalidArgument } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { quote } from "../../core/input-error.js";
+import { lazyModule } from "../../core/lazy-module.js";
 import type { SigningKey } from "../../signing/index.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { RpcError } from "../../networks/rpc.js";
 import { chainWatcher } from "../../networks/watch.js";
 

@@ -3,12 +3,12 @@
  * that login activities may name with `sessionProfileId` (domain/sessions.ts).
  * Profiles are created by the parent organization; a sub-organization may not create one.
  */
-import { invalidArgument, isTurnkeyError } from "../../errors.js";
-import { newId } from "../../ids.js";
+import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
 import { parseExpression } from "../../policy/index.js";
-import { checkName, INVALID_ACTIVITY_CALLER } from "../../domain/lookups.js";
+import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { sessionSeconds } from "../../domain/sessions.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 /** The scope parses as a policy-language expression (the keywords of a policy condition). */
 function checkScope(scope: string): void {

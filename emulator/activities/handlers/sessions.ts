@@ -2,13 +2,13 @@
  * Sessions: stamp_login, create_read_write_session (V2; V1 names its user by email) and create_read_only_session. Login
  * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
  */
-import { invalidArgument } from "../../errors.js";
+import { invalidArgument } from "../../core/errors.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
 import { requireOtpLoginEnabled } from "../../domain/otp.js";
-import { requireUser } from "../../domain/lookups.js";
+import { requireUser } from "../../core/vocabulary/lookups.js";
 import { userByContact } from "../../domain/otp.js";
-import { defineActivity } from "../../operations/define.js";
-import { issueReadOnlySession } from "../../auth/read-only-session.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import { issueReadOnlySession } from "../../core/auth/read-only-session.js";
 
 export const sessionOperations = [
   defineActivity("stamp_login", {

@@ -1,8 +1,8 @@
 /** Signing: sign_raw_payload (V2), sign_raw_payloads and sign_transaction (V2); the V1s sign with the private key `privateKeyId` names. */
 import type * as Bitcoin from "bitcoinjs-lib";
 import { bitcoin } from "../../signing/bitcoinjs.js";
-import { invalidArgument, withField } from "../../errors.js";
-import type { ResolvedSigner } from "../../operations/contexts.js";
+import { invalidArgument, withField } from "../../core/errors.js";
+import type { ResolvedSigner } from "../../core/vocabulary/contexts.js";
 import {
   signBitcoinPsbt,
   signEthereumTransaction,
@@ -14,10 +14,10 @@ import {
   signTempoTransaction,
   signTronTransaction,
 } from "../../signing/index.js";
-import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { requirePrivateKey } from "../../domain/private-keys.js";
-import { inOlderFields } from "./older-intents.js";
+import { inOlderFields } from "../../core/vocabulary/older-intents.js";
 
 /** The first signing versions sign with the private key `privateKeyId` names (wallets came later), where V2 takes any signer. */
 function withPrivateKey<T>(ctx: ActivityContext, p: { privateKeyId: string }, current: () => T): T {

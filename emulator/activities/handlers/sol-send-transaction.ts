@@ -8,8 +8,8 @@
  * send); its status reads that back.
  */
 import { base58 } from "@scure/base";
-import { invalidArgument } from "../../errors.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { invalidArgument } from "../../core/errors.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { RpcError } from "../../networks/rpc.js";
 import { parseSolanaTransaction, type SolanaTx } from "../../networks/solana-wire.js";
 import { equalBytes, isZero, rewritten, signWith } from "../../networks/solana-message.js";
@@ -17,7 +17,7 @@ import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY,
 import { solanaErrorMessage } from "../../networks/solana-errors.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import type { SentTransaction } from "./sending.js";
-import { quote } from "../../input-error.js";
+import { quote } from "../../core/input-error.js";
 import { requireNetworks } from "../../networks/registry.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };

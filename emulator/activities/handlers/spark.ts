@@ -2,7 +2,7 @@
  * Spark: transfers, Lightning receives and FROST signing shares with Spark's statechain
  * operators. None is emulated: the operators do not exist offline.
  */
-import { defineNotEmulated } from "../../operations/define.js";
+import { defineNotEmulated } from "../../core/vocabulary/define.js";
 
 const SPARK_FROST =
   "a Spark partial signature is the user's share in Spark's own nested FROST scheme with its statechain operators; only Spark's signer library defines it and, without the operators that aggregate it, nothing could check that a share the emulator made is right";

@@ -1,5 +1,5 @@
 /** upsert_swap_config (the rules and the fee every swap pays: domain/swap-config.ts). */
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { upsertSwapConfig } from "../../domain/swap-config.js";
 
 export const swapConfigOperations = [

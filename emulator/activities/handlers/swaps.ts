@@ -13,11 +13,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Hex } from "viem";
-import { invalidArgument, isTurnkeyError, unimplemented } from "../../errors.js";
-import { quote } from "../../input-error.js";
-import { isUuid, newId } from "../../ids.js";
-import { defineActivity, type IntentOf } from "../../operations/define.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { invalidArgument, isTurnkeyError, unimplemented } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import { isUuid, newId } from "../../core/ids.js";
+import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { parseCaip19, type AssetRef } from "../../networks/assets.js";
 import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
 import { RpcError } from "../../networks/rpc.js";

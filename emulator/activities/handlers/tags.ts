@@ -1,6 +1,6 @@
 /** User tags and private-key tags over domain/tags.ts (userTags, privateKeyTags); the entries name the wire fields. */
 import { privateKeyTags, userTags } from "../../domain/tags.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 
 export const tagOperations = [
   defineActivity("create_user_tag", {

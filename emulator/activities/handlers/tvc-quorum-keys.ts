@@ -15,20 +15,20 @@
 import { randomBytes } from "node:crypto";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
-import { invalidArgument, notFound, withField } from "../../errors.js";
-import { newId } from "../../ids.js";
+import { invalidArgument, notFound, withField } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
 import { normalizePath } from "../../derivation/index.js";
 import { deriveAccount, type AccountParams } from "../../domain/accounts.js";
-import { checkName, requireUuid } from "../../domain/lookups.js";
-import { defineActivity, defineNotEmulated } from "../../operations/define.js";
-import { TVC_RUNTIME } from "../../operations/not-emulated.js";
+import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
+import { defineActivity, defineNotEmulated } from "../../core/vocabulary/define.js";
+import { TVC_RUNTIME } from "../../core/vocabulary/not-emulated.js";
 import { addAccounts, createWallet, requireWallet } from "../../domain/wallets.js";
 import { requireTvcDeployment } from "../../tvc/lookups.js";
 import { parseHexSignature } from "../../tvc/keys.js";
 import { operatorAccountPaths, operatorKeys, parseP256Point } from "../../tvc/operator-keys.js";
 import { parseQosEnvelope, qosEncrypt, qosPairFromSeed } from "../../tvc/qos-p256.js";
 import { splitSecret } from "../../tvc/shamir.js";
-import { quote } from "../../input-error.js";
+import { quote } from "../../core/input-error.js";
 
 const HEX = /^(?:0x)?([0-9a-fA-F]{2})+$/;
 const MAX_SHARES = 255;

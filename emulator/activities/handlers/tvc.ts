@@ -9,18 +9,18 @@
  * Nothing is built, attested or run. Approval signatures are recorded, not verified: QuorumOS
  * checks them against the manifest when an enclave boots, and the emulator boots none.
  */
-import { invalidArgument, notFound, withField } from "../../errors.js";
-import { newId } from "../../ids.js";
-import { checkName, requireUuid } from "../../domain/lookups.js";
-import { defineActivity } from "../../operations/define.js";
-import type { ActivityContext } from "../../operations/contexts.js";
+import { invalidArgument, notFound, withField } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
+import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { TvcDeploymentRow } from "../../store/tvc.js";
 import { createOperatorSet, planOperatorSet } from "../../tvc/operator-sets.js";
 import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "../../tvc/keys.js";
 import { checkQosVersion } from "../../tvc/qos-versions.js";
 import { writeManifest } from "../../tvc/manifest.js";
 import { requireTvcApp, requireTvcDeployment } from "../../tvc/lookups.js";
-import { quote } from "../../input-error.js";
+import { quote } from "../../core/input-error.js";
 
 const U32_MAX = 0xffffffff;
 

@@ -4,16 +4,16 @@
  * has no update); policies read it as `controls.<identifier>` (velocity/enforce.ts).
  * Semantics and sources: docs/velocity-controls.md.
  */
-import { notFound } from "../../errors.js";
-import { isUuid, newId } from "../../ids.js";
-import { toTimestamp } from "../../clock.js";
-import { requireUuid } from "../../domain/lookups.js";
-import { defineActivity, defineQuery } from "../../operations/define.js";
-import { pageWithInfo } from "../../queries/pagination.js";
+import { notFound } from "../../core/errors.js";
+import { isUuid, newId } from "../../core/ids.js";
+import { toTimestamp } from "../../core/clock.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import { defineActivity, defineQuery } from "../../core/vocabulary/define.js";
+import { pageWithInfo } from "../../core/vocabulary/pagination.js";
 import { duplicateIdentifier, type VelocityControlRow } from "../../store/velocity-controls.js";
 import { checkAggregation, checkDataSource, checkIdentifier, checkName } from "../../velocity/definition.js";
 import type { Wire } from "../../../contracts/wire.js";
-import type { Store } from "../../store/index.js";
+import type { Store } from "../../core/store/index.js";
 
 export function renderVelocityControl(c: VelocityControlRow): Wire["v1VelocityControl"] {
   return {

@@ -3,7 +3,7 @@
  * delete_wallet_accounts, over domain/wallets.ts.
  */
 import { createWallet, createWalletAccounts, deleteWalletAccounts, deleteWallets, updateWallet } from "../../domain/wallets.js";
-import { defineActivity } from "../../operations/define.js";
+import { defineActivity } from "../../core/vocabulary/define.js";
 import { addressDerivations } from "../../proofs/app-proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

@@ -5,7 +5,7 @@
 import { pbkdf2Sync } from "node:crypto";
 import { generateMnemonic as scureGenerate, validateMnemonic as scureValidate } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { InputError } from "../../input-error.js";
+import { InputError } from "../../core/input-error.js";
 
 export const MNEMONIC_LENGTHS = [12, 15, 18, 21, 24] as const;
 export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number];

@@ -1,5 +1,5 @@
 /** The activities family: get_activity and list_activities, and the votes on an activity (approve/reject_activity, which the engine counts). */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { activityQueryOperations } from "../../queries/activities.js";
 import { voteOperations } from "../../activities/votes.js";
 

@@ -3,13 +3,13 @@
  * completes, one signed proof per address it derived (its entry's `appProofs`); the activity's
  * wire form and list_app_proofs give them back. get_boot_proof answers 501.
  */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import type { EphemeralKeys } from "../../bundles/index.js";
 import { appProofsOf, asksForAppProofs, ephemeralKeysFor, startAppProofs } from "../../proofs/app-proofs.js";
 import { appProofQueryOperations } from "../../queries/app-proofs.js";
 import { AppProofs } from "../../store/app-proofs.js";
 
-declare module "../../runtime.js" {
+declare module "../../core/runtime.js" {
   interface FamilyStates {
     appProofs: {
       /** The instance's ephemeral keys that sign the proofs (derived from its enclave signer key). */

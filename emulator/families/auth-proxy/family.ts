@@ -3,15 +3,15 @@
  * its endpoints, `forward` into the activity engine as the proxy user, its configuration and
  * the control routes that enable and configure it.
  */
-import { defineFamily } from "../../family.js";
-import type { CorsPolicy } from "../../http/cors.js";
+import { defineFamily } from "../../core/family.js";
+import type { CorsPolicy } from "../../core/http/cors.js";
 import { proxyEndpoints } from "../../proxy/endpoints.js";
 import type { ProxyClock } from "../../proxy/forward.js";
 import { proxyCors, proxyRouter, proxyServes } from "../../proxy/router.js";
 import { authProxyControlRouter } from "../../control/auth-proxy-routes.js";
 import { AuthProxyConfigs } from "../../store/auth-proxy-configs.js";
 
-declare module "../../runtime.js" {
+declare module "../../core/runtime.js" {
   interface FamilyStates {
     authProxy: {
       /** The last timestamp the proxy stamped a forward with (proxy/forward.ts). */

@@ -5,8 +5,8 @@
  * routes. Earn and swaps hand their transactions to chains through its sending service.
  */
 import type { Server } from "node:http";
-import { defineFamily } from "../../family.js";
-import { Networks } from "../../networks/registry.js";
+import { defineFamily } from "../../core/family.js";
+import { Networks, type ChainsOptions } from "../../networks/registry.js";
 import { fixtureFundedAccounts } from "../../networks/fixture-accounts.js";
 import type { ChainWatcher } from "../../networks/watch.js";
 import { networksRouter } from "../../networks/routes.js";
@@ -14,7 +14,7 @@ import { sendTransactionOperations } from "../../activities/handlers/send-transa
 import { chainDataQueryOperations } from "../../queries/chain-data.js";
 import { GasUsageConfigs, SendTransactions } from "../../store/send-transactions.js";
 
-declare module "../../runtime.js" {
+declare module "../../core/runtime.js" {
   interface FamilyStates {
     chains: {
       /** Local chains (created on first use) and external chain clients, by caip2. */
@@ -24,11 +24,6 @@ declare module "../../runtime.js" {
     };
   }
 }
-
-export type ChainsOptions = {
-  /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
-  chains?: Record<string, string>;
-};
 
 export const chainsFamily = defineFamily<ChainsOptions>({
   name: "chains",

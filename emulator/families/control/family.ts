@@ -3,13 +3,13 @@
  * files, faults, the rate limit, the request log, what the web UI reads and votes with),
  * /openapi.json, and the web UI's pages.
  */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { controlState, type ControlOptions, type ControlState } from "../../control/state.js";
 import { controlMiddleware, exportStateFile, fixtureDevKeys, loadStateFile, requestLogMiddleware, resetControl } from "../../control/index.js";
 import { adminRouter } from "../../control/routes.js";
 import { uiRouter } from "../../ui/routes.js";
 
-declare module "../../runtime.js" {
+declare module "../../core/runtime.js" {
   interface FamilyStates {
     /** Faults, rate-limit windows, the request log, snapshots and the fixture's key pairs (control/state.ts). */
     control: ControlState;

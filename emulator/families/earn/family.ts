@@ -1,5 +1,5 @@
 /** The Earn family: wrappers over the local yield vaults, deposits, withdrawals, rewards and fee claims, and the Earn queries. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { earnOperations } from "../../activities/handlers/earn.js";
 import { earnQueryOperations } from "../../queries/earn.js";
 import { EarnRequests, EarnWrappers } from "../../store/earn.js";

@@ -1,5 +1,5 @@
 /** The mailbox family: where the emulator delivers the emails and texts the service would send (OTP codes, magic links, recovery, invitations), list_email_events and the mailbox's control routes. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { Mailbox } from "../../store/mailbox.js";
 import { mailboxRouter } from "../../control/mailbox-routes.js";
 import { emailEventQueryOperations } from "../../queries/email-events.js";

@@ -1,5 +1,5 @@
 /** The OAuth family: OAuth providers and logins, OAuth 2.0 credentials and authentication, and the built-in OIDC issuer and OAuth 2.0 provider the control API serves. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { oauthOperations } from "../../activities/handlers/oauth.js";
 import { oauth2Operations } from "../../activities/handlers/oauth2.js";
 import { oauthQueryOperations } from "../../queries/oauth.js";

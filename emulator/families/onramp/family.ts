@@ -1,5 +1,5 @@
 /** The fiat on-ramp family: on-ramp credentials, init_fiat_on_ramp's signed checkout URL, the checkout page that settles on the local chains, and the transaction status. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { fiatOnRampOperations } from "../../activities/handlers/fiat-on-ramp.js";
 import { fiatOnRampQueryOperations } from "../../queries/fiat-on-ramp.js";
 import { FiatOnRampCredentials, OnRampTransactions } from "../../store/fiat-on-ramp.js";

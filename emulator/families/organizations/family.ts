@@ -1,5 +1,5 @@
 /** The organizations family: the organization's own activities (root quorum, features, name) and get_organization(_configs). */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { organizationOperations } from "../../activities/handlers/organization.js";
 import { organizationQueryOperations } from "../../queries/organizations.js";
 

@@ -1,5 +1,5 @@
 /** The policies family: policies, smart contract interfaces and MFA policies (the core decides with them: engine/). */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { policyOperations } from "../../activities/handlers/policies.js";
 import { mfaPolicyOperations } from "../../activities/handlers/mfa-policies.js";
 import { policyQueryOperations } from "../../queries/policies.js";

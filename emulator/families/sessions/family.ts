@@ -3,7 +3,7 @@
  * session profiles and the scope they bound a session to, one-time codes (OTP, email auth) and
  * email recovery.
  */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { sessionOperations } from "../../activities/handlers/sessions.js";
 import { sessionProfileOperations } from "../../activities/handlers/session-profiles.js";
 import { otpOperations } from "../../activities/handlers/otp.js";

@@ -1,5 +1,5 @@
 /** The sub-organizations family: create_sub_organization, delete_sub_organization, and the (verified) sub-organization lists. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { subOrganizationOperations } from "../../activities/handlers/sub-organizations.js";
 import { subOrganizationQueryOperations } from "../../queries/sub-organizations.js";
 

@@ -1,5 +1,5 @@
 /** The swaps family: quotes and swaps on the local pools, the organization's swap configuration (fees) and fee claims. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { swapOperations } from "../../activities/handlers/swaps.js";
 import { swapConfigOperations } from "../../activities/handlers/swap-config.js";
 import { swapQueryOperations } from "../../queries/swaps.js";

@@ -1,5 +1,5 @@
 /** The TVC family: TVC apps, deployments, manifests and their approvals, operators and operator sets, quorum keys and their shares. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { tvcOperations } from "../../activities/handlers/tvc.js";
 import { tvcQuorumKeyOperations } from "../../activities/handlers/tvc-quorum-keys.js";
 import { tvcQueryOperations } from "../../queries/tvc.js";

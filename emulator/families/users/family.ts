@@ -1,5 +1,5 @@
 /** The users family: users and API-only users, their credentials (API keys, authenticators), tags and invitations. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { userOperations } from "../../activities/handlers/users.js";
 import { apiOnlyUserOperations } from "../../activities/handlers/api-only-users.js";
 import { apiKeyOperations } from "../../activities/handlers/api-keys.js";

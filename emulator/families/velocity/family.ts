@@ -1,5 +1,5 @@
 /** The velocity-controls family: velocity controls, what each completed activity contributes to them, and the `controls` keyword policies read. */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { velocityControlOperations } from "../../activities/handlers/velocity-controls.js";
 import { controlsContext } from "../../velocity/enforce.js";
 import { startVelocityControls } from "../../velocity/record.js";

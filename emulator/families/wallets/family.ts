@@ -3,7 +3,7 @@
  * the wallet kit's export and import frame pages), Spark. It tells the core which key a
  * `signWith` names and what policies see of the keys an activity touches.
  */
-import { defineFamily } from "../../family.js";
+import { defineFamily } from "../../core/family.js";
 import { walletOperations } from "../../activities/handlers/wallets.js";
 import { privateKeyOperations } from "../../activities/handlers/private-keys.js";
 import { signingOperations } from "../../activities/handlers/signing.js";

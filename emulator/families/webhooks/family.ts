@@ -3,24 +3,19 @@
  * listener writes from the instance's events, delivery with retries, the signing key and its
  * JWKS, and the deliveries' control route. docs/webhooks.md describes the behaviour.
  */
-import { defineFamily } from "../../family.js";
-import { startWebhooks, webhookOperations, type Webhooks, type WebhookOptions } from "../../webhooks/index.js";
+import { defineFamily } from "../../core/family.js";
+import { startWebhooks, webhookOperations, type Webhooks, type WebhooksOptions } from "../../webhooks/index.js";
 import { WebhookEndpoints } from "../../webhooks/endpoints.js";
 import { WebhookDeliveries } from "../../webhooks/deliveries.js";
 import { isWebhookEventType } from "../../webhooks/event-types.js";
 import { webhookRouter } from "../../webhooks/routes.js";
 
-declare module "../../runtime.js" {
+declare module "../../core/runtime.js" {
   interface FamilyStates {
     /** Settings, the dispatcher and the signing keys (webhooks/index.ts); stopped with the instance. */
     webhooks: Webhooks;
   }
 }
-
-export type WebhooksOptions = {
-  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
-  webhooks?: WebhookOptions;
-};
 
 export const webhooksFamily = defineFamily<WebhooksOptions>({
   name: "webhooks",

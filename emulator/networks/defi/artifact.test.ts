@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileDefi } from "../../../scripts/gen-defi.js";
 import { loadSolc } from "../../../scripts/gen-gas-delegate.js";
-import { packageRoot } from "../../package-root.js";
+import { packageRoot } from "../../core/package-root.js";
 
 describe("local DeFi artifact", () => {
   it("is what emulator/networks/defi/*.sol compile to", () => {

@@ -10,7 +10,7 @@ import type { EvmChain } from "../evm-chain.js";
 import { eip1559Fees } from "../evm-fees.js";
 import { topUp } from "../sponsor-keys.js";
 import { signEthereumTransaction } from "../../signing/index.js";
-import { lazyModule } from "../../lazy-module.js";
+import { lazyModule } from "../../core/lazy-module.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileGasDelegate, compileTestToken, loadSolc, renderArtifact } from "../../../scripts/gen-gas-delegate.js";
-import { packageRoot } from "../../package-root.js";
+import { packageRoot } from "../../core/package-root.js";
 
 describe("gas-station delegate artifact", () => {
   it("is what EmulatorGasDelegate.sol and TestToken.sol compile to", () => {

@@ -4,10 +4,10 @@
  * limit covers its own and its sub-organizations' sponsored sends; each sub-organization also
  * has its own (the parent's `subOrgWindowLimitUsd`). get_gas_usage reports it.
  */
-import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../errors.js";
-import { newId } from "../../ids.js";
-import type { Runtime } from "../../runtime.js";
-import type { OrganizationRow } from "../../store/organizations.js";
+import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
 import type { GasUsageConfigRow } from "../../store/send-transactions.js";
 import { formatUsd, parseUsd, usdMicros } from "../prices.js";
 import { nativeAsset } from "../assets.js";
