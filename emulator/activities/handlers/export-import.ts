@@ -20,7 +20,7 @@ import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js
 import type { ImportTargetRow } from "../../store/import-targets.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../proofs/app-proofs.js";
+import { addressDerivations } from "../../families/app-proofs/proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {

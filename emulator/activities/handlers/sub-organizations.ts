@@ -17,7 +17,7 @@ import type { AccountParams } from "../../domain/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../proofs/app-proofs.js";
+import { addressDerivations } from "../../families/app-proofs/proofs.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 import { createPrivateKeys } from "../../domain/private-keys.js";
 import type { IntentOf } from "../../core/vocabulary/define.js";

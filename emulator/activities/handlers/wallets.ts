@@ -4,7 +4,7 @@
  */
 import { createWallet, createWalletAccounts, deleteWalletAccounts, deleteWallets, updateWallet } from "../../domain/wallets.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../proofs/app-proofs.js";
+import { addressDerivations } from "../../families/app-proofs/proofs.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const walletOperations = [

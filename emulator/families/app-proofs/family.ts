@@ -5,9 +5,9 @@
  */
 import { defineFamily } from "../../core/family.js";
 import type { EphemeralKeys } from "../../bundles/index.js";
-import { appProofsOf, asksForAppProofs, ephemeralKeysFor, startAppProofs } from "../../proofs/app-proofs.js";
-import { appProofQueryOperations } from "../../queries/app-proofs.js";
-import { AppProofs } from "../../store/app-proofs.js";
+import { appProofsOf, asksForAppProofs, ephemeralKeysFor, startAppProofs } from "./proofs.js";
+import { appProofQueryOperations } from "./queries.js";
+import { AppProofs } from "./repository.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

@@ -2,10 +2,10 @@
  * list_app_proofs: the app proofs recorded for one of the organization's activities
  * (proofs/app-proofs.ts). The boot proofs that would tie their key to an enclave are not emulated.
  */
-import { notFound } from "../core/errors.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import { defineNotEmulated, defineQuery } from "../core/vocabulary/define.js";
-import { appProofsOf } from "../proofs/app-proofs.js";
+import { notFound } from "../../core/errors.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import { defineNotEmulated, defineQuery } from "../../core/vocabulary/define.js";
+import { appProofsOf } from "./proofs.js";
 
 const NEEDS_ENCLAVE = "it needs a real enclave: boot proofs are AWS Nitro attestations that only Turnkey's hardware can produce";
 

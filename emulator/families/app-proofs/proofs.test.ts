@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { verifyAppProofSignature } from "@turnkey/crypto";
-import { makeAppProof } from "../bundles/index.js";
-import { instanceKeysFor } from "../core/auth/instance-keys.js";
-import type { ActivityRow } from "../core/store/activities.js";
-import { registry } from "../families.js";
-import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysFor } from "./app-proofs.js";
+import { makeAppProof } from "../../bundles/index.js";
+import { instanceKeysFor } from "../../core/auth/instance-keys.js";
+import type { ActivityRow } from "../../core/store/activities.js";
+import { registry } from "../../families.js";
+import { addressDerivationsOf as derive, asksForAppProofs, ephemeralKeysFor } from "./proofs.js";
 
 const { operationForActivityType } = registry;
 

@@ -12,12 +12,12 @@
  * wallet). Other activities asked for proofs get none: the service's other proof types
  * (policy outcomes) have no published payload schema to follow.
  */
-import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../bundles/index.js";
-import type { ActivityRow } from "../core/store/activities.js";
-import type { Runtime } from "../core/runtime.js";
-import type { InstanceKeys } from "../core/auth/instance-keys.js";
-import type { ActivityEntry, AddressDerivation } from "../core/vocabulary/define.js";
-import { fieldOf } from "../../contracts/proto-json.js";
+import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../../bundles/index.js";
+import type { ActivityRow } from "../../core/store/activities.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { InstanceKeys } from "../../core/auth/instance-keys.js";
+import type { ActivityEntry, AddressDerivation } from "../../core/vocabulary/define.js";
+import { fieldOf } from "../../../contracts/proto-json.js";
 
 export type { AddressDerivation };
 
