@@ -1,8 +1,8 @@
 /** The mailbox family: where the emulator delivers the emails and texts the service would send (OTP codes, magic links, recovery, invitations), list_email_events and the mailbox's control routes. */
 import { defineFamily } from "../../core/family.js";
-import { Mailbox } from "../../store/mailbox.js";
-import { mailboxRouter } from "../../control/mailbox-routes.js";
-import { emailEventQueryOperations } from "../../queries/email-events.js";
+import { Mailbox } from "./repository.js";
+import { mailboxRouter } from "./routes.js";
+import { emailEventQueryOperations } from "./queries.js";
 
 export const mailboxFamily = defineFamily({
   name: "mailbox",

@@ -3,8 +3,8 @@
  * recovery bundles), readable at `GET /emulator/v1/mailbox?contact=...`, newest last.
  */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import type { MailMessage } from "../store/mailbox.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { MailMessage } from "./repository.js";
 
 export function renderMessage(m: MailMessage): Record<string, unknown> {
   return { contact: m.contact, channel: m.channel, subject: m.subject, body: m.body, ...m.extra, organizationId: m.orgId, createdAt: new Date(m.createdAt).toISOString() };

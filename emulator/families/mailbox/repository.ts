@@ -5,13 +5,13 @@
  * for the lookups by contact. A row an older emulator stored in clear is told apart by its
  * extras (a JSON object, where a sealed value never starts with "{") and sealed on open.
  */
-import type { Db } from "../core/store/db.js";
-import { inTransaction } from "../core/store/db.js";
-import type { Sealer } from "../core/store/seal.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { inTransaction } from "../../core/store/db.js";
+import type { Sealer } from "../../core/store/seal.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     mailbox: Mailbox;

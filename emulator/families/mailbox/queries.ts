@@ -5,9 +5,9 @@
  * and complaints never happen offline. Newest first, paginated by event id.
  */
 import { createHash } from "node:crypto";
-import { checkEmail } from "../core/vocabulary/lookups.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { pageOf } from "../core/vocabulary/pagination.js";
+import { checkEmail } from "../../core/vocabulary/lookups.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { pageOf } from "../../core/vocabulary/pagination.js";
 
 /** The address the emulator's emails come from (it sends none: they land in the mailbox). */
 export const EMULATOR_MAIL_SENDER = "notifications@emulator.invalid";
