@@ -1,10 +1,10 @@
 /** get_activity and list_activities (newest first, `before`/`after` activity-id cursors). */
-import { invalidArgument, notFound } from "../core/errors.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import { renderActivity } from "../core/views/activity.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { pageLimit } from "../core/vocabulary/pagination.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import { renderActivity } from "../../core/views/activity.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { pageLimit } from "../../core/vocabulary/pagination.js";
 
 function cursorSeq(ctx: QueryContext, id: string | undefined, field: string): number | undefined {
   if (!id) return undefined;
