@@ -27,7 +27,7 @@ import { ActivityTurns } from "./core/engine/turns.js";
 import { othersInFlight, Serving } from "./core/http/serving.js";
 import type { ControlOptions } from "./control/index.js";
 import type { ChainsOptions } from "./networks/registry.js";
-import type { IpAllowlistOptions } from "./auth/ip-allowlist.js";
+import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
 import type { WebhooksOptions } from "./webhooks/index.js";
 import { answerClientErrors } from "./core/http/client-errors.js";
 

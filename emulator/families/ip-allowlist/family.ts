@@ -3,10 +3,10 @@
  * their enforcement at admission (once the caller is known: `admit`).
  */
 import { defineFamily } from "../../core/family.js";
-import { enforceIpAllowlist, type IpAllowlistOptions, type IpAllowlistSettings } from "../../auth/ip-allowlist.js";
-import { ipAllowlistOperations } from "../../activities/handlers/ip-allowlist.js";
-import { ipAllowlistQueryOperations } from "../../queries/ip-allowlist.js";
-import { IpAllowlists } from "../../store/ip-allowlist.js";
+import { enforceIpAllowlist, type IpAllowlistOptions, type IpAllowlistSettings } from "./enforce.js";
+import { ipAllowlistOperations } from "./activities.js";
+import { ipAllowlistQueryOperations } from "./queries.js";
+import { IpAllowlists } from "./repository.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

@@ -1,8 +1,8 @@
 /** The secrets family: import, export and deletion of secrets, list_secrets, and the `secret` keyword of the policy language. */
 import { defineFamily } from "../../core/family.js";
-import { secretOperations } from "../../activities/handlers/secrets.js";
-import { secretQueryOperations } from "../../queries/secrets.js";
-import { Secrets } from "../../store/secrets.js";
+import { secretOperations } from "./activities.js";
+import { secretQueryOperations } from "./queries.js";
+import { Secrets } from "./repository.js";
 
 export const secretsFamily = defineFamily({
   name: "secrets",

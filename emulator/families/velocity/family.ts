@@ -1,9 +1,9 @@
 /** The velocity-controls family: velocity controls, what each completed activity contributes to them, and the `controls` keyword policies read. */
 import { defineFamily } from "../../core/family.js";
-import { velocityControlOperations } from "../../activities/handlers/velocity-controls.js";
-import { controlsContext } from "../../velocity/enforce.js";
-import { startVelocityControls } from "../../velocity/record.js";
-import { VelocityControls } from "../../store/velocity-controls.js";
+import { velocityControlOperations } from "./operations.js";
+import { controlsContext } from "./enforce.js";
+import { startVelocityControls } from "./record.js";
+import { VelocityControls } from "./repository.js";
 
 export const velocityFamily = defineFamily({
   name: "velocity",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isInputError } from "../core/input-error.js";
-import { addressAllowed, canonicalAddress, normalizeCidr, normalizeRules } from "./ip-allowlist-cidr.js";
+import { isInputError } from "../../core/input-error.js";
+import { addressAllowed, canonicalAddress, normalizeCidr, normalizeRules } from "./cidr.js";
 
 describe("normalizeCidr", () => {
   it("masks host bits, as the service documents (192.168.1.100/24 -> 192.168.1.0/24)", () => {

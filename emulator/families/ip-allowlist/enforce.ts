@@ -20,12 +20,12 @@
  * error for this case, so its exact code and text are UNCONFIRMED.
  */
 import type { IncomingMessage } from "node:http";
-import { notFound, permissionDenied, type TurnkeyError } from "../core/errors.js";
-import type { Runtime } from "../core/runtime.js";
-import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../store/ip-allowlist.js";
-import type { Store } from "../core/store/index.js";
-import type { Caller } from "../core/auth/caller.js";
-import { addressAllowed, canonicalAddress } from "./ip-allowlist-cidr.js";
+import { notFound, permissionDenied, type TurnkeyError } from "../../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "./repository.js";
+import type { Store } from "../../core/store/index.js";
+import type { Caller } from "../../core/auth/caller.js";
+import { addressAllowed, canonicalAddress } from "./cidr.js";
 
 /** What startEmulator takes for IP allowlists. */
 export type IpAllowlistOptions = {

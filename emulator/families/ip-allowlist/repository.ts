@@ -2,11 +2,11 @@
  * IP allowlists: at most one per organization (`publicKey` "") and one per API key of it. An
  * organization-level list carries `enabled`; a key-level list is enforced whenever it exists.
  */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     ipAllowlists: IpAllowlists;

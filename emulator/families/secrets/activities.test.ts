@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createSealer } from "../../core/store/seal.js";
-import { openSecretValue, sealSecretValue } from "./secrets.js";
+import { openSecretValue, sealSecretValue } from "./activities.js";
 
 describe("a secret's sealed value", () => {
   const sealer = createSealer(randomBytes(32));

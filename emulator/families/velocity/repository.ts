@@ -4,15 +4,15 @@
  * one completed activity contributed to one control, kept with the user, wallet and time the
  * control's window and grouping select on.
  */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper } from "../core/store/rows.js";
-import { uniquely } from "../core/store/unique.js";
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import type { Wire } from "../../contracts/wire.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper } from "../../core/store/rows.js";
+import { uniquely } from "../../core/store/unique.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import type { Wire } from "../../../contracts/wire.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     velocityControls: VelocityControls;

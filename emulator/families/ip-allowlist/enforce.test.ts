@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { IpAllowlistRow } from "../store/ip-allowlist.js";
-import { ipAllowlistRefusal, sourceAddress } from "./ip-allowlist.js";
+import type { IpAllowlistRow } from "./repository.js";
+import { ipAllowlistRefusal, sourceAddress } from "./enforce.js";
 
 const req = (remoteAddress: string | undefined, forwarded?: string | string[]) => ({
   headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded },

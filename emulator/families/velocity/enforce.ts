@@ -9,13 +9,13 @@
  * the activity signs with no wallet account) is left out: a policy reading it errors, which
  * never allows.
  */
-import type { Runtime } from "../core/runtime.js";
-import type { ActivityRow } from "../core/store/activities.js";
-import type { VelocityControlRow } from "../store/velocity-controls.js";
-import type { PolicySubjects } from "../core/vocabulary/define.js";
-import { buildEthTxContext } from "../policy/context-eth.js";
-import { buildSolanaTxContext } from "../policy/context-solana.js";
-import { activityKind } from "../policy/context.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { ActivityRow } from "../../core/store/activities.js";
+import type { VelocityControlRow } from "./repository.js";
+import type { PolicySubjects } from "../../core/vocabulary/define.js";
+import { buildEthTxContext } from "../../policy/context-eth.js";
+import { buildSolanaTxContext } from "../../policy/context-solana.js";
+import { activityKind } from "../../policy/context.js";
 import { TRANSFER_KINDS, compare, scaleOf, scaledAmount, scaledThreshold } from "./definition.js";
 
 /** One asset movement an activity signs: on `chain` (a CAIP-2 id; "solana:*" when the request names no cluster), of `asset` (CAIP-19 asset part). */

@@ -16,7 +16,7 @@ import { isInputError } from "../../core/input-error.js";
 import { newId } from "../../core/ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
 import type { Sealer } from "../../core/store/seal.js";
-import type { SecretKeyValue, SecretRow } from "../../store/secrets.js";
+import type { SecretKeyValue, SecretRow } from "./repository.js";
 import { checkName, requireDistinct, requireUuid } from "../../core/vocabulary/lookups.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeFunctionData, erc20Abi, parseEther, serializeTransaction } from "viem";
 import { contributionTo, transfersOf } from "./enforce.js";
 import { compare, scaleOf, scaledThreshold } from "./definition.js";
-import type { VelocityControlRow } from "../store/velocity-controls.js";
+import type { VelocityControlRow } from "./repository.js";
 
 const TOKEN = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 const TO = "0x2Ad9eA1E677949a536A270CEC812D6e868C88108";

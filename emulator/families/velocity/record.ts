@@ -3,7 +3,7 @@
  * activity's contribution to each control is written in the activity's own transaction, so a
  * rolled-back activity counts for nothing (velocity/enforce.ts).
  */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import { recordContributions } from "./enforce.js";
 
 export function startVelocityControls(rt: Runtime): () => void {

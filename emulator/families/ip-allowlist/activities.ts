@@ -6,9 +6,9 @@
  * sub-organization may not configure one. Enforcement: auth/ip-allowlist.ts.
  */
 import { invalidArgument, withField } from "../../core/errors.js";
-import { normalizeRules } from "../../auth/ip-allowlist-cidr.js";
-import { allowlistScope } from "../../auth/ip-allowlist.js";
-import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "../../store/ip-allowlist.js";
+import { normalizeRules } from "./cidr.js";
+import { allowlistScope } from "./enforce.js";
+import { ORGANIZATION_LEVEL, type IpAllowlistRow } from "./repository.js";
 import { INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";

@@ -2,8 +2,8 @@
  * list_secrets: the metadata of an organization's secrets (id, name, static properties,
  * creation time), newest first, paginated by secret id. Values never leave through a query.
  */
-import { defineQuery } from "../core/vocabulary/define.js";
-import { pageOf } from "../core/vocabulary/pagination.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { pageOf } from "../../core/vocabulary/pagination.js";
 
 export const secretQueryOperations = [
   defineQuery("list_secrets", {

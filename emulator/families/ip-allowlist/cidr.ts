@@ -6,7 +6,7 @@
  * of host bits is done here, on an address node:net has already accepted.
  */
 import { BlockList, isIPv4, isIPv6 } from "node:net";
-import { InputError, quote } from "../core/input-error.js";
+import { InputError, quote } from "../../core/input-error.js";
 
 export type IpFamily = "ipv4" | "ipv6";
 export type NormalizedCidr = { cidr: string; family: IpFamily; address: string; prefix: number };

@@ -8,11 +8,11 @@
  * scale is the larger of 18 (the threshold's fractional digits) and the most decimals any of
  * the control's assets has, so a sum over assets of different decimals loses nothing.
  */
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import { v1ActivityType } from "../../contracts/generated/public-api.js";
-import { activityKind } from "../policy/context.js";
-import type { Wire } from "../../contracts/wire.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import { v1ActivityType } from "../../../contracts/generated/public-api.js";
+import { activityKind } from "../../policy/context.js";
+import type { Wire } from "../../../contracts/wire.js";
 
 export type DataSource = Wire["v1VelocityControlDataSource"];
 export type Aggregation = Wire["v1VelocityControlAggregation"];

@@ -3,11 +3,11 @@
  * sealed; and the single-use ingress target keys init_import_secrets hands out, sealed until an
  * import consumes them.
  */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     secrets: Secrets;

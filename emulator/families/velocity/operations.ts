@@ -10,8 +10,8 @@ import { toTimestamp } from "../../core/clock.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity, defineQuery } from "../../core/vocabulary/define.js";
 import { pageWithInfo } from "../../core/vocabulary/pagination.js";
-import { duplicateIdentifier, type VelocityControlRow } from "../../store/velocity-controls.js";
-import { checkAggregation, checkDataSource, checkIdentifier, checkName } from "../../velocity/definition.js";
+import { duplicateIdentifier, type VelocityControlRow } from "./repository.js";
+import { checkAggregation, checkDataSource, checkIdentifier, checkName } from "./definition.js";
 import type { Wire } from "../../../contracts/wire.js";
 import type { Store } from "../../core/store/index.js";
 

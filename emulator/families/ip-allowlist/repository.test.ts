@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { migrate } from "../core/store/db.js";
-import { MIGRATIONS } from "../core/store/schema.js";
+import { migrate } from "../../core/store/db.js";
+import { MIGRATIONS } from "../../core/store/schema.js";
 
 const ORG = "00000000-0000-4000-8000-00000000000a";
 

@@ -3,9 +3,9 @@
  * no list answers an allowlist with no rules, as the service does after a removal; `enabled`
  * is present for the organization level only.
  */
-import { allowlistScope } from "../auth/ip-allowlist.js";
-import { ORGANIZATION_LEVEL } from "../store/ip-allowlist.js";
-import { defineQuery } from "../core/vocabulary/define.js";
+import { allowlistScope } from "./enforce.js";
+import { ORGANIZATION_LEVEL } from "./repository.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
 
 export const ipAllowlistQueryOperations = [
   defineQuery("get_ip_allowlist", {
