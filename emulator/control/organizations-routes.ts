@@ -13,7 +13,7 @@ import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, typ
 import { holdsKeyFor } from "./ui-votes.js";
 import { renderTag, renderUser } from "../core/views/users.js";
 import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
-import { renderPolicy } from "../views/policies.js";
+import { renderPolicy } from "../families/policies/views.js";
 import { toTimestamp } from "../core/clock.js";
 
 export type OrganizationNode = {

@@ -5,7 +5,7 @@ import type { OrganizationRow } from "../core/store/organizations.js";
 import type { InvitationRow } from "../store/invitations.js";
 import type { Wire } from "../../contracts/wire.js";
 import { renderTag, renderUser } from "../core/views/users.js";
-import { renderPolicy } from "./policies.js";
+import { renderPolicy } from "../families/policies/views.js";
 import { renderPrivateKey, renderWallet } from "./wallets.js";
 
 /** An invitation still open: an accepted or deleted one leaves the store. */

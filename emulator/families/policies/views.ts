@@ -1,7 +1,7 @@
 /** Wire forms of policies, smart contract interfaces and policy evaluations. */
-import { toTimestamp } from "../core/clock.js";
-import type { PolicyEvaluationRow, PolicyRow, SmartContractInterfaceRow } from "../core/store/policies.js";
-import type { Wire } from "../../contracts/wire.js";
+import { toTimestamp } from "../../core/clock.js";
+import type { PolicyEvaluationRow, PolicyRow, SmartContractInterfaceRow } from "../../core/store/policies.js";
+import type { Wire } from "../../../contracts/wire.js";
 
 export function renderPolicy(p: PolicyRow): Wire["v1Policy"] {
   return {

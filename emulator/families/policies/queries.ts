@@ -1,10 +1,10 @@
 /** Reads of policies, smart contract interfaces and policy evaluations. */
-import { notFound } from "../core/errors.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "../views/policies.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { timeWindowStatus } from "../policy/index.js";
-import { compileStoredPolicy } from "../core/engine/consensus.js";
+import { notFound } from "../../core/errors.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import { renderPolicy, renderPolicyEvaluation, renderSmartContractInterface } from "./views.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { timeWindowStatus } from "../../policy/index.js";
+import { compileStoredPolicy } from "../../core/engine/consensus.js";
 
 export const policyQueryOperations = [
   defineQuery("get_policy", {

@@ -6,7 +6,7 @@ import {
   deletePolicy,
   deleteSmartContractInterface,
   updatePolicy,
-} from "../../domain/policies.js";
+} from "./policies.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { selectorsCondition } from "../../policy/selectors.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

@@ -1,8 +1,8 @@
 /** Reads of MFA policies (per user) and of the MFA status of an activity. */
-import { notFound } from "../core/errors.js";
-import { requireUser, requireUuid } from "../core/vocabulary/lookups.js";
-import { renderMfaPolicy, renderMfaStatus } from "../core/views/mfa-policies.js";
-import { defineQuery } from "../core/vocabulary/define.js";
+import { notFound } from "../../core/errors.js";
+import { requireUser, requireUuid } from "../../core/vocabulary/lookups.js";
+import { renderMfaPolicy, renderMfaStatus } from "../../core/views/mfa-policies.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
 
 export const mfaPolicyQueryOperations = [
   defineQuery("get_mfa_policies", {

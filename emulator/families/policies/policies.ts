@@ -3,13 +3,13 @@
  * written, so a bad policy is refused at creation (or update) with its position; names are
  * unique in the organization, which holds at most MAX_POLICIES_PER_ORG.
  */
-import { invalidArgument, notFound, resourceExhausted, documentedError } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { compilePolicy } from "../policy/index.js";
-import { parseInterface } from "../policy/smart-contract-interfaces.js";
-import type { PolicyRow } from "../core/store/policies.js";
-import { checkName, requireDistinct, requireNonEmpty, requireUuid, withFieldPrefix } from "../core/vocabulary/lookups.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { invalidArgument, notFound, resourceExhausted, documentedError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { compilePolicy } from "../../policy/index.js";
+import { parseInterface } from "../../policy/smart-contract-interfaces.js";
+import type { PolicyRow } from "../../core/store/policies.js";
+import { checkName, requireDistinct, requireNonEmpty, requireUuid, withFieldPrefix } from "../../core/vocabulary/lookups.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_POLICIES_PER_ORG = 100;
 
