@@ -12,7 +12,7 @@ import { handle } from "../core/http/control-routes.js";
 import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, type OrganizationCounts } from "./ui-reads.js";
 import { holdsKeyFor } from "./ui-votes.js";
 import { renderTag, renderUser } from "../core/views/users.js";
-import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
+import { renderPrivateKey, renderWallet, renderWalletAccount } from "../families/wallets/views.js";
 import { renderPolicy } from "../families/policies/views.js";
 import { toTimestamp } from "../core/clock.js";
 

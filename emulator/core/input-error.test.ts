@@ -5,7 +5,7 @@ import { InputError, inputAt, joinPath, QUOTE_LIMIT, quote, withoutQuotedHeads }
 import { isTurnkeyError, TurnkeyError, withField } from "./errors.js";
 import { toRpcError } from "./http/errors.js";
 import { signEthereumTransaction } from "../signing/index.js";
-import { checkAccountParams, checkNoRepeatedPaths } from "../domain/accounts.js";
+import { checkAccountParams, checkNoRepeatedPaths } from "../families/wallets/accounts.js";
 
 const KEY = new Uint8Array(32).fill(7);
 const ACCOUNT = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };
@@ -109,8 +109,8 @@ describe("withField: the request boundary", () => {
 
 describe("architecture: library code does not speak the wire", () => {
   const LIBRARY = ["signing", "derivation", "bundles"];
-  /** Account derivation and signWith resolution: library code that lives in the domain layer. */
-  const LIBRARY_FILES = ["domain/accounts.ts", "domain/signer.ts"];
+  /** Account derivation and signWith resolution: library code that lives in the wallets family. */
+  const LIBRARY_FILES = ["families/wallets/accounts.ts", "families/wallets/signer.ts"];
   /** The core (this folder, which holds errors.ts) and the emulator's tree above it. */
   const here = import.meta.dirname;
   const tree = join(here, "..");

@@ -8,7 +8,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./api-keys.js";
-import { randomPrivateKey } from "./private-keys.js";
+import { randomPrivateKey } from "../families/wallets/private-keys.js";
 import { publicKeyOf } from "../curves/index.js";
 import { insertUser } from "./users.js";
 import type { Store } from "../core/store/index.js";

@@ -13,7 +13,7 @@ import { lazyModule } from "../core/lazy-module.js";
 import type { Runtime } from "../core/runtime.js";
 import type { OrganizationRow } from "../core/store/organizations.js";
 import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { createWallet } from "./wallets.js";
+import { createWallet } from "../families/wallets/wallets.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 

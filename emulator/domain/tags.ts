@@ -7,7 +7,7 @@ import { invalidArgument, notFound, resourceExhausted } from "../core/errors.js"
 import { newId } from "../core/ids.js";
 import type { TagType } from "../core/store/tags.js";
 import { checkName, requireDistinct, requireUser } from "../core/vocabulary/lookups.js";
-import { requirePrivateKey } from "./private-keys.js";
+import { requirePrivateKey } from "../families/wallets/private-keys.js";
 import type { DomainContext } from "../core/vocabulary/domain-context.js";
 
 /** The service's tag limits: 100 per organization, 10 per sub-organization (user and private-key tags together). */

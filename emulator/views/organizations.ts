@@ -6,7 +6,7 @@ import type { InvitationRow } from "../store/invitations.js";
 import type { Wire } from "../../contracts/wire.js";
 import { renderTag, renderUser } from "../core/views/users.js";
 import { renderPolicy } from "../families/policies/views.js";
-import { renderPrivateKey, renderWallet } from "./wallets.js";
+import { renderPrivateKey, renderWallet } from "../families/wallets/views.js";
 
 /** An invitation still open: an accepted or deleted one leaves the store. */
 export function renderInvitation(i: InvitationRow): Wire["v1Invitation"] {

@@ -7,19 +7,19 @@
 import { invalidArgument } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { createUser, type UserParams } from "../../domain/users.js";
-import { createWallet } from "../../domain/wallets.js";
+import { createWallet } from "../../families/wallets/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { initialAuthFeatures } from "../../domain/auth-features.js";
 import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";
 import { sameEmail, samePhone } from "../../core/auth/contacts.js";
-import type { AccountParams } from "../../domain/accounts.js";
+import type { AccountParams } from "../../families/wallets/accounts.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { addressDerivations } from "../../families/app-proofs/proofs.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
-import { createPrivateKeys } from "../../domain/private-keys.js";
+import { createPrivateKeys } from "../../families/wallets/private-keys.js";
 import type { IntentOf } from "../../core/vocabulary/define.js";
 import { asP256Keys, inOlderFields } from "../../core/vocabulary/older-intents.js";
 

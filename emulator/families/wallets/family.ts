@@ -4,18 +4,18 @@
  * `signWith` names and what policies see of the keys an activity touches.
  */
 import { defineFamily } from "../../core/family.js";
-import { walletOperations } from "../../activities/handlers/wallets.js";
-import { privateKeyOperations } from "../../activities/handlers/private-keys.js";
-import { signingOperations } from "../../activities/handlers/signing.js";
-import { exportImportOperations } from "../../activities/handlers/export-import.js";
-import { sparkOperations } from "../../activities/handlers/spark.js";
-import { walletQueryOperations } from "../../queries/wallets.js";
-import { resolveSigner } from "../../domain/signer.js";
-import { walletKeywords } from "../../domain/wallet-keywords.js";
-import { Wallets } from "../../store/wallets.js";
-import { PrivateKeys } from "../../store/private-keys.js";
-import { ImportTargets } from "../../store/import-targets.js";
-import { framesRouter } from "../../frames/routes.js";
+import { walletOperations } from "./activities.js";
+import { privateKeyOperations } from "./private-key-activities.js";
+import { signingOperations } from "./signing.js";
+import { exportImportOperations } from "./export-import.js";
+import { sparkOperations } from "./spark.js";
+import { walletQueryOperations } from "./queries.js";
+import { resolveSigner } from "./signer.js";
+import { walletKeywords } from "./policy-keywords.js";
+import { Wallets } from "./wallets-repository.js";
+import { PrivateKeys } from "./private-keys-repository.js";
+import { ImportTargets } from "./import-targets.js";
+import { framesRouter } from "./frame-routes.js";
 
 export const walletsFamily = defineFamily({
   name: "wallets",

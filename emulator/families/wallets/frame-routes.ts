@@ -7,9 +7,9 @@
  */
 import express, { Router, type Request, type Response } from "express";
 import { join } from "node:path";
-import { packageRoot } from "../core/package-root.js";
-import { instancePublicKeys } from "../core/auth/instance-keys.js";
-import type { Runtime } from "../core/runtime.js";
+import { packageRoot } from "../../core/package-root.js";
+import { instancePublicKeys } from "../../core/auth/instance-keys.js";
+import type { Runtime } from "../../core/runtime.js";
 
 export const FRAME_ASSETS = join(packageRoot(), "emulator", "frames", "assets");
 

@@ -2,9 +2,9 @@
  * HD wallets: create_wallet, create_wallet_accounts, update_wallet, delete_wallets,
  * delete_wallet_accounts, over domain/wallets.ts.
  */
-import { createWallet, createWalletAccounts, deleteWalletAccounts, deleteWallets, updateWallet } from "../../domain/wallets.js";
+import { createWallet, createWalletAccounts, deleteWalletAccounts, deleteWallets, updateWallet } from "./wallets.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../families/app-proofs/proofs.js";
+import { addressDerivations } from "../app-proofs/index.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 export const walletOperations = [

@@ -16,7 +16,7 @@ import {
 } from "../../signing/index.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { requirePrivateKey } from "../../domain/private-keys.js";
+import { requirePrivateKey } from "./private-keys.js";
 import { inOlderFields } from "../../core/vocabulary/older-intents.js";
 
 /** The first signing versions sign with the private key `privateKeyId` names (wallets came later), where V2 takes any signer. */

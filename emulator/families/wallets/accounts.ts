@@ -5,8 +5,8 @@
  * checks, to the list (`[1].path`).
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../derivation/index.js";
-import { documentedInputError, inputAt, quote } from "../core/input-error.js";
+import { addressFor, curvesFor, deriveKey, normalizePath, parsePath, type Curve, type NodeCache } from "../../derivation/index.js";
+import { documentedInputError, inputAt, quote } from "../../core/input-error.js";
 
 export type AccountParams = { curve: string; pathFormat: string; path: string; addressFormat: string; name?: string };
 

@@ -6,11 +6,11 @@
  */
 import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptToTarget, normalizeMnemonic, privateKeyBytes, readImportBundle } from "./assets/import-frame.js";
-import { bytesToHex } from "./assets/export-frame.js";
-import { makeImportBundle, openEncryptedImportBundle, parseImportedWallet } from "../bundles/import-bundle.js";
-import { generateP256KeyPair } from "../bundles/p256.js";
-import { startEmulator, type RunningEmulator } from "../index.js";
+import { encryptToTarget, normalizeMnemonic, privateKeyBytes, readImportBundle } from "../../frames/assets/import-frame.js";
+import { bytesToHex } from "../../frames/assets/export-frame.js";
+import { makeImportBundle, openEncryptedImportBundle, parseImportedWallet } from "../../bundles/import-bundle.js";
+import { generateP256KeyPair } from "../../bundles/p256.js";
+import { startEmulator, type RunningEmulator } from "../../index.js";
 
 const MNEMONIC = "build stumble dish cruel author puzzle army twice original spread fatigue liberty";
 const ORG = "a0654ba3-306b-48dd-ad57-34d06370a360";

@@ -4,14 +4,14 @@
  * curve and address format); renaming; deletion under the export rule. Shared by the wallet
  * activities, sub-organization creation, import and TVC quorum keys.
  */
-import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import { newId } from "../core/ids.js";
-import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../derivation/index.js";
+import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import { newId } from "../../core/ids.js";
+import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../derivation/index.js";
 import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "./accounts.js";
-import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../core/vocabulary/lookups.js";
-import type { WalletRow } from "../store/wallets.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
+import type { WalletRow } from "./wallets-repository.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
 

@@ -1,8 +1,8 @@
 /** Wire forms (v1Wallet, v1WalletAccount, v1PrivateKey) of stored rows. */
-import { toTimestamp } from "../core/clock.js";
-import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
-import type { PrivateKeyRow } from "../store/private-keys.js";
-import type { Wire } from "../../contracts/wire.js";
+import { toTimestamp } from "../../core/clock.js";
+import type { WalletAccountRow, WalletRow } from "./wallets-repository.js";
+import type { PrivateKeyRow } from "./private-keys-repository.js";
+import type { Wire } from "../../../contracts/wire.js";
 
 export function renderWallet(w: WalletRow): Wire["v1Wallet"] {
   return { walletId: w.id, walletName: w.name, createdAt: toTimestamp(w.createdAt), updatedAt: toTimestamp(w.updatedAt), exported: w.exported, imported: w.imported };

@@ -3,10 +3,10 @@
  * `wallet_account`): the wallet, private key or account its entry names (`subjects`), then the
  * key its `signWith` names, which takes their place. Absent rows leave their keyword out.
  */
-import { privateKeyContext, walletAccountContext, walletContext } from "../policy/index.js";
-import type { Runtime } from "../core/runtime.js";
-import type { KeywordInput } from "../core/hooks.js";
-import type { PrivateKeyRow } from "../store/private-keys.js";
+import { privateKeyContext, walletAccountContext, walletContext } from "../../policy/index.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { KeywordInput } from "../../core/hooks.js";
+import type { PrivateKeyRow } from "./private-keys-repository.js";
 
 export function walletKeywords(rt: Runtime, { org, subjects, signer }: KeywordInput): Record<string, unknown> {
   const { store } = rt;

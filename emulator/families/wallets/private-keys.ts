@@ -7,13 +7,13 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { addressFor, curvesFor, type Curve } from "../derivation/index.js";
-import { compressPoint, publicKeyOf } from "../curves/index.js";
-import type { PrivateKeyRow } from "../store/private-keys.js";
-import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../core/vocabulary/lookups.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { addressFor, curvesFor, type Curve } from "../../derivation/index.js";
+import { compressPoint, publicKeyOf } from "../../curves/index.js";
+import type { PrivateKeyRow } from "./private-keys-repository.js";
+import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_PRIVATE_KEYS_PER_ORG = 1000;
 

@@ -1,12 +1,12 @@
 /** Reads of wallets, wallet accounts, private keys and private-key tags. */
-import { invalidArgument, notFound, withField } from "../core/errors.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import { normalizePath } from "../derivation/index.js";
-import { renderPrivateKey, renderWallet, renderWalletAccount } from "../views/wallets.js";
-import { renderTag } from "../core/views/users.js";
-import { pageLimit } from "../core/vocabulary/pagination.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { defineQuery } from "../core/vocabulary/define.js";
+import { invalidArgument, notFound, withField } from "../../core/errors.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import { normalizePath } from "../../derivation/index.js";
+import { renderPrivateKey, renderWallet, renderWalletAccount } from "./views.js";
+import { renderTag } from "../../core/views/users.js";
+import { pageLimit } from "../../core/vocabulary/pagination.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
 
 function wallet(ctx: QueryContext, id: string, field = "walletId") {
   requireUuid(id, field, "wallet");

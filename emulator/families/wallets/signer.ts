@@ -2,17 +2,17 @@
  * `signWith` resolution: a wallet account address, a private key address, or a private key
  * id, turned into the key that signs and what the policy engine may want to know about it.
  */
-import type { Curve } from "../derivation/index.js";
-import { publicKeyOf } from "../curves/index.js";
-import { InputError, quote } from "../core/input-error.js";
-import { isUuid } from "../core/ids.js";
-import type { Runtime } from "../core/runtime.js";
-import type { WalletAccountRow, WalletRow } from "../store/wallets.js";
-import type { PrivateKeyRow } from "../store/private-keys.js";
-import type { SigningKey } from "../signing/index.js";
-import type { ResolvedSigner } from "../core/vocabulary/contexts.js";
+import type { Curve } from "../../derivation/index.js";
+import { publicKeyOf } from "../../curves/index.js";
+import { InputError, quote } from "../../core/input-error.js";
+import { isUuid } from "../../core/ids.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { WalletAccountRow, WalletRow } from "./wallets-repository.js";
+import type { PrivateKeyRow } from "./private-keys-repository.js";
+import type { SigningKey } from "../../signing/index.js";
+import type { ResolvedSigner } from "../../core/vocabulary/contexts.js";
 
-declare module "../core/vocabulary/contexts.js" {
+declare module "../../core/vocabulary/contexts.js" {
   /** A key a `signWith` names is a wallet account's (with its wallet) or a private key. */
   interface SignerDetails {
     account?: WalletAccountRow;

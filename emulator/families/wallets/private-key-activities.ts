@@ -1,5 +1,5 @@
 /** Non-HD private keys: create_private_keys (V2; V1 answers the ids only) and delete_private_keys, over domain/private-keys.ts. */
-import { createPrivateKeys, deletePrivateKeys } from "../../domain/private-keys.js";
+import { createPrivateKeys, deletePrivateKeys } from "./private-keys.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

@@ -7,10 +7,10 @@
 import { createSign, generateKeyPairSync } from "node:crypto";
 import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bytesToHex, newEmbeddedKey, openExportBundle, derToRaw, hexToBytes, formatKey } from "./assets/export-frame.js";
-import { makeExportBundle } from "../bundles/export-bundle.js";
-import { generateP256KeyPair } from "../bundles/p256.js";
-import { startEmulator, type RunningEmulator } from "../index.js";
+import { bytesToHex, newEmbeddedKey, openExportBundle, derToRaw, hexToBytes, formatKey } from "../../frames/assets/export-frame.js";
+import { makeExportBundle } from "../../bundles/export-bundle.js";
+import { generateP256KeyPair } from "../../bundles/p256.js";
+import { startEmulator, type RunningEmulator } from "../../index.js";
 
 const MNEMONIC = "enforce month ensure lady critic permit web fish wash desert certain child";
 const ORG = "3aca377d-436b-4e94-9871-97ff49f01f98";

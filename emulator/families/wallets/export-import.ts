@@ -15,12 +15,12 @@ import {
   parseP256PublicKey,
 } from "../../bundles/index.js";
 import { requireUser } from "../../core/vocabulary/lookups.js";
-import { createWallet, requireWallet } from "../../domain/wallets.js";
-import { requirePrivateKey, storePrivateKey } from "../../domain/private-keys.js";
-import type { ImportTargetRow } from "../../store/import-targets.js";
+import { createWallet, requireWallet } from "./wallets.js";
+import { requirePrivateKey, storePrivateKey } from "./private-keys.js";
+import type { ImportTargetRow } from "./import-targets.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../families/app-proofs/proofs.js";
+import { addressDerivations } from "../app-proofs/index.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
