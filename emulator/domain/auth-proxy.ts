@@ -7,10 +7,10 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./api-keys.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../families/users/api-keys.js";
 import { randomPrivateKey } from "../families/wallets/private-keys.js";
 import { publicKeyOf } from "../curves/index.js";
-import { insertUser } from "./users.js";
+import { insertUser } from "../families/users/users.js";
 import type { Store } from "../core/store/index.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "./auth-proxy-settings.js";

@@ -12,7 +12,7 @@ import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyError
 import { isUuid } from "../core/ids.js";
 import type { SessionProfileRow } from "../store/session-profiles.js";
 import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../bundles/index.js";
-import { insertApiKey } from "./api-keys.js";
+import { insertApiKey } from "../families/users/api-keys.js";
 import type { OrganizationRow } from "../core/store/organizations.js";
 import type { Store } from "../core/store/index.js";
 import type { UserRow } from "../core/store/users.js";

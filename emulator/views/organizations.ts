@@ -2,7 +2,7 @@
 import { toTimestamp } from "../core/clock.js";
 import type { Store } from "../core/store/index.js";
 import type { OrganizationRow } from "../core/store/organizations.js";
-import type { InvitationRow } from "../store/invitations.js";
+import type { InvitationRow } from "../families/users/invitations-repository.js";
 import type { Wire } from "../../contracts/wire.js";
 import { renderTag, renderUser } from "../core/views/users.js";
 import { renderPolicy } from "../families/policies/views.js";

@@ -3,8 +3,8 @@
  * domain/credentials.ts), oauth_login and the legacy oauth (credential bundle), which log in
  * as the user whose provider the verified token names (domain/oauth-providers.ts).
  */
-import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../domain/credentials.js";
-import { userForOidcToken } from "../../domain/oauth-providers.js";
+import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../families/users/credentials.js";
+import { userForOidcToken } from "../../families/users/oauth-providers.js";
 import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

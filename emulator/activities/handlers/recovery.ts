@@ -6,7 +6,7 @@
 import { permissionDenied } from "../../core/errors.js";
 import { requireAuthEnabled } from "../../domain/auth-features.js";
 import { checkEmail, checkName, requireUser } from "../../core/vocabulary/lookups.js";
-import { addAuthenticators } from "../../domain/authenticators.js";
+import { addAuthenticators } from "../../families/users/authenticators.js";
 import { deliverBundle } from "../../domain/otp.js";
 import { issueCredentialBundle } from "../../domain/sessions.js";
 import { findUsersByContact } from "../../core/auth/contacts.js";

@@ -6,9 +6,9 @@
  */
 import { invalidArgument } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
-import { createUser, type UserParams } from "../../domain/users.js";
+import { createUser, type UserParams } from "../../families/users/users.js";
 import { createWallet } from "../../families/wallets/wallets.js";
-import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
+import { addOauthProviders, type OauthProviderParams } from "../../families/users/oauth-providers.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { initialAuthFeatures } from "../../domain/auth-features.js";
 import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";

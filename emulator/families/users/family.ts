@@ -1,13 +1,13 @@
 /** The users family: users and API-only users, their credentials (API keys, authenticators), tags and invitations. */
 import { defineFamily } from "../../core/family.js";
-import { userOperations } from "../../activities/handlers/users.js";
-import { apiOnlyUserOperations } from "../../activities/handlers/api-only-users.js";
-import { apiKeyOperations } from "../../activities/handlers/api-keys.js";
-import { authenticatorOperations } from "../../activities/handlers/authenticators.js";
-import { tagOperations } from "../../activities/handlers/tags.js";
-import { invitationOperations } from "../../activities/handlers/invitations.js";
-import { userQueryOperations } from "../../queries/users.js";
-import { Invitations } from "../../store/invitations.js";
+import { userOperations } from "./activities.js";
+import { apiOnlyUserOperations } from "./api-only-users.js";
+import { apiKeyOperations } from "./api-key-activities.js";
+import { authenticatorOperations } from "./authenticator-activities.js";
+import { tagOperations } from "./tag-activities.js";
+import { invitationOperations } from "./invitation-activities.js";
+import { userQueryOperations } from "./queries.js";
+import { Invitations } from "./invitations-repository.js";
 
 export const usersFamily = defineFamily({
   name: "users",

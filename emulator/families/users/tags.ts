@@ -3,12 +3,12 @@
  * differ only in their wire field names and in what a member id must refer to. An
  * organization holds at most MAX_TAGS_PER_ORG tags (a sub-organization MAX_TAGS_PER_SUB_ORG).
  */
-import { invalidArgument, notFound, resourceExhausted } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import type { TagType } from "../core/store/tags.js";
-import { checkName, requireDistinct, requireUser } from "../core/vocabulary/lookups.js";
-import { requirePrivateKey } from "../families/wallets/private-keys.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import type { TagType } from "../../core/store/tags.js";
+import { checkName, requireDistinct, requireUser } from "../../core/vocabulary/lookups.js";
+import { requirePrivateKey } from "../wallets/index.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 /** The service's tag limits: 100 per organization, 10 per sub-organization (user and private-key tags together). */
 export const MAX_TAGS_PER_ORG = 100;

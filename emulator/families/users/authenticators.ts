@@ -3,11 +3,11 @@
  * users and sub-organizations with passkeys, recover_user), within the per-user limit, each
  * credential id once per organization.
  */
-import { invalidArgument, documentedError } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { readAttestation } from "../core/auth/webauthn.js";
-import { checkName } from "../core/vocabulary/lookups.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { invalidArgument, documentedError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { readAttestation } from "../../core/auth/webauthn.js";
+import { checkName } from "../../core/vocabulary/lookups.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_AUTHENTICATORS_PER_USER = 10;
 

@@ -4,16 +4,16 @@
  * gets the same defaults; a user created by a request comes with its credentials and tags,
  * within the organization's user limit. Updates and deletion of users, too.
  */
-import { resourceExhausted, documentedError } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import type { Store } from "../core/store/index.js";
+import { resourceExhausted, documentedError } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import type { Store } from "../../core/store/index.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.js";
-import { checkEmail, checkName, checkPhone, requireDistinct, requireNonEmpty, requireUser } from "../core/vocabulary/lookups.js";
+import { checkEmail, checkName, checkPhone, requireDistinct, requireNonEmpty, requireUser } from "../../core/vocabulary/lookups.js";
 import { requireUserTags } from "./tags.js";
-import { consumeContactVerification } from "../core/auth/verification-tokens.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { consumeContactVerification } from "../../core/auth/verification-tokens.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 /** Limit of the real service. */
 export const MAX_USERS_PER_ORG = 100;

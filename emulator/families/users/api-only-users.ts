@@ -5,7 +5,7 @@
  */
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
-import { createUsers } from "../../domain/users.js";
+import { createUsers } from "./users.js";
 import { asP256Keys } from "../../core/vocabulary/older-intents.js";
 
 export const apiOnlyUserOperations = [

@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { Store } from "../core/store/index.js";
-import { isTurnkeyError } from "../core/errors.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
+import { Store } from "../../core/store/index.js";
+import { isTurnkeyError } from "../../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
 import { API_KEYS, AUTHENTICATORS, OAUTH_PROVIDERS, addCredentials, deleteCredentials, type CredentialKind } from "./credentials.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const ALICE = "00000000-0000-4000-8000-0000000000a1";

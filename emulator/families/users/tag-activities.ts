@@ -1,5 +1,5 @@
 /** User tags and private-key tags over domain/tags.ts (userTags, privateKeyTags); the entries name the wire fields. */
-import { privateKeyTags, userTags } from "../../domain/tags.js";
+import { privateKeyTags, userTags } from "./tags.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 
 export const tagOperations = [

@@ -4,11 +4,11 @@
  * invitation id); delete_invitation withdraws one. Accepting an invitation has no route in the
  * published API (only its intent remains), so invitations are never consumed here.
  */
-import { invalidArgument, notFound, resourceExhausted } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { checkEmail, checkName, requireUser, requireUuid } from "../core/vocabulary/lookups.js";
+import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkEmail, checkName, requireUser, requireUuid } from "../../core/vocabulary/lookups.js";
 import { requireUserTags } from "./tags.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 /** Invitations an organization may hold at once (resource limits). */
 export const MAX_INVITATIONS_PER_ORG = 100;

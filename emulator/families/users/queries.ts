@@ -1,8 +1,8 @@
 /** Reads of users, API keys and user tags, and whoami. */
-import { notFound } from "../core/errors.js";
-import { requireUser, requireUuid } from "../core/vocabulary/lookups.js";
-import { renderApiKey, renderAuthenticator, renderTag, renderUser } from "../core/views/users.js";
-import { defineQuery } from "../core/vocabulary/define.js";
+import { notFound } from "../../core/errors.js";
+import { requireUser, requireUuid } from "../../core/vocabulary/lookups.js";
+import { renderApiKey, renderAuthenticator, renderTag, renderUser } from "../../core/views/users.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
 
 export const userQueryOperations = [
   defineQuery("whoami", {

@@ -1,6 +1,6 @@
 /** Users: create_users (V4; V1-V3 mapped onto it), update_user(_name/_email/_phone_number), delete_users, over domain/users.ts. */
 import { invalidArgument } from "../../core/errors.js";
-import { createUsers, deleteUsers, updateUser, updateUserContact } from "../../domain/users.js";
+import { createUsers, deleteUsers, updateUser, updateUserContact } from "./users.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
 import { asP256Keys, checkFirstAuthenticators, currentAuthenticator } from "../../core/vocabulary/older-intents.js";

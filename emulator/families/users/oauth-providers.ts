@@ -7,13 +7,13 @@
  * same issuer and subject ("verified by association"). The OAuth2-only providers the emulator
  * plays (X, Discord) are in oauth2-providers.ts.
  */
-import { invalidArgument, notFound, resourceExhausted } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { checkNonce, verifyOidcToken, type OidcIdentity } from "../core/auth/oidc-tokens.js";
-import { checkName, requireDistinct } from "../core/vocabulary/lookups.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { UserRow } from "../core/store/users.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkNonce, verifyOidcToken, type OidcIdentity } from "../../core/auth/oidc-tokens.js";
+import { checkName, requireDistinct } from "../../core/vocabulary/lookups.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { UserRow } from "../../core/store/users.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_OAUTH_PROVIDERS_PER_USER = 10;
 

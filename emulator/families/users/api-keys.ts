@@ -5,12 +5,12 @@
  * service drops an expired key first, else the oldest one. `addApiKeys` checks the keys a
  * request gives before they are written.
  */
-import { documentedError, invalidArgument } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import type { Store } from "../core/store/index.js";
-import { publicKeyObject, type KeyCurve } from "../core/auth/public-keys.js";
-import { checkName, requireDistinct } from "../core/vocabulary/lookups.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { documentedError, invalidArgument } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import type { Store } from "../../core/store/index.js";
+import { publicKeyObject, type KeyCurve } from "../../core/auth/public-keys.js";
+import { checkName, requireDistinct } from "../../core/vocabulary/lookups.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const API_KEY_CREDENTIAL_TYPE: Record<string, string> = {
   API_KEY_CURVE_P256: "CREDENTIAL_TYPE_API_KEY_P256",

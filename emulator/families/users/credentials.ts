@@ -5,13 +5,13 @@
  * nothing deleted). A small descriptor per kind says what differs: its names, how it is
  * added (with its own checks and limits), and its rows.
  */
-import { notFound } from "../core/errors.js";
-import type { Store } from "../core/store/index.js";
+import { notFound } from "../../core/errors.js";
+import type { Store } from "../../core/store/index.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
 import { addOauthProviders, type OauthProviderParams } from "./oauth-providers.js";
-import { requireDistinct, requireNonEmpty, requireUser } from "../core/vocabulary/lookups.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
+import { requireDistinct, requireNonEmpty, requireUser } from "../../core/vocabulary/lookups.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 /** A kind's repository, as the generic deletion uses it. */
 type CredentialRows = { get(orgId: string, id: string): { userId: string } | undefined; delete(id: string): void };

@@ -1,5 +1,5 @@
 /** Invitations: create_invitations and delete_invitation, over domain/invitations.ts. */
-import { createInvitations, deleteInvitation } from "../../domain/invitations.js";
+import { createInvitations, deleteInvitation } from "./invitations.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 
 export const invitationOperations = [

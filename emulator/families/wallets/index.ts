@@ -1,0 +1,2 @@
+/** What the wallets family offers the other families. */
+export { requirePrivateKey } from "./private-keys.js";
