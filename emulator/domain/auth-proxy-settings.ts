@@ -6,7 +6,7 @@
 import { invalidArgument } from "../core/errors.js";
 import { quote } from "../core/input-error.js";
 import type { OrganizationRow } from "../core/store/organizations.js";
-import { authEnabled, type AuthSwitch } from "./auth-features.js";
+import { authEnabled, type AuthSwitch } from "../families/organizations/auth-features.js";
 
 export type WalletKitSettings = { enabledSocialProviders?: string[]; oauthClientIds?: Record<string, string>; oauthRedirectUrl?: string };
 

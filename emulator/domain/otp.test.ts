@@ -13,7 +13,7 @@ import type { OrganizationRow } from "../core/store/organizations.js";
 import { initOtp, otpCodeFor, verifyOtp } from "./otp.js";
 import { consumeContactVerification, consumeVerificationToken } from "../core/auth/verification-tokens.js";
 import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { initialAuthFeatures } from "./auth-features.js";
+import { initialAuthFeatures } from "../families/organizations/auth-features.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const EMAIL = "otp-unit@example.com";

@@ -16,7 +16,7 @@ import {
 } from "../bundles/index.js";
 import { findUsersByContact, sameEmail, samePhone } from "../core/auth/contacts.js";
 import { checkEmail, checkName, checkPhone } from "../core/vocabulary/lookups.js";
-import { otpSwitch, requireAuthEnabled } from "./auth-features.js";
+import { otpSwitch, requireAuthEnabled } from "../families/organizations/auth-features.js";
 import { issueCredentialBundle, issueLoginSession, sessionPublicKey, type LoginParams } from "./sessions.js";
 import type { OtpRow } from "../store/otps.js";
 import { consumeVerificationToken } from "../core/auth/verification-tokens.js";

@@ -4,7 +4,7 @@
  * and retires the recovery key.
  */
 import { permissionDenied } from "../../core/errors.js";
-import { requireAuthEnabled } from "../../domain/auth-features.js";
+import { requireAuthEnabled } from "../../families/organizations/auth-features.js";
 import { checkEmail, checkName, requireUser } from "../../core/vocabulary/lookups.js";
 import { addAuthenticators } from "../../families/users/authenticators.js";
 import { deliverBundle } from "../../domain/otp.js";

@@ -10,7 +10,7 @@ import { createUser, type UserParams } from "../../families/users/users.js";
 import { createWallet } from "../../families/wallets/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../families/users/oauth-providers.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
-import { initialAuthFeatures } from "../../domain/auth-features.js";
+import { initialAuthFeatures } from "../../families/organizations/auth-features.js";
 import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";
 import { sameEmail, samePhone } from "../../core/auth/contacts.js";
 import type { AccountParams } from "../../families/wallets/accounts.js";

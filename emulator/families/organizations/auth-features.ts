@@ -5,9 +5,9 @@
  * off. docs/fidelity.md (`auth-features-default`, `auth-feature-refusal`) records what is
  * inferred; docs/authentication.md › Authentication switches describes it.
  */
-import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
-import type { Feature, OrganizationRow } from "../core/store/organizations.js";
-import type { SubOrgSettings } from "../core/store/sub-organizations.js";
+import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
+import type { Feature, OrganizationRow } from "../../core/store/organizations.js";
+import type { SubOrgSettings } from "../../core/store/sub-organizations.js";
 
 /**
  * Each switch: the feature that enables it, the create_sub_organization flag that disables it,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isTurnkeyError } from "../core/errors.js";
+import { isTurnkeyError } from "../../core/errors.js";
 import { authEnabled, initialAuthFeatures, otpSwitch, requireAuthEnabled } from "./auth-features.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
 
 const org = (features: { name: string; value: string }[]): OrganizationRow => ({ id: "o", name: "o", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features, createdAt: 0, updatedAt: 0 });
 

@@ -1,12 +1,12 @@
 /** The wire form of an organization's whole record (v1OrganizationData, get_organization). */
-import { toTimestamp } from "../core/clock.js";
-import type { Store } from "../core/store/index.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { InvitationRow } from "../families/users/invitations-repository.js";
-import type { Wire } from "../../contracts/wire.js";
-import { renderTag, renderUser } from "../core/views/users.js";
-import { renderPolicy } from "../families/policies/views.js";
-import { renderPrivateKey, renderWallet } from "../families/wallets/views.js";
+import { toTimestamp } from "../../core/clock.js";
+import type { Store } from "../../core/store/index.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { InvitationRow } from "../users/index.js";
+import type { Wire } from "../../../contracts/wire.js";
+import { renderTag, renderUser } from "../../core/views/users.js";
+import { renderPolicy } from "../policies/index.js";
+import { renderPrivateKey, renderWallet } from "../wallets/index.js";
 
 /** An invitation still open: an accepted or deleted one leaves the store. */
 export function renderInvitation(i: InvitationRow): Wire["v1Invitation"] {

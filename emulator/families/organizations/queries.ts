@@ -1,6 +1,6 @@
 /** Reads of the organization itself. */
-import { defineQuery } from "../core/vocabulary/define.js";
-import { renderOrganizationData } from "../views/organizations.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { renderOrganizationData } from "./views.js";
 
 export const organizationQueryOperations = [
   defineQuery("get_organization_configs", {

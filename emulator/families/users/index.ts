@@ -1,0 +1,2 @@
+/** What the users family offers the other families. */
+export { type InvitationRow } from "./invitations-repository.js";
