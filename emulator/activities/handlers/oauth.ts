@@ -5,7 +5,7 @@
  */
 import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../families/users/credentials.js";
 import { userForOidcToken } from "../../families/users/oauth-providers.js";
-import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
+import { issueCredentialBundle, issueLoginSession } from "../../families/sessions/sessions.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

@@ -4,14 +4,14 @@
  * email recovery.
  */
 import { defineFamily } from "../../core/family.js";
-import { sessionOperations } from "../../activities/handlers/sessions.js";
-import { sessionProfileOperations } from "../../activities/handlers/session-profiles.js";
-import { otpOperations } from "../../activities/handlers/otp.js";
-import { recoveryOperations } from "../../activities/handlers/recovery.js";
-import { sessionProfileQueryOperations } from "../../queries/session-profiles.js";
-import { sessionScopeDenial } from "../../domain/sessions.js";
-import { SessionProfiles } from "../../store/session-profiles.js";
-import { Otps } from "../../store/otps.js";
+import { sessionOperations } from "./activities.js";
+import { sessionProfileOperations } from "./profile-activities.js";
+import { otpOperations } from "./otp-activities.js";
+import { recoveryOperations } from "./recovery.js";
+import { sessionProfileQueryOperations } from "./profile-queries.js";
+import { sessionScopeDenial } from "./sessions.js";
+import { SessionProfiles } from "./profiles-repository.js";
+import { Otps } from "./otps-repository.js";
 
 export const sessionsFamily = defineFamily({
   name: "sessions",

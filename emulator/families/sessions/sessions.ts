@@ -8,19 +8,19 @@
  */
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../core/errors.js";
-import { isUuid } from "../core/ids.js";
-import type { SessionProfileRow } from "../store/session-profiles.js";
-import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../bundles/index.js";
-import { insertApiKey } from "../families/users/api-keys.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { Store } from "../core/store/index.js";
-import type { UserRow } from "../core/store/users.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { quote } from "../core/input-error.js";
-import type { Runtime } from "../core/runtime.js";
-import type { Caller } from "../core/auth/caller.js";
-import { evaluate, parseExpression, type EvaluationContext } from "../policy/index.js";
+import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail, type RpcStatus } from "../../core/errors.js";
+import { isUuid } from "../../core/ids.js";
+import type { SessionProfileRow } from "./profiles-repository.js";
+import { compressedP256Hex, encryptCredentialBundle, generateP256KeyPair, signSessionJwt } from "../../bundles/index.js";
+import { insertApiKey } from "../users/index.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { Store } from "../../core/store/index.js";
+import type { UserRow } from "../../core/store/users.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import { quote } from "../../core/input-error.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { Caller } from "../../core/auth/caller.js";
+import { evaluate, parseExpression, type EvaluationContext } from "../../policy/index.js";
 
 export const DEFAULT_SESSION_SECONDS = 900;
 /** The service caps sessions at one year (UNCONFIRMED; generous for local use). */

@@ -3,10 +3,10 @@
  * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
  */
 import { invalidArgument } from "../../core/errors.js";
-import { issueCredentialBundle, issueLoginSession } from "../../domain/sessions.js";
-import { requireOtpLoginEnabled } from "../../domain/otp.js";
+import { issueCredentialBundle, issueLoginSession } from "./sessions.js";
+import { requireOtpLoginEnabled } from "./otp.js";
 import { requireUser } from "../../core/vocabulary/lookups.js";
-import { userByContact } from "../../domain/otp.js";
+import { userByContact } from "./otp.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { issueReadOnlySession } from "../../core/auth/read-only-session.js";
 

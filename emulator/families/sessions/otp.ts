@@ -6,24 +6,24 @@
  * emulator's mailbox, never sent.
  */
 import { randomInt } from "node:crypto";
-import { badRequestDetail, GrpcCode, invalidArgument, notFound, turnkeyErrorDetail, withField, TurnkeyError } from "../core/errors.js";
-import { isUuid, newId } from "../core/ids.js";
+import { badRequestDetail, GrpcCode, invalidArgument, notFound, turnkeyErrorDetail, withField, TurnkeyError } from "../../core/errors.js";
+import { isUuid, newId } from "../../core/ids.js";
 import {
   makeOtpEncryptionTargetBundle,
   openEncryptedOtpBundle,
   signVerificationToken,
   type ClientSignature,
-} from "../bundles/index.js";
-import { findUsersByContact, sameEmail, samePhone } from "../core/auth/contacts.js";
-import { checkEmail, checkName, checkPhone } from "../core/vocabulary/lookups.js";
-import { otpSwitch, requireAuthEnabled } from "../families/organizations/auth-features.js";
+} from "../../bundles/index.js";
+import { findUsersByContact, sameEmail, samePhone } from "../../core/auth/contacts.js";
+import { checkEmail, checkName, checkPhone } from "../../core/vocabulary/lookups.js";
+import { otpSwitch, requireAuthEnabled } from "../organizations/index.js";
 import { issueCredentialBundle, issueLoginSession, sessionPublicKey, type LoginParams } from "./sessions.js";
-import type { OtpRow } from "../store/otps.js";
-import { consumeVerificationToken } from "../core/auth/verification-tokens.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { UserRow } from "../core/store/users.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { quote } from "../core/input-error.js";
+import type { OtpRow } from "./otps-repository.js";
+import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { UserRow } from "../../core/store/users.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import { quote } from "../../core/input-error.js";
 
 export const OTP_TYPES = ["OTP_TYPE_EMAIL", "OTP_TYPE_SMS"] as const;
 export const DEFAULT_OTP_LENGTH = 9;

@@ -7,7 +7,7 @@ import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { parseExpression } from "../../policy/index.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
-import { sessionSeconds } from "../../domain/sessions.js";
+import { sessionSeconds } from "./sessions.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 
 /** The scope parses as a policy-language expression (the keywords of a policy condition). */

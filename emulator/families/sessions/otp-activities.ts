@@ -3,7 +3,7 @@
  * otp_login (V2), the legacy init_otp_auth (V3) / otp_auth, and email_auth (V3), over
  * domain/otp.ts.
  */
-import { emailAuth, initOtp, initOtpAuth, otpAuth, otpLogin, verifyOtp } from "../../domain/otp.js";
+import { emailAuth, initOtp, initOtpAuth, otpAuth, otpLogin, verifyOtp } from "./otp.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 
 /**

@@ -2,14 +2,14 @@
  * get_session_profile / get_session_profiles: the organization's own profiles and, in a
  * sub-organization, its parent's (domain/sessions.ts), oldest first.
  */
-import { notFound } from "../core/errors.js";
-import { isUuid } from "../core/ids.js";
-import { toTimestamp } from "../core/clock.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import type { SessionProfileRow } from "../store/session-profiles.js";
-import type { Wire } from "../../contracts/wire.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { findSessionProfile, visibleSessionProfiles } from "../domain/sessions.js";
+import { notFound } from "../../core/errors.js";
+import { isUuid } from "../../core/ids.js";
+import { toTimestamp } from "../../core/clock.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import type { SessionProfileRow } from "./profiles-repository.js";
+import type { Wire } from "../../../contracts/wire.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { findSessionProfile, visibleSessionProfiles } from "./sessions.js";
 
 export function renderSessionProfile(p: SessionProfileRow): Wire["v1SessionProfile"] {
   return {

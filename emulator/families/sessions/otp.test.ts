@@ -4,16 +4,16 @@
  * a verification token spent once, only on the contact it was issued for.
  */
 import { describe, expect, it } from "vitest";
-import type { Store } from "../core/store/index.js";
-import { openStore } from "../families.js";
-import { isTurnkeyError } from "../core/errors.js";
-import { instanceKeysFor } from "../core/auth/instance-keys.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import { initOtp, otpCodeFor, verifyOtp } from "./otp.js";
-import { consumeContactVerification, consumeVerificationToken } from "../core/auth/verification-tokens.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { initialAuthFeatures } from "../families/organizations/auth-features.js";
+import type { Store } from "../../core/store/index.js";
+import { openStore } from "../../families.js";
+import { isTurnkeyError } from "../../core/errors.js";
+import { instanceKeysFor } from "../../core/auth/instance-keys.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import { generateOtpCode, initOtp, OTP_ALPHABET, otpCodeFor, verifyOtp } from "./otp.js";
+import { consumeContactVerification, consumeVerificationToken } from "../../core/auth/verification-tokens.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import { initialAuthFeatures } from "../organizations/auth-features.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const EMAIL = "otp-unit@example.com";
@@ -104,5 +104,17 @@ describe("domain/otp", () => {
     ];
     expect(random.map((c) => c.length)).toEqual([7, 6, 6, 6]);
     expect(new Set(random.slice(1)).has("000000")).toBe(false); // once in a million each
+  });
+});
+
+describe("OTP codes", () => {
+  it("use digits or Crockford base32 at the requested length", () => {
+    for (let n = 0; n < 200; n++) {
+      expect(generateOtpCode(6, false)).toMatch(/^\d{6}$/);
+      const code = generateOtpCode(9, true);
+      expect(code).toHaveLength(9);
+      for (const ch of code) expect(OTP_ALPHABET).toContain(ch);
+    }
+    expect(OTP_ALPHABET).not.toMatch(/[ILOU]/);
   });
 });

@@ -4,11 +4,11 @@
  * and retires the recovery key.
  */
 import { permissionDenied } from "../../core/errors.js";
-import { requireAuthEnabled } from "../../families/organizations/auth-features.js";
+import { requireAuthEnabled } from "../organizations/index.js";
 import { checkEmail, checkName, requireUser } from "../../core/vocabulary/lookups.js";
-import { addAuthenticators } from "../../families/users/authenticators.js";
-import { deliverBundle } from "../../domain/otp.js";
-import { issueCredentialBundle } from "../../domain/sessions.js";
+import { addAuthenticators } from "../users/index.js";
+import { deliverBundle } from "./otp.js";
+import { issueCredentialBundle } from "./sessions.js";
 import { findUsersByContact } from "../../core/auth/contacts.js";
 import { notFound } from "../../core/errors.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
