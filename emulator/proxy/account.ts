@@ -6,7 +6,7 @@
  * or an OIDC token whose verified email is it.
  */
 import { invalidArgument, notFound, permissionDenied } from "../core/errors.js";
-import { listSubOrgs, SUBORG_FILTER_TYPES, VERIFIED_SUBORG_FILTER_TYPES } from "../queries/sub-organizations.js";
+import { listSubOrgs, SUBORG_FILTER_TYPES, VERIFIED_SUBORG_FILTER_TYPES } from "../families/sub-organizations/queries.js";
 import { verifyOidcToken } from "../core/auth/oidc-tokens.js";
 import { sameEmail, samePhone } from "../core/auth/contacts.js";
 import { verifyEs256Jwt } from "../bundles/index.js";

@@ -1,11 +1,11 @@
 /** The OAuth family: OAuth providers and logins, OAuth 2.0 credentials and authentication, and the built-in OIDC issuer and OAuth 2.0 provider the control API serves. */
 import { defineFamily } from "../../core/family.js";
-import { oauthOperations } from "../../activities/handlers/oauth.js";
-import { oauth2Operations } from "../../activities/handlers/oauth2.js";
-import { oauthQueryOperations } from "../../queries/oauth.js";
-import { Oauth2 } from "../../store/oauth2.js";
-import { oidcRouter } from "../../control/oidc-routes.js";
-import { oauth2ProviderRouter } from "../../control/oauth2-routes.js";
+import { oauthOperations } from "./activities.js";
+import { oauth2Operations } from "./oauth2-activities.js";
+import { oauthQueryOperations } from "./queries.js";
+import { Oauth2 } from "./oauth2-repository.js";
+import { oidcRouter } from "./oidc-routes.js";
+import { oauth2ProviderRouter } from "./oauth2-routes.js";
 
 export const oauthFamily = defineFamily({
   name: "oauth",

@@ -1,2 +1,2 @@
 /** What the organizations family offers the other families. */
-export { otpSwitch, requireAuthEnabled } from "./auth-features.js";
+export { initialAuthFeatures, otpSwitch, requireAuthEnabled } from "./auth-features.js";

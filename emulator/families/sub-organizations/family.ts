@@ -1,7 +1,7 @@
 /** The sub-organizations family: create_sub_organization, delete_sub_organization, and the (verified) sub-organization lists. */
 import { defineFamily } from "../../core/family.js";
-import { subOrganizationOperations } from "../../activities/handlers/sub-organizations.js";
-import { subOrganizationQueryOperations } from "../../queries/sub-organizations.js";
+import { subOrganizationOperations } from "./activities.js";
+import { subOrganizationQueryOperations } from "./queries.js";
 
 export const subOrganizationsFamily = defineFamily({
   name: "sub-organizations",

@@ -4,10 +4,10 @@
  * an authorization code for such a token. The issuer and the providers it stands in for are
  * those that auth/oidc-tokens.ts trusts.
  */
-import { invalidArgument } from "../core/errors.js";
-import { signIdToken, type IdTokenClaims } from "../bundles/index.js";
-import { isTrustedIssuer, oidcIssuerUrl, STAND_IN_ISSUERS } from "../core/auth/oidc-tokens.js";
-import type { Runtime } from "../core/runtime.js";
+import { invalidArgument } from "../../core/errors.js";
+import { signIdToken, type IdTokenClaims } from "../../bundles/index.js";
+import { isTrustedIssuer, oidcIssuerUrl, STAND_IN_ISSUERS } from "../../core/auth/oidc-tokens.js";
+import type { Runtime } from "../../core/runtime.js";
 
 export type MintRequest = {
   /** A provider the built-in issuer stands in for (auth/oidc-tokens.ts STAND_IN_ISSUERS); default: the built-in issuer. */

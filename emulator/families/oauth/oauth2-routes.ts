@@ -6,11 +6,11 @@
  */
 import { Router } from "express";
 import { randomBytes } from "node:crypto";
-import { invalidArgument } from "../core/errors.js";
-import { sendRpcError } from "../core/http/errors.js";
-import { objectBody } from "../core/http/body.js";
-import { OAUTH2_SUBJECT_PREFIX } from "../domain/oauth2-providers.js";
-import type { Runtime } from "../core/runtime.js";
+import { invalidArgument } from "../../core/errors.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import { objectBody } from "../../core/http/body.js";
+import { OAUTH2_SUBJECT_PREFIX } from "./oauth2-providers.js";
+import type { Runtime } from "../../core/runtime.js";
 
 export const OAUTH2_CODE_TTL_MS = 10 * 60 * 1000;
 

@@ -3,15 +3,15 @@
  * filtered by one property of their users, credentials, wallets or OAuth identities;
  * paginated by sub-organization id (creation order).
  */
-import { invalidArgument } from "../core/errors.js";
-import { verifyOidcToken } from "../core/auth/oidc-tokens.js";
-import { sameEmail, samePhone } from "../core/auth/contacts.js";
-import type { PaginationOptions } from "../core/vocabulary/pagination.js";
-import { pageLimit } from "../core/vocabulary/pagination.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { verifyOidcToken } from "../../core/auth/oidc-tokens.js";
+import { sameEmail, samePhone } from "../../core/auth/contacts.js";
+import type { PaginationOptions } from "../../core/vocabulary/pagination.js";
+import { pageLimit } from "../../core/vocabulary/pagination.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { quote } from "../../core/input-error.js";
 
 export const VERIFIED_SUBORG_FILTER_TYPES = ["EMAIL", "PHONE_NUMBER"] as const;
 export const SUBORG_FILTER_TYPES = ["NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "CREDENTIAL_ID", "PUBLIC_KEY", "WALLET_ACCOUNT_ADDRESS", "OIDC_TOKEN", "OAUTH_CLAIM"] as const;

@@ -3,9 +3,9 @@
  * domain/credentials.ts), oauth_login and the legacy oauth (credential bundle), which log in
  * as the user whose provider the verified token names (domain/oauth-providers.ts).
  */
-import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../../families/users/credentials.js";
-import { userForOidcToken } from "../../families/users/oauth-providers.js";
-import { issueCredentialBundle, issueLoginSession } from "../../families/sessions/sessions.js";
+import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../users/index.js";
+import { userForOidcToken } from "../users/index.js";
+import { issueCredentialBundle, issueLoginSession } from "../sessions/index.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { Store } from "../core/store/index.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { Runtime } from "../core/runtime.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { listSubOrgs, SUBORG_FILTER_TYPES } from "./sub-organizations.js";
+import { Store } from "../../core/store/index.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { listSubOrgs, SUBORG_FILTER_TYPES } from "./queries.js";
 
 /**
  * list_suborgs reads pages by keyset from the cursor; the oracle here is the definition the

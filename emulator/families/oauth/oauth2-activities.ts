@@ -7,12 +7,12 @@ import { createHash } from "node:crypto";
 import { documentedError, invalidArgument, notFound, unimplemented } from "../../core/errors.js";
 import type { DocumentedErrorKey } from "../../core/error-catalogue.js";
 import { newId } from "../../core/ids.js";
-import { mintIdToken } from "../../auth/oidc-issuer.js";
+import { mintIdToken } from "./oidc-issuer.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
-import type { Oauth2CredentialRow } from "../../store/oauth2.js";
+import type { Oauth2CredentialRow } from "./oauth2-repository.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { OAUTH2_SUBJECT_PREFIX } from "../../domain/oauth2-providers.js";
+import { OAUTH2_SUBJECT_PREFIX } from "./oauth2-providers.js";
 
 
 function requireCredential(ctx: ActivityContext, id: string): Oauth2CredentialRow {

@@ -6,20 +6,20 @@
  */
 import { invalidArgument } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
-import { createUser, type UserParams } from "../../families/users/users.js";
-import { createWallet } from "../../families/wallets/wallets.js";
-import { addOauthProviders, type OauthProviderParams } from "../../families/users/oauth-providers.js";
+import { createUser, type UserParams } from "../users/index.js";
+import { createWallet } from "../wallets/index.js";
+import { addOauthProviders, type OauthProviderParams } from "../users/index.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
-import { initialAuthFeatures } from "../../families/organizations/auth-features.js";
+import { initialAuthFeatures } from "../organizations/index.js";
 import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";
 import { sameEmail, samePhone } from "../../core/auth/contacts.js";
-import type { AccountParams } from "../../families/wallets/accounts.js";
+import type { AccountParams } from "../wallets/index.js";
 import type { ClientSignature } from "../../bundles/index.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { addressDerivations } from "../../families/app-proofs/proofs.js";
+import { addressDerivations } from "../app-proofs/index.js";
 import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
-import { createPrivateKeys } from "../../families/wallets/private-keys.js";
+import { createPrivateKeys } from "../wallets/index.js";
 import type { IntentOf } from "../../core/vocabulary/define.js";
 import { asP256Keys, inOlderFields } from "../../core/vocabulary/older-intents.js";
 

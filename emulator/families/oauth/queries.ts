@@ -1,11 +1,11 @@
 /** Reads of OAuth providers. */
-import { requireUser } from "../core/vocabulary/lookups.js";
-import { renderOauthProvider } from "../core/views/users.js";
-import { toTimestamp } from "../core/clock.js";
-import { notFound } from "../core/errors.js";
-import type { Oauth2CredentialRow } from "../store/oauth2.js";
-import type { Wire } from "../../contracts/wire.js";
-import { defineQuery } from "../core/vocabulary/define.js";
+import { requireUser } from "../../core/vocabulary/lookups.js";
+import { renderOauthProvider } from "../../core/views/users.js";
+import { toTimestamp } from "../../core/clock.js";
+import { notFound } from "../../core/errors.js";
+import type { Oauth2CredentialRow } from "./oauth2-repository.js";
+import type { Wire } from "../../../contracts/wire.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
 
 export const oauthQueryOperations = [
   defineQuery("get_oauth_providers", {

@@ -6,12 +6,12 @@
  * it stands in for (`iss`: Google, Apple, Facebook).
  */
 import { Router } from "express";
-import { sendRpcError } from "../core/http/errors.js";
-import { objectBody } from "../core/http/body.js";
-import { jwksFor } from "../bundles/index.js";
-import { OIDC_PATH, oidcIssuerUrl } from "../core/auth/oidc-tokens.js";
-import { mintIdToken, type MintRequest } from "../auth/oidc-issuer.js";
-import type { Runtime } from "../core/runtime.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import { objectBody } from "../../core/http/body.js";
+import { jwksFor } from "../../bundles/index.js";
+import { OIDC_PATH, oidcIssuerUrl } from "../../core/auth/oidc-tokens.js";
+import { mintIdToken, type MintRequest } from "./oidc-issuer.js";
+import type { Runtime } from "../../core/runtime.js";
 
 export function oidcRouter(rt: Runtime): Router {
   const router = Router();
