@@ -5,11 +5,11 @@
  */
 import { defineFamily } from "../../core/family.js";
 import type { CorsPolicy } from "../../core/http/cors.js";
-import { proxyEndpoints } from "../../proxy/endpoints.js";
-import type { ProxyClock } from "../../proxy/forward.js";
-import { proxyCors, proxyRouter, proxyServes } from "../../proxy/router.js";
-import { authProxyControlRouter } from "../../control/auth-proxy-routes.js";
-import { AuthProxyConfigs } from "../../store/auth-proxy-configs.js";
+import { proxyEndpoints } from "./endpoints.js";
+import type { ProxyClock } from "./forward.js";
+import { proxyCors, proxyRouter, proxyServes } from "./router.js";
+import { authProxyControlRouter } from "./control-routes.js";
+import { AuthProxyConfigs } from "./repository.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

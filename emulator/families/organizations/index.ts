@@ -1,2 +1,2 @@
 /** What the organizations family offers the other families. */
-export { initialAuthFeatures, otpSwitch, requireAuthEnabled } from "./auth-features.js";
+export { authEnabled, type AuthSwitch, initialAuthFeatures, otpSwitch, requireAuthEnabled } from "./auth-features.js";

@@ -6,7 +6,7 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import { forward } from "./forward.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
 
 declare const px: ProxyContext;
 

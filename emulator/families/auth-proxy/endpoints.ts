@@ -1,7 +1,7 @@
 /** The auth proxy's endpoints (`POST /v1/<name>`), as registry entries. */
-import { defineProxyEndpoint } from "../core/vocabulary/define.js";
-import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../limits/request-limits.js";
-import { walletKitConfig } from "../domain/auth-proxy-settings.js";
+import { defineProxyEndpoint } from "../../core/vocabulary/define.js";
+import { ALLOWANCE, NEW_USER_CREDENTIALS } from "../../limits/request-limits.js";
+import { walletKitConfig } from "./settings.js";
 import { otpInit, otpLogin, otpLoginV2, otpVerify, otpVerifyV2 } from "./otp.js";
 import { oauth2Authenticate, oauthLogin } from "./oauth.js";
 import { getAccount } from "./account.js";

@@ -5,15 +5,15 @@
  * says so (`verificationTokenRequiredForGetAccountPii`): a verification token for that contact,
  * or an OIDC token whose verified email is it.
  */
-import { invalidArgument, notFound, permissionDenied } from "../core/errors.js";
-import { listSubOrgs, SUBORG_FILTER_TYPES, VERIFIED_SUBORG_FILTER_TYPES } from "../families/sub-organizations/queries.js";
-import { verifyOidcToken } from "../core/auth/oidc-tokens.js";
-import { sameEmail, samePhone } from "../core/auth/contacts.js";
-import { verifyEs256Jwt } from "../bundles/index.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
+import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
+import { listSubOrgs, SUBORG_FILTER_TYPES, VERIFIED_SUBORG_FILTER_TYPES } from "../sub-organizations/index.js";
+import { verifyOidcToken } from "../../core/auth/oidc-tokens.js";
+import { sameEmail, samePhone } from "../../core/auth/contacts.js";
+import { verifyEs256Jwt } from "../../bundles/index.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
 import { proxyCaller } from "./forward.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import { quote } from "../core/input-error.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import { quote } from "../../core/input-error.js";
 
 export const ACCOUNT_FILTER_TYPES = ["CREDENTIAL_ID", "NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "OIDC_TOKEN", "PUBLIC_KEY"];
 const CONTACT_FILTERS: Record<string, string> = { EMAIL: "OTP_TYPE_EMAIL", PHONE_NUMBER: "OTP_TYPE_SMS" };

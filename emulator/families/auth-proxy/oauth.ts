@@ -4,11 +4,11 @@
  * coordinator's oauth2_authenticate with the organization's OAuth2 credential for the
  * provider and client id (X, Discord; the emulator plays the provider).
  */
-import { invalidArgument } from "../core/errors.js";
-import { effective } from "../domain/auth-proxy-settings.js";
+import { invalidArgument } from "../../core/errors.js";
+import { effective } from "./settings.js";
 import { forward } from "./forward.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import type { ProxyBody } from "../core/vocabulary/define.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import type { ProxyBody } from "../../core/vocabulary/define.js";
 import { findSubOrganization, loginTarget } from "./account.js";
 
 export async function oauthLogin(px: ProxyContext, b: ProxyBody<"oauth_login">): Promise<{ session: string }> {

@@ -4,11 +4,11 @@
  * email/SMS settings of the configuration. A login without `organizationId` goes to the
  * verified sub-organization holding the token's contact.
  */
-import { effective } from "../domain/auth-proxy-settings.js";
+import { effective } from "./settings.js";
 import { forward } from "./forward.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import type { ProxyBody } from "../core/vocabulary/define.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import type { ProxyBody } from "../../core/vocabulary/define.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
 import { findSubOrganization, loginTarget, verificationTokenClaims } from "./account.js";
 
 export async function otpInit(px: ProxyContext, b: ProxyBody<"otp_init" | "otp_init_v2">, v2: boolean): Promise<Record<string, string>> {

@@ -5,16 +5,16 @@
  * config id) but the proxy answers no more requests for it.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { invalidArgument } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../families/users/api-keys.js";
-import { randomPrivateKey } from "../families/wallets/private-keys.js";
-import { publicKeyOf } from "../curves/index.js";
-import { insertUser } from "../families/users/users.js";
-import type { Store } from "../core/store/index.js";
-import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
-import type { AuthProxySettings } from "./auth-proxy-settings.js";
-import type { Registry } from "../core/vocabulary/define.js";
+import { invalidArgument } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../users/index.js";
+import { randomPrivateKey } from "../wallets/index.js";
+import { publicKeyOf } from "../../curves/index.js";
+import { insertUser } from "../users/index.js";
+import type { Store } from "../../core/store/index.js";
+import type { AuthProxyConfigRow } from "./repository.js";
+import type { AuthProxySettings } from "./settings.js";
+import type { Registry } from "../../core/vocabulary/define.js";
 
 export const PROXY_USER_NAME = "Auth Proxy";
 export const PROXY_POLICY_NAME = "Auth Proxy: forwarded auth activities";

@@ -8,18 +8,18 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Router } from "express";
-import { proxy, proxySchemas, parseRequest } from "../../contracts/index.js";
-import { invalidArgument, notFound, permissionDenied } from "../core/errors.js";
-import { operationRouter, type Surface } from "../core/http/pipeline.js";
-import { checkRequestLimits } from "../limits/request-limits.js";
-import type { CorsPolicy } from "../core/http/cors.js";
-import type { Runtime } from "../core/runtime.js";
-import { allowedOrigin, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import type { Registry } from "../core/vocabulary/define.js";
-import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
+import { proxy, proxySchemas, parseRequest } from "../../../contracts/index.js";
+import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
+import { operationRouter, type Surface } from "../../core/http/pipeline.js";
+import { checkRequestLimits } from "../../limits/request-limits.js";
+import type { CorsPolicy } from "../../core/http/cors.js";
+import type { Runtime } from "../../core/runtime.js";
+import { allowedOrigin, type AuthProxySettings } from "./settings.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import type { Registry } from "../../core/vocabulary/define.js";
+import type { AuthProxyConfigRow } from "./repository.js";
 
-declare module "../core/vocabulary/contexts.js" {
+declare module "../../core/vocabulary/contexts.js" {
   /** An auth-proxy request works with the configuration its header names, and that configuration's settings. */
   interface ProxyContext {
     config: AuthProxyConfigRow;

@@ -3,15 +3,15 @@
  * proxy key and submits it as the proxy user of the configuration's organization, so every
  * forwarded call is a real activity (listed by list_activities, decided by the policies).
  */
-import { coordinator, parseRequest } from "../../contracts/index.js";
-import { internal, permissionDenied, unauthenticated } from "../core/errors.js";
-import { signDerHex } from "../bundles/index.js";
-import { submitActivity } from "../core/engine/engine.js";
-import type { Caller } from "../core/auth/caller.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../core/vocabulary/define.js";
+import { coordinator, parseRequest } from "../../../contracts/index.js";
+import { internal, permissionDenied, unauthenticated } from "../../core/errors.js";
+import { signDerHex } from "../../bundles/index.js";
+import { submitActivity } from "../../core/engine/engine.js";
+import type { Caller } from "../../core/auth/caller.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName } from "../../core/vocabulary/define.js";
 
 /** The last timestamp the instance's proxy stamped a forward with (`rt.families.authProxy.clock`). */
 export type ProxyClock = { lastMs: number };

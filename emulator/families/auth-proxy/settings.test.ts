@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedOrigin, mergeSettings, walletKitConfig } from "./auth-proxy-settings.js";
+import { allowedOrigin, mergeSettings, walletKitConfig } from "./settings.js";
 
 describe("auth proxy settings", () => {
   it("allows `*` or exact origins only", () => {

@@ -5,13 +5,13 @@
  * disables the proxy of a top-level organization and merges settings into its configuration.
  */
 import { Router } from "express";
-import { invalidArgument, notFound } from "../core/errors.js";
-import { sendRpcError } from "../core/http/errors.js";
-import { objectBody } from "../core/http/body.js";
-import { disableAuthProxy, enableAuthProxy } from "../domain/auth-proxy.js";
-import { mergeSettings, type AuthProxySettings } from "../domain/auth-proxy-settings.js";
-import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
-import type { Runtime } from "../core/runtime.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import { objectBody } from "../../core/http/body.js";
+import { disableAuthProxy, enableAuthProxy } from "./provision.js";
+import { mergeSettings, type AuthProxySettings } from "./settings.js";
+import type { AuthProxyConfigRow } from "./repository.js";
+import type { Runtime } from "../../core/runtime.js";
 
 function view(row: AuthProxyConfigRow) {
   return { organizationId: row.orgId, configId: row.configId, enabled: row.enabled, proxyUserId: row.proxyUserId, settings: row.settings };

@@ -6,10 +6,10 @@
  * Defaults follow @turnkey/core's buildSignUpBody: `sub-org-<ms>` and the user's email or
  * phone, else `user-<ms>`. `userTag` is accepted and not used (its meaning is not published).
  */
-import { internal } from "../core/errors.js";
+import { internal } from "../../core/errors.js";
 import { forward } from "./forward.js";
-import type { ProxyContext } from "../core/vocabulary/contexts.js";
-import type { ProxyBody } from "../core/vocabulary/define.js";
+import type { ProxyContext } from "../../core/vocabulary/contexts.js";
+import type { ProxyBody } from "../../core/vocabulary/define.js";
 
 export async function signup(px: ProxyContext, b: ProxyBody<"signup" | "signup_v2">): Promise<{ organizationId: string; userId: string; wallet?: { walletId: string; addresses: string[] } }> {
   const now = px.rt.clock.now();

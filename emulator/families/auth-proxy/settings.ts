@@ -3,10 +3,10 @@
  * defaults, and the values the proxy derives from them: OTP shape and lifetimes, the session
  * lifetime, allowed origins, and the wallet-kit configuration the browser SDKs read.
  */
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import { authEnabled, type AuthSwitch } from "../families/organizations/auth-features.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import { authEnabled, type AuthSwitch } from "../organizations/index.js";
 
 export type WalletKitSettings = { enabledSocialProviders?: string[]; oauthClientIds?: Record<string, string>; oauthRedirectUrl?: string };
 
