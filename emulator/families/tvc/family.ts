@@ -1,9 +1,9 @@
 /** The TVC family: TVC apps, deployments, manifests and their approvals, operators and operator sets, quorum keys and their shares. */
 import { defineFamily } from "../../core/family.js";
-import { tvcOperations } from "../../activities/handlers/tvc.js";
-import { tvcQuorumKeyOperations } from "../../activities/handlers/tvc-quorum-keys.js";
-import { tvcQueryOperations } from "../../queries/tvc.js";
-import { Tvc } from "../../store/tvc.js";
+import { tvcOperations } from "./activities.js";
+import { tvcQuorumKeyOperations } from "./quorum-key-activities.js";
+import { tvcQueryOperations } from "./queries.js";
+import { Tvc } from "./repository.js";
 
 export const tvcFamily = defineFamily({
   name: "tvc",

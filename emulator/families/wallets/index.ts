@@ -1,5 +1,5 @@
 /** What the wallets family offers the other families. */
 export { createPrivateKeys, randomPrivateKey, requirePrivateKey } from "./private-keys.js";
 export { renderPrivateKey, renderWallet } from "./views.js";
-export { type AccountParams } from "./accounts.js";
-export { createWallet } from "./wallets.js";
+export { type AccountParams, deriveAccount } from "./accounts.js";
+export { addAccounts, createWallet, requireWallet } from "./wallets.js";

@@ -4,12 +4,12 @@
  * Each refusal names the request field; writes happen only after every check passed, inside
  * the activity's transaction.
  */
-import { invalidArgument, notFound } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { checkName, requireUuid } from "../core/vocabulary/lookups.js";
-import { withField } from "../core/errors.js";
-import type { Store } from "../core/store/index.js";
-import type { TvcOperatorSetRow } from "../store/tvc.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
+import { withField } from "../../core/errors.js";
+import type { Store } from "../../core/store/index.js";
+import type { TvcOperatorSetRow } from "./repository.js";
 import { parseTvcPublicKey } from "./keys.js";
 
 export type OperatorSetParams = {

@@ -5,7 +5,7 @@
  *  - create_tvc_deployment records any well-formed version (`v`-prefixed or bare semver, as
  *    QOS release tags are) without claiming that it exists.
  */
-import { InputError, quote } from "../core/input-error.js";
+import { InputError, quote } from "../../core/input-error.js";
 
 /** The version label the emulator reports as available and latest. */
 export const EMULATOR_QOS_VERSION = "v0.0.0-emulator";

@@ -5,8 +5,8 @@
  */
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
-import { InputError } from "../core/input-error.js";
-import type { TvcOperatorRow } from "../store/tvc.js";
+import { InputError } from "../../core/input-error.js";
+import type { TvcOperatorRow } from "./repository.js";
 
 const POINT = 65;
 

@@ -3,11 +3,11 @@
  * list_tvc_operators, list_tvc_quorum_keys: the organization's own TVC records. The queries
  * about a running enclave, and image validation, are not emulated.
  */
-import { defineNotEmulated, defineQuery } from "../core/vocabulary/define.js";
-import { TVC_RUNTIME } from "../core/vocabulary/not-emulated.js";
-import { renderApp, renderDeployment, renderOperator, renderQuorumKey } from "../tvc/views.js";
-import { requireTvcApp, requireTvcDeployment } from "../tvc/lookups.js";
-import { AVAILABLE_QOS_VERSIONS, EMULATOR_QOS_VERSION } from "../tvc/qos-versions.js";
+import { defineNotEmulated, defineQuery } from "../../core/vocabulary/define.js";
+import { TVC_RUNTIME } from "../../core/vocabulary/not-emulated.js";
+import { renderApp, renderDeployment, renderOperator, renderQuorumKey } from "./views.js";
+import { requireTvcApp, requireTvcDeployment } from "./lookups.js";
+import { AVAILABLE_QOS_VERSIONS, EMULATOR_QOS_VERSION } from "./qos-versions.js";
 
 export const tvcQueryOperations = [
   defineQuery("get_tvc_app", {

@@ -14,12 +14,12 @@ import { newId } from "../../core/ids.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import type { TvcDeploymentRow } from "../../store/tvc.js";
-import { createOperatorSet, planOperatorSet } from "../../tvc/operator-sets.js";
-import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "../../tvc/keys.js";
-import { checkQosVersion } from "../../tvc/qos-versions.js";
-import { writeManifest } from "../../tvc/manifest.js";
-import { requireTvcApp, requireTvcDeployment } from "../../tvc/lookups.js";
+import type { TvcDeploymentRow } from "./repository.js";
+import { createOperatorSet, planOperatorSet } from "./operator-sets.js";
+import { parseHexSignature, parseSha256Digest, parseTvcPublicKey } from "./keys.js";
+import { checkQosVersion } from "./qos-versions.js";
+import { writeManifest } from "./manifest.js";
+import { requireTvcApp, requireTvcDeployment } from "./lookups.js";
 import { quote } from "../../core/input-error.js";
 
 const U32_MAX = 0xffffffff;

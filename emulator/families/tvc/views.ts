@@ -1,10 +1,10 @@
 /** Wire forms of TVC records: apps, deployments, operator sets, operators, quorum keys, manifests, approvals. */
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { toTimestamp } from "../core/clock.js";
-import type { Store } from "../core/store/index.js";
-import type { TvcAppRow, TvcApprovalRow, TvcDeploymentRow, TvcOperatorRow, TvcQuorumKeyRow } from "../store/tvc.js";
+import { toTimestamp } from "../../core/clock.js";
+import type { Store } from "../../core/store/index.js";
+import type { TvcAppRow, TvcApprovalRow, TvcDeploymentRow, TvcOperatorRow, TvcQuorumKeyRow } from "./repository.js";
 import { operatorKeys } from "./operator-keys.js";
-import type { Wire } from "../../contracts/wire.js";
+import type { Wire } from "../../../contracts/wire.js";
 import { manifestBytesBase64 } from "./manifest.js";
 
 /** The documented public ingress domain of an app. Nothing is served there by the emulator. */

@@ -1,8 +1,8 @@
 /** The organization's TVC app or deployment an id names, or the not-found error both activities and queries answer. */
-import { notFound } from "../core/errors.js";
-import { requireUuid } from "../core/vocabulary/lookups.js";
-import type { Store } from "../core/store/index.js";
-import type { TvcAppRow, TvcDeploymentRow } from "../store/tvc.js";
+import { notFound } from "../../core/errors.js";
+import { requireUuid } from "../../core/vocabulary/lookups.js";
+import type { Store } from "../../core/store/index.js";
+import type { TvcAppRow, TvcDeploymentRow } from "./repository.js";
 
 export function requireTvcApp(store: Store, orgId: string, appId: string, field: string): TvcAppRow {
   requireUuid(appId, field, "TVC app");

@@ -3,9 +3,9 @@
  * P-256 key pairs whose public half is two uncompressed points, encryption ‖ signing (130
  * bytes); a single SEC1 point (33 or 65 bytes) is accepted too. Keys are kept as lowercase hex.
  */
-import { p256Point } from "../curves/p256.js";
+import { p256Point } from "../../curves/p256.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../core/input-error.js";
+import { InputError } from "../../core/input-error.js";
 
 const HEX = /^(?:0x)?([0-9a-fA-F]{2})+$/;
 const POINT = 65;
