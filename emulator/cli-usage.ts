@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "./core/package-root.js";
-import { WEBHOOK_FLAG_USAGE } from "./webhooks/cli-flags.js";
+import { WEBHOOK_FLAG_USAGE } from "./families/webhooks/cli-flags.js";
 
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)

@@ -3,7 +3,7 @@
  */
 import { parseArgs } from "node:util";
 import { answerAtOnce, USAGE } from "./cli-usage.js";
-import { WEBHOOK_FLAG_OPTIONS, webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
+import { WEBHOOK_FLAG_OPTIONS, webhookOptionsFromFlags } from "./families/webhooks/cli-flags.js";
 
 async function main(argv: string[]): Promise<void> {
   if (answerAtOnce(argv)) return;

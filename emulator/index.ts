@@ -28,7 +28,7 @@ import { othersInFlight, Serving } from "./core/http/serving.js";
 import type { ControlOptions } from "./control/index.js";
 import type { ChainsOptions } from "./networks/registry.js";
 import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
-import type { WebhooksOptions } from "./webhooks/index.js";
+import type { WebhooksOptions } from "./families/webhooks/state.js";
 import { answerClientErrors } from "./core/http/client-errors.js";
 
 /** What startEmulator takes: the instance's own settings, and each family's (`--log`, `--chain`, `--trust-proxy`, ...). */

@@ -3,7 +3,7 @@ import { invalidArgument, documentedError } from "../../core/errors.js";
 import type { Feature } from "../../core/store/organizations.js";
 import { checkName, requireDistinct, requireUser } from "../../core/vocabulary/lookups.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { checkLegacyWebhookFeature } from "../../webhooks/legacy-feature.js";
+import { checkLegacyWebhookFeature } from "../webhooks/index.js";
 
 export const organizationOperations = [
   defineActivity("update_root_quorum", {

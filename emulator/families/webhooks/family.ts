@@ -4,11 +4,11 @@
  * JWKS, and the deliveries' control route. docs/webhooks.md describes the behaviour.
  */
 import { defineFamily } from "../../core/family.js";
-import { startWebhooks, webhookOperations, type Webhooks, type WebhooksOptions } from "../../webhooks/index.js";
-import { WebhookEndpoints } from "../../webhooks/endpoints.js";
-import { WebhookDeliveries } from "../../webhooks/deliveries.js";
-import { isWebhookEventType } from "../../webhooks/event-types.js";
-import { webhookRouter } from "../../webhooks/routes.js";
+import { startWebhooks, webhookOperations, type Webhooks, type WebhooksOptions } from "./state.js";
+import { WebhookEndpoints } from "./endpoints.js";
+import { WebhookDeliveries } from "./deliveries.js";
+import { isWebhookEventType } from "./event-types.js";
+import { webhookRouter } from "./routes.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

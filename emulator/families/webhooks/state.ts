@@ -3,9 +3,9 @@
  * event bus (outbox.ts), its delivery (dispatcher.ts), the signing key and JWKS
  * (signing-key.ts) and the routes (routes.ts). docs/webhooks.md describes the behaviour.
  */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import { Dispatcher } from "./dispatcher.js";
-import { afterCommit } from "../core/store/after-commit.js";
+import { afterCommit } from "../../core/store/after-commit.js";
 import { deliveriesFor, writeDeliveries } from "./outbox.js";
 import { checkWebhookOptions, type WebhookOptions, type WebhookSettings } from "./settings.js";
 import { SigningKeys } from "./signing-key.js";

@@ -27,10 +27,10 @@
  * The dispatcher always reads `rt.store` afresh: a snapshot restore or state import replaces
  * the store, and whatever PENDING rows the new state holds are sent from then on.
  */
-import type { Runtime } from "../core/runtime.js";
-import type { Store } from "../core/store/index.js";
-import { inTransaction, type Db } from "../core/store/db.js";
-import { holdWrites } from "../core/store/held-writes.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { Store } from "../../core/store/index.js";
+import { inTransaction, type Db } from "../../core/store/db.js";
+import { holdWrites } from "../../core/store/held-writes.js";
 import { WebhookDeliveries, type DeliveryAttempt, type DeliveryRef, type DeliveryRow, type NewDelivery } from "./deliveries.js";
 import { writeDeliveries } from "./outbox.js";
 import type { SigningKeys } from "./signing-key.js";

@@ -11,9 +11,9 @@
  * module state: it goes with the instance, and another instance in the process never sees it.
  */
 import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
-import { getMeta, setMeta } from "../core/store/db.js";
-import type { Store } from "../core/store/index.js";
-import type { Runtime } from "../core/runtime.js";
+import { getMeta, setMeta } from "../../core/store/db.js";
+import type { Store } from "../../core/store/index.js";
+import type { Runtime } from "../../core/runtime.js";
 
 const META_KEY = "webhook_signing_key";
 

@@ -3,7 +3,7 @@
  * organization's own ACTIVITY_UPDATES (outbox.ts), signed like any delivery. The URL is checked
  * with the same rules as an endpoint's, naming `parameters.value`.
  */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import { checkWebhookUrl } from "./url.js";
 import { webhookSettingsOf } from "./settings.js";
 

@@ -1,5 +1,5 @@
 /** Per-instance webhook settings (EmulatorOptions.webhooks, the `--webhook-*` CLI flags). */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 
 export type WebhookOptions = {
   /**

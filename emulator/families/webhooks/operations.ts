@@ -7,17 +7,17 @@
  * `filtersJson` is kept and echoed as given, and applied to deliveries (filters.ts: the
  * emulator's reading, as the service documents no grammar for it).
  */
-import { invalidArgument, notFound, permissionDenied } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { checkName, requireUuid } from "../core/vocabulary/lookups.js";
-import { defineActivity, defineQuery } from "../core/vocabulary/define.js";
-import type { Runtime } from "../core/runtime.js";
+import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
+import { defineActivity, defineQuery } from "../../core/vocabulary/define.js";
+import type { Runtime } from "../../core/runtime.js";
 import { BILLING_SCOPED, isWebhookEventType, WEBHOOK_EVENT_TYPES } from "./event-types.js";
 import { renderEndpoint, type Subscription, type WebhookEndpointRow } from "./endpoints.js";
 import { checkWebhookUrl } from "./url.js";
 import { parseEventFilter } from "./filters.js";
 import { webhookSettingsOf } from "./settings.js";
-import { quote } from "../core/input-error.js";
+import { quote } from "../../core/input-error.js";
 
 const endpointsOf = (rt: Runtime) => rt.store.webhookEndpoints;
 

@@ -3,11 +3,11 @@
  * written in the transaction that caused the event, then sent and retried by the dispatcher.
  * A row keeps its signed-over body, its Event-Id and every attempt made.
  */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { rowMapper, updateWhere } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { rowMapper, updateWhere } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     webhookDeliveries: WebhookDeliveries;

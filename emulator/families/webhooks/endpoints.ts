@@ -1,10 +1,10 @@
 /** Webhook endpoints of an organization (table webhook_endpoints; subscriptions held as JSON). */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper, updateRow } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper, updateRow } from "../../core/store/rows.js";
 import type { WebhookEventType } from "./event-types.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     webhookEndpoints: WebhookEndpoints;

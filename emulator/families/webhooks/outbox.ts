@@ -15,14 +15,14 @@
  * X-Turnkey-Organization-Id is the receiving endpoint's organization. One Event-Id per event,
  * shared by every endpoint that receives it and kept across retries.
  */
-import { newId } from "../core/ids.js";
-import type { Runtime } from "../core/runtime.js";
-import type { EmulatorEvent } from "../core/events.js";
-import { renderActivity } from "../core/views/activity.js";
-import { jsonText } from "../core/views/json-text.js";
+import { newId } from "../../core/ids.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { EmulatorEvent } from "../../core/events.js";
+import { renderActivity } from "../../core/views/activity.js";
+import { jsonText } from "../../core/views/json-text.js";
 import type { WebhookEndpointRow } from "./endpoints.js";
 import { activeEndpoints, orgRouting } from "./routing.js";
-import type { Db } from "../core/store/db.js";
+import type { Db } from "../../core/store/db.js";
 import { WebhookDeliveries, type DeliveryRef, type NewDelivery } from "./deliveries.js";
 import { PAYLOAD_TYPE, type WebhookEventType } from "./event-types.js";
 import { filterAccepts, filterFields, storedFilter } from "./filters.js";

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyTurnkeyWebhookSignature } from "@turnkey/crypto";
-import { Store } from "../core/store/index.js";
+import { Store } from "../../core/store/index.js";
 import { DeliveryWorker } from "./delivery-worker.js";
 import { jwksOf, signDelivery, loadSigningKey } from "./signing-key.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { Store } from "../core/store/index.js";
-import { getMeta } from "../core/store/db.js";
+import { Store } from "../../core/store/index.js";
+import { getMeta } from "../../core/store/db.js";
 import { jwksOf, signDelivery, signedInput, loadSigningKey } from "./signing-key.js";
 
 describe("webhook signing key", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkWebhookUrl, classifyHost } from "./url.js";
-import { isTurnkeyError } from "../core/errors.js";
+import { isTurnkeyError } from "../../core/errors.js";
 
 const refusal = (url: string, allow: string[] = []) => {
   try {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Store } from "../core/store/index.js";
-import { openStore } from "../families.js";
+import type { Store } from "../../core/store/index.js";
+import { openStore } from "../../families.js";
 import { WebhookEndpoints } from "./endpoints.js";
 import { activeEndpoints, orgRouting } from "./routing.js";
 import { LEGACY_WEBHOOK_FEATURE } from "./legacy-feature.js";

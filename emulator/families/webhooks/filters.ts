@@ -18,12 +18,12 @@
  * by its full genesis hash or by its alias (`solana:mainnet`, `solana:devnet`); all three match
  * the same events.
  */
-import { invalidArgument } from "../core/errors.js";
-import { parseCaip2 } from "../networks/caip2.js";
-import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../core/events.js";
-import { ACTIVITY_STATUSES } from "../core/store/activities.js";
+import { invalidArgument } from "../../core/errors.js";
+import { parseCaip2 } from "../../networks/caip2.js";
+import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../../core/events.js";
+import { ACTIVITY_STATUSES } from "../../core/store/activities.js";
 import type { WebhookEventType } from "./event-types.js";
-import { quote } from "../core/input-error.js";
+import { quote } from "../../core/input-error.js";
 
 export type EventFilter = ReadonlyMap<string, readonly string[]>;
 

@@ -10,8 +10,8 @@
  * Host names are not resolved (no DNS offline): a name is judged by its spelling only.
  */
 import { isIP } from "node:net";
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
 
 /** Our own cap (the service documents none). */
 export const MAX_URL_LENGTH = 2048;

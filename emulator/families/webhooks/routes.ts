@@ -4,11 +4,11 @@
  * GET /emulator/v1/webhooks/deliveries: the outbox as tests and the UI read it (emulator-only).
  */
 import { Router } from "express";
-import { invalidArgument } from "../core/errors.js";
-import type { Runtime } from "../core/runtime.js";
-import { handle } from "../core/http/control-routes.js";
+import { invalidArgument } from "../../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import { handle } from "../../core/http/control-routes.js";
 import { jwksOf, signingKeyOf } from "./signing-key.js";
-import { writeHeld } from "../core/store/held-writes.js";
+import { writeHeld } from "../../core/store/held-writes.js";
 import type { DeliveryRow, DeliveryStatus } from "./deliveries.js";
 
 const STATUSES: DeliveryStatus[] = ["PENDING", "DELIVERED", "FAILED", "CANCELED"];

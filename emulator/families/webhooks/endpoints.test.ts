@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Store } from "../core/store/index.js";
+import { Store } from "../../core/store/index.js";
 import { WebhookEndpoints, type Subscription } from "./endpoints.js";
 
 describe("WebhookEndpoints.anySubscribedTo", () => {

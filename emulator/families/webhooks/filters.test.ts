@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../core/errors.js";
-import type { EmulatorEvent } from "../core/events.js";
-import type { ActivityRow } from "../core/store/activities.js";
+import { TurnkeyError } from "../../core/errors.js";
+import type { EmulatorEvent } from "../../core/events.js";
+import type { ActivityRow } from "../../core/store/activities.js";
 import { filterAccepts, filterFields, parseEventFilter, storedFilter } from "./filters.js";
 
 const FIELD = "parameters.subscriptions[0].filtersJson";

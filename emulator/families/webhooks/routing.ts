@@ -4,8 +4,8 @@
  * answer rarely changes. Only committed state is kept: a read inside a transaction that has
  * changed those tables is answered but not kept.
  */
-import type { Store } from "../core/store/index.js";
-import { keptReadings } from "../core/store/table-changes.js";
+import type { Store } from "../../core/store/index.js";
+import { keptReadings } from "../../core/store/table-changes.js";
 import type { WebhookEndpointRow } from "./endpoints.js";
 import { LEGACY_WEBHOOK_FEATURE } from "./legacy-feature.js";
 
