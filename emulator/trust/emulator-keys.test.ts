@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { instanceKeysFor, instancePublicKeys } from "../core/auth/instance-keys.js";
 import { loadFixture } from "../fixtures.js";
 import { emulatorEnclaveKeys, fixturePath, fixtureSeedOrganizationId, refusalFor, trustedKeysFromEnv } from "./emulator-keys.js";
-import { onRampEncryptionPublicKey } from "../onramp/secrets.js";
+import { onRampEncryptionPublicKey } from "../families/onramp/secrets.js";
 
 const asInfo = (k: { signer: string; tlsFetcher: string; notarizer: string }) => ({ signerPublicKey: k.signer, tlsFetcherPublicKey: k.tlsFetcher, notarizerPublicKey: k.notarizer });
 

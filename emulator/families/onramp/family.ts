@@ -1,10 +1,10 @@
 /** The fiat on-ramp family: on-ramp credentials, init_fiat_on_ramp's signed checkout URL, the checkout page that settles on the local chains, and the transaction status. */
 import { defineFamily } from "../../core/family.js";
-import { fiatOnRampOperations } from "../../activities/handlers/fiat-on-ramp.js";
-import { fiatOnRampQueryOperations } from "../../queries/fiat-on-ramp.js";
-import { FiatOnRampCredentials, OnRampTransactions } from "../../store/fiat-on-ramp.js";
-import { onRampRouter } from "../../onramp/routes.js";
-import { onRampEncryptionPublicKey } from "../../onramp/secrets.js";
+import { fiatOnRampOperations } from "./activities.js";
+import { fiatOnRampQueryOperations } from "./queries.js";
+import { FiatOnRampCredentials, OnRampTransactions } from "./repository.js";
+import { onRampRouter } from "./routes.js";
+import { onRampEncryptionPublicKey } from "./secrets.js";
 
 export const onRampFamily = defineFamily({
   name: "onramp",

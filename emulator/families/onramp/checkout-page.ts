@@ -3,7 +3,7 @@
  * delivered, and a form whose buttons settle the checkout (POST to the same URL). After
  * settlement the same URL shows the outcome. Every value is HTML-escaped.
  */
-import type { OnRampTransactionRow } from "../store/fiat-on-ramp.js";
+import type { OnRampTransactionRow } from "./repository.js";
 import { formatUnits, parseFiatAmount, quote } from "./amounts.js";
 import { COINS, NETWORKS, PROVIDER_LABEL, shortName, type CryptoCurrency, type Network, type Provider } from "./catalog.js";
 import { reportedStatus } from "./settle.js";

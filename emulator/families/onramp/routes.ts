@@ -10,11 +10,11 @@
  * A checkout settles once; a second POST answers 400 FAILED_PRECONDITION.
  */
 import { Router, type Request } from "express";
-import { notFound } from "../core/errors.js";
-import { sendRpcError } from "../core/http/errors.js";
-import { objectBody } from "../core/http/body.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OnRampTransactionRow } from "../store/fiat-on-ramp.js";
+import { notFound } from "../../core/errors.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import { objectBody } from "../../core/http/body.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OnRampTransactionRow } from "./repository.js";
 import { formatUnits } from "./amounts.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";
 import { CHECKOUT_PATH } from "./checkout-url.js";

@@ -11,8 +11,8 @@
  *    countryCode is US (documented) and is an ISO 3166-2 subdivision code;
  *  - urlForSignature is a MoonPay widget URL (absolute http(s)); Coinbase has no URL signing.
  */
-import { invalidArgument } from "../core/errors.js";
-import { InputError, quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { InputError, quote } from "../../core/input-error.js";
 import { checkDestinationAddress } from "./addresses.js";
 import { parseFiatAmount } from "./amounts.js";
 import { COINS, NETWORKS, PAYMENT_METHODS, PROVIDER_LABEL, shortName, type CryptoCurrency, type Network, type Provider } from "./catalog.js";

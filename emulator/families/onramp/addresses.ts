@@ -13,7 +13,7 @@ import { base58, bech32, bech32m, createBase58check } from "@scure/base";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError, quote } from "../core/input-error.js";
+import { InputError, quote } from "../../core/input-error.js";
 import type { NetworkInfo } from "./catalog.js";
 
 const b58check = createBase58check(sha256);

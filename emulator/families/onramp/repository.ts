@@ -4,11 +4,11 @@
  * verbatim) and the on-ramp transactions init_fiat_on_ramp starts and the emulated provider's
  * checkout page settles.
  */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { insertRow, rowMapper, updateRow } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { insertRow, rowMapper, updateRow } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     fiatOnRampCredentials: FiatOnRampCredentials;

@@ -7,13 +7,13 @@
  * itself (an EVM chain holds its request gate alone for the read and the write), so credits
  * need no queue of their own.
  */
-import { GrpcCode, TurnkeyError, invalidArgument, notFound } from "../core/errors.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OnRampTransactionRow, OnRampStatus } from "../store/fiat-on-ramp.js";
+import { GrpcCode, TurnkeyError, invalidArgument, notFound } from "../../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OnRampTransactionRow, OnRampStatus } from "./repository.js";
 import { parseCryptoAmount, parseFiatAmount, quote } from "./amounts.js";
 import { deliveryTarget, type CryptoCurrency, type Network } from "./catalog.js";
 import { checkField } from "./field.js";
-import { networksOf } from "../networks/registry.js";
+import { networksOf } from "../../networks/registry.js";
 
 export const CHECKOUT_OUTCOMES = ["COMPLETED", "FAILED", "CANCELLED"] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];

@@ -4,7 +4,7 @@
  * intent preset, as a provider widget URL does (the page itself reads the stored transaction,
  * so editing the query changes nothing that is delivered).
  */
-import type { OnRampTransactionRow } from "../store/fiat-on-ramp.js";
+import type { OnRampTransactionRow } from "./repository.js";
 import { shortName } from "./catalog.js";
 
 export const CHECKOUT_PATH = "/emulator/v1/onramp/checkout";

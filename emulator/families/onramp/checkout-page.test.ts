@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OnRampTransactionRow } from "../store/fiat-on-ramp.js";
+import type { OnRampTransactionRow } from "./repository.js";
 import { escapeHtml, renderCheckoutPage, renderSettledPage } from "./checkout-page.js";
 
 const row = (over: Partial<OnRampTransactionRow> = {}): OnRampTransactionRow => ({

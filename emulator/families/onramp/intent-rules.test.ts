@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../core/errors.js";
+import { TurnkeyError } from "../../core/errors.js";
 import { checkInitIntent, type InitIntent } from "./intent-rules.js";
 import { COINS, NETWORKS, PAYMENT_METHODS, deliveryTarget, type CryptoCurrency, type Network } from "./catalog.js";
 

@@ -8,8 +8,8 @@
  * prices (networks/prices.ts, which also value gas), BTC and USDC at their own below. A buyer
  * who wants another amount types it on the checkout page or posts `cryptoAmount`.
  */
-import { InputError, quote as quoted } from "../core/input-error.js";
-import { USD_MICROS_PER_COIN } from "../networks/prices.js";
+import { InputError, quote as quoted } from "../../core/input-error.js";
+import { USD_MICROS_PER_COIN } from "../../networks/prices.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";
 
 /** Millionths of a fiat unit (of whatever currency) per whole coin. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { encryptOnRampSecret, PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY } from "@turnkey/crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { generateP256KeyPair } from "../bundles/p256.js";
-import { instanceKeysFor } from "../core/auth/instance-keys.js";
+import { generateP256KeyPair } from "../../bundles/p256.js";
+import { instanceKeysFor } from "../../core/auth/instance-keys.js";
 import { onRampEncryptionPublicKey, openOnRampSecret } from "./secrets.js";
 
 describe("on-ramp secrets encrypted by @turnkey/crypto's encryptOnRampSecret", () => {

@@ -10,13 +10,13 @@ import { newId } from "../../core/ids.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import type { FiatOnRampCredentialRow } from "../../store/fiat-on-ramp.js";
-import { openOnRampSecret } from "../../onramp/secrets.js";
-import { checkField } from "../../onramp/field.js";
-import { checkInitIntent } from "../../onramp/intent-rules.js";
-import { checkoutUrl } from "../../onramp/checkout-url.js";
-import { signMoonPayUrl } from "../../onramp/url-signature.js";
-import { PROVIDER_LABEL, type Provider } from "../../onramp/catalog.js";
+import type { FiatOnRampCredentialRow } from "./repository.js";
+import { openOnRampSecret } from "./secrets.js";
+import { checkField } from "./field.js";
+import { checkInitIntent } from "./intent-rules.js";
+import { checkoutUrl } from "./checkout-url.js";
+import { signMoonPayUrl } from "./url-signature.js";
+import { PROVIDER_LABEL, type Provider } from "./catalog.js";
 
 function requireCredential(ctx: ActivityContext, id: string): FiatOnRampCredentialRow {
   if (!id) throw invalidArgument("fiatOnrampCredentialId must be set", "parameters.fiatOnrampCredentialId");

@@ -7,9 +7,9 @@
  * `encryptOnRampSecret(secret, key)` takes.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { openCredentialBundle } from "../bundles/credential-bundle.js";
-import { compressedP256, type P256KeyPair } from "../bundles/p256.js";
-import { InputError } from "../core/input-error.js";
+import { openCredentialBundle } from "../../bundles/credential-bundle.js";
+import { compressedP256, type P256KeyPair } from "../../bundles/p256.js";
+import { InputError } from "../../core/input-error.js";
 
 /** The public half as 33-byte compressed lowercase hex (what encryptOnRampSecret uncompresses). */
 export function onRampEncryptionPublicKey(key: P256KeyPair): string {

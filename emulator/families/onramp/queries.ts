@@ -4,13 +4,13 @@
  * (PENDING until the emulated checkout settles, then COMPLETED, FAILED or CANCELLED). `refresh`
  * changes nothing: the emulated provider is in-process, so the stored status is always current.
  */
-import { notFound } from "../core/errors.js";
-import { toTimestamp } from "../core/clock.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import type { FiatOnRampCredentialRow } from "../store/fiat-on-ramp.js";
-import type { Wire } from "../../contracts/wire.js";
-import { reportedStatus } from "../onramp/settle.js";
-import { invalidArgument } from "../core/errors.js";
+import { notFound } from "../../core/errors.js";
+import { toTimestamp } from "../../core/clock.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import type { FiatOnRampCredentialRow } from "./repository.js";
+import type { Wire } from "../../../contracts/wire.js";
+import { reportedStatus } from "./settle.js";
+import { invalidArgument } from "../../core/errors.js";
 
 export function renderFiatOnRampCredential(c: FiatOnRampCredentialRow): Wire["v1FiatOnRampCredential"] {
   return {
