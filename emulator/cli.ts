@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   // The emulator and its dependencies load only for `start`.
-  const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./networks/registry.js")]);
+  const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./families/chains/networks.js")]);
   let chains: Record<string, string>;
   try {
     chains = Object.fromEntries((values.chain ?? []).map(parseChainOption));

@@ -7,19 +7,19 @@
 import type { Hex } from "viem";
 import { invalidArgument, notFound } from "../core/errors.js";
 import { defineQuery } from "../core/vocabulary/define.js";
-import type { Networks } from "../networks/registry.js";
-import type { EvmChain } from "../networks/evm-chain.js";
+import type { Networks } from "../families/chains/networks.js";
+import type { EvmChain } from "../families/chains/evm-chain.js";
 import type { EarnRequestKind, EarnWrapperRow } from "../store/earn.js";
-import type { LocalVault } from "../networks/defi/deploy.js";
-import { displayAmount, parseCaip19, tokenCaip19 } from "../networks/assets.js";
-import { formatUsd, usdMicros } from "../networks/prices.js";
+import type { LocalVault } from "../families/chains/defi/deploy.js";
+import { displayAmount, parseCaip19, tokenCaip19 } from "../families/chains/assets.js";
+import { formatUsd, usdMicros } from "../families/chains/prices.js";
 import { quote } from "../core/input-error.js";
 import { pageWithInfo, type PaginationOptions } from "../core/vocabulary/pagination.js";
-import { checkEvmAddress } from "./chain-address.js";
+import { checkEvmAddress } from "../families/chains/chain-address.js";
 import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { requireNetworks } from "../networks/registry.js";
+import { requireNetworks } from "../families/chains/networks.js";
 
-const defi = () => import("../networks/defi/index.js");
+const defi = () => import("../families/chains/defi/index.js");
 
 /** Every local vault is an ERC-4626 vault with a curator, as Morpho's are (UNCONFIRMED(earn-catalog) in docs/earn.md). */
 const PROVIDER = "EARN_PROVIDER_MORPHO";

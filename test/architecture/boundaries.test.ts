@@ -7,8 +7,9 @@
  *   not even a type;
  * - a primitive imports only primitives, contracts/ and the core's foundation;
  * - a family (emulator/families/<name>/) imports the core, the primitives, contracts/, its own
- *   folder and another family's `index.ts` (what that family exports on purpose), never another
- *   family's inner files; the families' own graph has no cycle;
+ *   folder and another family's `index.ts` (what that family exports on purpose; a subfolder's
+ *   `index.ts` is a second entry loaded with `import()`, e.g. the chains' local DeFi), never
+ *   another family's inner files; the families' own graph has no cycle;
  * - a family's declaration (`family.ts`) is imported only by emulator/families.ts;
  * - the root (index.ts, families.ts, the CLI, fixtures, record, testing) imports anything, and
  *   nothing below it imports the root.
@@ -61,6 +62,8 @@ export function partOf(file: string): Part {
 
 const isFoundation = (file: string) => FOUNDATION.some((f) => (f.endsWith("/") ? file.startsWith(f) : file === f));
 const familyIndex = (name: string) => `emulator/families/${name}/index.ts`;
+/** A family's public modules: its index.ts, and a subfolder's (an entry loaded lazily). */
+const isPublic = (file: string) => file.startsWith("emulator/families/") && file.endsWith("/index.ts");
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function refusal(from: string, to: string): string | undefined {
@@ -75,7 +78,7 @@ export function refusal(from: string, to: string): string | undefined {
     case "contracts":
       return b.kind === "contracts" || isFoundation(to) || b.kind === "root" ? undefined : "contracts/ imports only the core's foundation";
     case "family":
-      if (b.kind === "family" && b.family !== a.family) return to === familyIndex(b.family!) ? undefined : `a family uses another only through its index.ts (${familyIndex(b.family!)})`;
+      if (b.kind === "family" && b.family !== a.family) return isPublic(to) ? undefined : `a family uses another only through its index.ts (${familyIndex(b.family!)})`;
       if (b.kind === "family" && to.endsWith("/family.ts") && from !== to) return "a family's declaration is imported only by emulator/families.ts";
       return undefined;
     default:
@@ -128,6 +131,7 @@ describe("the boundary check", () => {
     expect(refusal("emulator/core/engine/engine.ts", "emulator/core/store/index.ts")).toBeUndefined();
     expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/index.ts")).toBeUndefined();
     expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/sending.ts")).toMatch(/only through its index.ts/);
+    expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/defi/index.ts")).toBeUndefined();
     expect(refusal("emulator/families/earn/activities.ts", "emulator/index.ts")).toMatch(/nothing below the root/);
     expect(refusal("emulator/signing/ethereum.ts", "emulator/core/errors.ts")).toBeUndefined();
     expect(refusal("emulator/signing/ethereum.ts", "emulator/core/store/index.ts")).toMatch(/primitive/);

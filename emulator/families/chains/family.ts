@@ -6,13 +6,13 @@
  */
 import type { Server } from "node:http";
 import { defineFamily } from "../../core/family.js";
-import { Networks, type ChainsOptions } from "../../networks/registry.js";
-import { fixtureFundedAccounts } from "../../networks/fixture-accounts.js";
-import type { ChainWatcher } from "../../networks/watch.js";
-import { networksRouter } from "../../networks/routes.js";
-import { sendTransactionOperations } from "../../activities/handlers/send-transactions.js";
-import { chainDataQueryOperations } from "../../queries/chain-data.js";
-import { GasUsageConfigs, SendTransactions } from "../../store/send-transactions.js";
+import { Networks, type ChainsOptions } from "./networks.js";
+import { fixtureFundedAccounts } from "./fixture-accounts.js";
+import type { ChainWatcher } from "./watch.js";
+import { networksRouter } from "./routes.js";
+import { sendTransactionOperations } from "./send-transactions.js";
+import { chainDataQueryOperations } from "./queries.js";
+import { GasUsageConfigs, SendTransactions } from "./repository.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

@@ -9,7 +9,7 @@
  * who wants another amount types it on the checkout page or posts `cryptoAmount`.
  */
 import { InputError, quote as quoted } from "../../core/input-error.js";
-import { USD_MICROS_PER_COIN } from "../../networks/prices.js";
+import { USD_MICROS_PER_COIN } from "../chains/index.js";
 import { COINS, type CryptoCurrency } from "./catalog.js";
 
 /** Millionths of a fiat unit (of whatever currency) per whole coin. */

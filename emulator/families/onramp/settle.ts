@@ -13,7 +13,7 @@ import type { OnRampTransactionRow, OnRampStatus } from "./repository.js";
 import { parseCryptoAmount, parseFiatAmount, quote } from "./amounts.js";
 import { deliveryTarget, type CryptoCurrency, type Network } from "./catalog.js";
 import { checkField } from "./field.js";
-import { networksOf } from "../../networks/registry.js";
+import { networksOf } from "../chains/index.js";
 
 export const CHECKOUT_OUTCOMES = ["COMPLETED", "FAILED", "CANCELLED"] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];

@@ -19,7 +19,7 @@
  * the same events.
  */
 import { invalidArgument } from "../../core/errors.js";
-import { parseCaip2 } from "../../networks/caip2.js";
+import { parseCaip2 } from "../chains/index.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type EmulatorEvent } from "../../core/events.js";
 import { ACTIVITY_STATUSES } from "../../core/store/activities.js";
 import type { WebhookEventType } from "./event-types.js";

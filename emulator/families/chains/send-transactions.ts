@@ -13,17 +13,17 @@ import { signEthereumTransaction } from "../../signing/index.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { Wire } from "../../../contracts/wire.js";
-import type { EvmChain } from "../../networks/evm-chain.js";
-import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
-import { RpcError } from "../../networks/rpc.js";
+import type { EvmChain } from "./evm-chain.js";
+import { eip1559Fees, requireFunds } from "./evm-fees.js";
+import { RpcError } from "./rpc.js";
 import { lazyModule } from "../../core/lazy-module.js";
-import { sendBatch, sendUndelegation } from "./gas-station.js";
-import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
-import { checkEvmAddress } from "../../queries/chain-address.js";
+import { sendBatch, sendUndelegation } from "./gas-station/sponsor.js";
+import { checkSponsorshipAllowed } from "./gas-station/usage.js";
+import { checkEvmAddress } from "./chain-address.js";
 import { solSend, solSubjects, type SolSendParams } from "./sol-send-transaction.js";
 import { chainRejection, ethSigner, evmSent, recordSend } from "./sending.js";
 import { quote } from "../../core/input-error.js";
-import { requireNetworks } from "../../networks/registry.js";
+import { requireNetworks } from "./networks.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 
@@ -118,7 +118,7 @@ async function ethUndelegate(ctx: ActivityContext, p: UndelegateParams): Promise
   const maxFeePerGas = uint(p.maxFeePerGas, "parameters.maxFeePerGas");
   const maxPriorityFeePerGas = uint(p.maxPriorityFeePerGas, "parameters.maxPriorityFeePerGas");
   const chain = (await networks.evm(p.caip2, "parameters.caip2")) as EvmChain;
-  const { delegationOf } = await import("../../networks/gas-station/delegate.js");
+  const { delegationOf } = await import("./gas-station/delegate.js");
   if (!(await delegationOf(chain, from, "pending"))) throw invalidArgument(`${from} has no EIP-7702 delegation on ${chain.caip2}: nothing to undelegate`, "parameters.from");
   const txHash = await sendUndelegation(
     chain,

@@ -1,7 +1,7 @@
 /** An address given to a chain-backed query, checked against its chain's namespace (`field` names it in the error). */
-import { invalidArgument } from "../core/errors.js";
-import { lazyModule } from "../core/lazy-module.js";
-import { quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { lazyModule } from "../../core/lazy-module.js";
+import { quote } from "../../core/input-error.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 

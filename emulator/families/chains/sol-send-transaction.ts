@@ -10,15 +10,15 @@
 import { base58 } from "@scure/base";
 import { invalidArgument } from "../../core/errors.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { RpcError } from "../../networks/rpc.js";
-import { parseSolanaTransaction, type SolanaTx } from "../../networks/solana-wire.js";
-import { equalBytes, isZero, rewritten, signWith } from "../../networks/solana-message.js";
-import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY, topUp } from "../../networks/sponsor-keys.js";
-import { solanaErrorMessage } from "../../networks/solana-errors.js";
-import { checkSponsorshipAllowed } from "../../networks/gas-station/usage.js";
+import { RpcError } from "./rpc.js";
+import { parseSolanaTransaction, type SolanaTx } from "./solana-wire.js";
+import { equalBytes, isZero, rewritten, signWith } from "./solana-message.js";
+import { SOLANA_FEE_PAYER_ADDRESS, SOLANA_FEE_PAYER_FLOAT, SOLANA_FEE_PAYER_KEY, SOLANA_FEE_PAYER_PUBLIC_KEY, topUp } from "./sponsor-keys.js";
+import { solanaErrorMessage } from "./solana-errors.js";
+import { checkSponsorshipAllowed } from "./gas-station/usage.js";
 import type { SentTransaction } from "./sending.js";
 import { quote } from "../../core/input-error.js";
-import { requireNetworks } from "../../networks/registry.js";
+import { requireNetworks } from "./networks.js";
 
 export type SolSendParams = { unsignedTransaction: string; signWiths?: string[]; signWith?: string; sponsor?: boolean; caip2: string; recentBlockhash?: string };
 

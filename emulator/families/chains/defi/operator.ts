@@ -9,8 +9,8 @@ import type { Hex } from "viem";
 import type { EvmChain } from "../evm-chain.js";
 import { eip1559Fees } from "../evm-fees.js";
 import { topUp } from "../sponsor-keys.js";
-import { signEthereumTransaction } from "../../signing/index.js";
-import { lazyModule } from "../../core/lazy-module.js";
+import { signEthereumTransaction } from "../../../signing/index.js";
+import { lazyModule } from "../../../core/lazy-module.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 

@@ -2,8 +2,8 @@
  * Which addresses a new local chain pre-funds: the fixture wallets' Ethereum and Solana
  * accounts (with the default fixture, `test test ... junk`: 0xf39F...2266 and friends).
  */
-import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../derivation/index.js";
-import { fixtureOrganizations, type Fixture } from "../core/fixture.js";
+import { addressFor, deriveKey, mnemonicToSeed, type Curve } from "../../derivation/index.js";
+import { fixtureOrganizations, type Fixture } from "../../core/fixture.js";
 
 export type FundedAccounts = { evm: `0x${string}`[]; solana: string[] };
 

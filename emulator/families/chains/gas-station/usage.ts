@@ -4,14 +4,14 @@
  * limit covers its own and its sub-organizations' sponsored sends; each sub-organization also
  * has its own (the parent's `subOrgWindowLimitUsd`). get_gas_usage reports it.
  */
-import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
-import type { Runtime } from "../../core/runtime.js";
-import type { OrganizationRow } from "../../core/store/organizations.js";
-import type { GasUsageConfigRow } from "../../store/send-transactions.js";
+import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../../core/errors.js";
+import { newId } from "../../../core/ids.js";
+import type { Runtime } from "../../../core/runtime.js";
+import type { OrganizationRow } from "../../../core/store/organizations.js";
+import type { GasUsageConfigRow } from "../repository.js";
 import { formatUsd, parseUsd, usdMicros } from "../prices.js";
 import { nativeAsset } from "../assets.js";
-import { networksOf } from "../registry.js";
+import { networksOf } from "../networks.js";
 
 /** Limits when an organization has no gas usage configuration of its own (the emulator's choice). */
 export const DEFAULT_GAS_LIMITS = { windowDurationMinutes: 1440, orgWindowLimitUsd: "100", subOrgWindowLimitUsd: "10", enabled: true } as const;

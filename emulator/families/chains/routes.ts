@@ -12,16 +12,16 @@
  * The RPC route answers JSON-RPC error objects; the control routes answer rpcStatus errors.
  */
 import express, { Router, type Request, type Response } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { sendRpcError } from "../core/http/errors.js";
-import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import { GrpcCode, invalidArgument, isTurnkeyError, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
 import { RpcCode, RpcError, rpcFailure, type JsonRpcRequest, type JsonRpcResponse } from "./rpc.js";
-import { networksOf, type Networks } from "./registry.js";
+import { networksOf, type Networks } from "./networks.js";
 import type { Chain } from "./chain.js";
 import { parseUsd } from "./prices.js";
 import { upsertGasUsageConfig } from "./gas-station/usage.js";
 import { chainWatcher } from "./watch.js";
-import { checkChainAddress } from "../queries/chain-address.js";
+import { checkChainAddress } from "./chain-address.js";
 
 const BASE = "/emulator/v1/chains";
 const body = express.text({ type: () => true, limit: "10mb" });

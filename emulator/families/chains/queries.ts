@@ -5,17 +5,17 @@
  * gas-station nonce), get_gas_usage (the gas station's sponsorship in its window) and the
  * EVM / Solana transaction histories.
  */
-import { invalidArgument, notFound } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import type { Networks } from "../networks/registry.js";
-import { statusOfRow } from "../networks/send-status.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { displayAmount, holdings, supportedAssets } from "../networks/assets.js";
-import { gasUsage } from "../networks/gas-station/usage.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import type { Networks } from "./networks.js";
+import { statusOfRow } from "./send-status.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { displayAmount, holdings, supportedAssets } from "./assets.js";
+import { gasUsage } from "./gas-station/usage.js";
 import { ethTransactionHistory, solTransactionHistory } from "./transaction-history.js";
 import { checkChainAddress, checkEvmAddress } from "./chain-address.js";
-import { requireNetworks } from "../networks/registry.js";
+import { requireNetworks } from "./networks.js";
 
 const networksOf = (ctx: QueryContext, field: string): Networks => requireNetworks(ctx.rt, field);
 
@@ -63,7 +63,7 @@ async function nonces(ctx: QueryContext, body: { address: string; caip2: string;
   const out: Record<string, string> = {};
   if (body.nonce) out.nonce = (await chain.getNonce(address)).toString();
   if (body.gasStationNonce) {
-    const { gasStationNonce } = await import("../networks/gas-station/delegate.js");
+    const { gasStationNonce } = await import("./gas-station/delegate.js");
     out.gasStationNonce = (await gasStationNonce(chain, address)).toString();
   }
   return out;

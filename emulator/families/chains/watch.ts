@@ -12,12 +12,12 @@
  * sends made meanwhile are marked UNWATCHED (never reported), and blocks mined meanwhile are
  * skipped when a subscription appears, so a new subscriber gets no backlog.
  */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import type { Chain } from "./chain.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
-import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../core/events.js";
-import type { EventType } from "../core/events.js";
+import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../../core/events.js";
+import type { EventType } from "../../core/events.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
 
 const TICK_MS = 500;

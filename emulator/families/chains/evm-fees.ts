@@ -3,7 +3,7 @@
  * EIP-1559 fee defaults and the two refusals every send shares (a fee cap below the tip, a
  * sender short of funds). Kept free of viem so handlers load it cheaply.
  */
-import { invalidArgument } from "../core/errors.js";
+import { invalidArgument } from "../../core/errors.js";
 import type { EvmChain, EvmFeeData } from "./evm-chain.js";
 
 /**

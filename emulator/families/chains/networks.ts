@@ -6,15 +6,15 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { invalidArgument, unimplemented } from "../core/errors.js";
+import { invalidArgument, unimplemented } from "../../core/errors.js";
 import type { Chain } from "./chain.js";
 import { isKnownCaip2, knownCaip2s, parseCaip2 } from "./caip2.js";
 import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { httpTransport } from "./rpc.js";
 import type { FundedAccounts } from "./fixture-accounts.js";
-import { quote } from "../core/input-error.js";
-import type { Runtime } from "../core/runtime.js";
+import { quote } from "../../core/input-error.js";
+import type { Runtime } from "../../core/runtime.js";
 
 /** What every fixture account starts with on a new local chain. */
 export const FIXTURE_WEI = 10_000n * 10n ** 18n;

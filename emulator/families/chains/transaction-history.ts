@@ -7,15 +7,15 @@
  * instant finality: every listed transaction is FINALIZED. Cursors are transaction hashes /
  * signatures.
  */
-import { invalidArgument } from "../core/errors.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { pageWithInfo, type PaginationOptions } from "../core/vocabulary/pagination.js";
-import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "../networks/assets.js";
-import type { EvmChain } from "../networks/evm-chain.js";
-import type { SolanaChain } from "../networks/solana-chain.js";
-import { isKnownCaip2 } from "../networks/caip2.js";
+import { invalidArgument } from "../../core/errors.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { pageWithInfo, type PaginationOptions } from "../../core/vocabulary/pagination.js";
+import { displayAmount, evmTokenMeta, nativeAsset, tokenCaip19 } from "./assets.js";
+import type { EvmChain } from "./evm-chain.js";
+import type { SolanaChain } from "./solana-chain.js";
+import { isKnownCaip2 } from "./caip2.js";
 import { checkEvmAddress, checkSolanaAddress } from "./chain-address.js";
-import { requireNetworks } from "../networks/registry.js";
+import { requireNetworks } from "./networks.js";
 
 const EVM_HISTORY_CHAINS = ["eip155:1", "eip155:11155111", "eip155:8453", "eip155:84532", "eip155:137", "eip155:80002", "eip155:42161", "eip155:4217", "eip155:42431", "eip155:421614", "eip155:56", "eip155:97"];
 
@@ -36,7 +36,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
   if (isKnownCaip2(id) && !EVM_HISTORY_CHAINS.includes(id)) throw invalidArgument(`transaction history is not offered for ${id}`, "caip2");
   const who = checkEvmAddress(address);
   const chain = (await networks.evm(id)) as EvmChain;
-  const { evmHistory } = await import("../networks/evm-history.js");
+  const { evmHistory } = await import("./evm-history.js");
   const all = await evmHistory(chain).of(who);
   const { items, pageInfo } = pageWithInfo(all, (t) => t.hash, p);
   const native = nativeAsset(chain.caip2);
@@ -71,7 +71,7 @@ export async function ethTransactionHistory(ctx: QueryContext, address: string, 
 export async function solTransactionHistory(ctx: QueryContext, address: string, caip2: string, p: PaginationOptions | undefined): Promise<Record<string, unknown>> {
   const chain = (await requireNetworks(ctx.rt, "caip2").solana(caip2)) as SolanaChain;
   checkSolanaAddress(address);
-  const { solanaHistory } = await import("../networks/solana-history.js");
+  const { solanaHistory } = await import("./solana-history.js");
   const all = await solanaHistory(chain, address);
   const { items, pageInfo } = pageWithInfo(all, (t) => t.signature, p);
   const native = nativeAsset(chain.caip2);

@@ -4,10 +4,10 @@
  * reason (EVM revert chain: Error(string) / Panic as native, the gas-station delegate's custom
  * errors decoded, anything else raw; Solana: the transaction error and logs).
  */
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import type { TxStatus } from "./chain.js";
-import type { SendTransactionRow } from "../store/send-transactions.js";
-import { requireNetworks } from "./registry.js";
+import type { SendTransactionRow } from "./repository.js";
+import { requireNetworks } from "./networks.js";
 
 /** Custom errors of the gas-station delegate, decoded for the revert chain. */
 async function customRevert(data: string): Promise<{ errorName: string; paramsJson: string } | undefined> {

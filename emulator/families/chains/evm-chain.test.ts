@@ -8,7 +8,7 @@ import { createPublicClient, createWalletClient, custom, defineChain, parseEther
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createEvmEngine } from "./evm-engine.js";
 import { EvmChain } from "./evm-chain.js";
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "../../test/networks/test-token.artifact.js";
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "../../../test/networks/test-token.artifact.js";
 
 const CHAIN_ID = 31_337;
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, custom, defineChain, getContractAddress, maxUint256, parseAbi, type EIP1193RequestFn, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { Networks } from "../registry.js";
+import { Networks } from "../networks.js";
 import type { EvmChain } from "../evm-chain.js";
 import { EARN_WRAPPER_ABI, EARN_WRAPPER_BYTECODE } from "./artifact.js";
 

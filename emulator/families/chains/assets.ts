@@ -9,8 +9,8 @@ import type { EvmChain } from "./evm-chain.js";
 import type { SolanaChain } from "./solana-chain.js";
 import { readMint, readTokenAccount, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from "./solana-token.js";
 import { parseCaip2 } from "./caip2.js";
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
 
 export type AssetMeta = { caip19: string; symbol: string; name: string; decimals: number };
 export type Holding = AssetMeta & { balance: bigint; address?: string };

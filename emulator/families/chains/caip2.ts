@@ -3,8 +3,8 @@
  * `solana:mainnet`, `solana:devnet` and the full genesis hash all name the cluster whose
  * canonical id is `solana:<first 32 characters of its genesis hash>`.
  */
-import { invalidArgument } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
+import { invalidArgument } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
 
 /** EVM chain ids that the published API accepts for sending and balances. */
 export const EVM_CHAIN_IDS = [1, 11155111, 8453, 84532, 137, 80002, 56, 97, 10, 11155420, 143, 10143, 42161, 4217, 42431, 421614] as const;

@@ -8,14 +8,14 @@
  * Sponsorship is limited per organization (emulator/networks/gas-station/usage.ts).
  */
 import type { Hex } from "viem";
-import type { EvmChain } from "../../networks/evm-chain.js";
-import { eip1559Fees, requireFunds } from "../../networks/evm-fees.js";
-import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../signing/index.js";
-import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY, topUp } from "../../networks/sponsor-keys.js";
-import { lazyModule } from "../../core/lazy-module.js";
+import type { EvmChain } from "../evm-chain.js";
+import { eip1559Fees, requireFunds } from "../evm-fees.js";
+import { signEthereumTransaction, signRawPayload, type SigningKey } from "../../../signing/index.js";
+import { EVM_PAYMASTER_ADDRESS, EVM_PAYMASTER_FLOAT, EVM_PAYMASTER_KEY, topUp } from "../sponsor-keys.js";
+import { lazyModule } from "../../../core/lazy-module.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
-const delegate = () => import("../../networks/gas-station/delegate.js");
+const delegate = () => import("./delegate.js");
 
 /** Gas for an account's first delegation plus a batch whose estimate the chain cannot make before the delegation exists. */
 const BATCH_BASE_GAS = 120_000n;

@@ -11,8 +11,8 @@ import { quote } from "../../core/input-error.js";
 import { lazyModule } from "../../core/lazy-module.js";
 import type { SigningKey } from "../../signing/index.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { RpcError } from "../../networks/rpc.js";
-import { chainWatcher } from "../../networks/watch.js";
+import { RpcError } from "./rpc.js";
+import { chainWatcher } from "./watch.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 const viemAccounts = lazyModule<typeof import("viem/accounts")>("viem/accounts");

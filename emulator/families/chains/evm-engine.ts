@@ -5,7 +5,7 @@
  * chain only: importing this module costs nothing until `createEvmEngine` runs.
  */
 import { hexToBytes } from "viem";
-import { GrpcCode, TurnkeyError } from "../core/errors.js";
+import { GrpcCode, TurnkeyError } from "../../core/errors.js";
 import { RpcCode, type JsonRpcRequest, type JsonRpcResponse, type RpcTransport } from "./rpc.js";
 
 type Edr = typeof import("@nomicfoundation/edr");
