@@ -1,8 +1,8 @@
 /** The Earn family: wrappers over the local yield vaults, deposits, withdrawals, rewards and fee claims, and the Earn queries. */
 import { defineFamily } from "../../core/family.js";
-import { earnOperations } from "../../activities/handlers/earn.js";
-import { earnQueryOperations } from "../../queries/earn.js";
-import { EarnRequests, EarnWrappers } from "../../store/earn.js";
+import { earnOperations } from "./activities.js";
+import { earnQueryOperations } from "./queries.js";
+import { EarnRequests, EarnWrappers } from "./repository.js";
 
 export const earnFamily = defineFamily({
   name: "earn",

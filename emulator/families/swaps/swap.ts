@@ -12,12 +12,11 @@
  * The fees' destinations are in swap-fees.ts.
  */
 import { decodeEventLog, encodeFunctionData, type Hex } from "viem";
-import type { EvmChain } from "../evm-chain.js";
-import type { AssetRef } from "../assets.js";
-import type { BatchCall } from "../gas-station/delegate.js";
-import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_TOKEN_ABI, WRAPPED_ETHER_ABI } from "./artifact.js";
-import { LOCAL_POOLS, SWAP_ROUTER, TUSD, WETH, type LocalPool } from "./deploy.js";
-import { approveCalldata, poolFor, quoteExactIn, readReserves, routerCalldata, swapCalldata } from "./pool.js";
+import type { EvmChain } from "../chains/index.js";
+import type { AssetRef } from "../chains/index.js";
+import type { BatchCall } from "../chains/gas-station/index.js";
+import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_TOKEN_ABI, WRAPPED_ETHER_ABI, LOCAL_POOLS, SWAP_ROUTER, TUSD, WETH, type LocalPool, approveCalldata } from "../chains/defi/index.js";
+import { poolFor, quoteExactIn, readReserves, routerCalldata, swapCalldata } from "./pools.js";
 
 export const BPS = 10_000n;
 

@@ -18,20 +18,20 @@ import { quote } from "../../core/input-error.js";
 import { isUuid, newId } from "../../core/ids.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { parseCaip19, type AssetRef } from "../../families/chains/assets.js";
-import { checkSponsorshipAllowed } from "../../families/chains/gas-station/usage.js";
-import { RpcError } from "../../families/chains/rpc.js";
-import { chainWatcher } from "../../families/chains/watch.js";
-import type { EvmChain } from "../../families/chains/evm-chain.js";
-import type { SwapRoute, RouteRefusal } from "../../families/chains/defi/swap.js";
-import type { SwapQuoteRow } from "../../store/swaps.js";
-import { ethSigner, evmSent, recordSend } from "../../families/chains/sending.js";
-import { sendBatch } from "../../families/chains/gas-station/sponsor.js";
-import { requireParentOrganization, swapFeeConfig } from "../../domain/swap-config.js";
-import { requireNetworks } from "../../families/chains/networks.js";
+import { parseCaip19, type AssetRef } from "../chains/index.js";
+import { checkSponsorshipAllowed } from "../chains/index.js";
+import { RpcError } from "../chains/index.js";
+import { chainWatcher } from "../chains/index.js";
+import type { EvmChain } from "../chains/index.js";
+import type { SwapRoute, RouteRefusal } from "./swap.js";
+import type { SwapQuoteRow } from "./repository.js";
+import { ethSigner, evmSent, recordSend } from "../chains/index.js";
+import { sendBatch } from "../chains/index.js";
+import { requireParentOrganization, swapFeeConfig } from "./config.js";
+import { requireNetworks } from "../chains/index.js";
 
-const swapModule = () => import("../../families/chains/defi/swap.js");
-const feeModule = () => import("../../families/chains/defi/swap-fees.js");
+const swapModule = () => import("./swap.js");
+const feeModule = () => import("./fees.js");
 
 /** The emulated provider's name in quotes and statuses (the service names its aggregator, "relay": docs/swaps.md). */
 export const SWAP_PROVIDER = "local-pool";
@@ -154,7 +154,7 @@ async function executeSwap(ctx: ActivityContext, p: ExecuteParams): Promise<Reco
   const { key, address: from } = ethSigner(ctx, q.signWith, "parameters.quoteId");
   if (p.sponsor) await checkSponsorshipAllowed(ctx);
   const chain = await networksOf(ctx, "parameters.inputToken").defi(q.caip2, "parameters.inputToken");
-  const [sw, fees, gas] = await Promise.all([swapModule(), feeModule(), import("../../families/chains/gas-station/delegate.js")]);
+  const [sw, fees, gas] = await Promise.all([swapModule(), feeModule(), import("../chains/gas-station/index.js")]);
   const r = route(sw.routeOf(parseCaip19(q.inputToken, "parameters.inputToken"), parseCaip19(q.outputToken, "parameters.outputToken")));
   const terms = { amountIn: BigInt(q.inputAmount), minOutputAmount: BigInt(q.minOutputAmount), turnkeyFee: BigInt(q.turnkeyFee), clientFee: BigInt(q.clientFee) };
   const id = swapRequestIdOf(q.id, ctx.activityId);

@@ -1,9 +1,9 @@
 /** An organization's swap configuration (upsert_swap_config): fee receiver and fee rates, one row per organization. */
-import type { Db } from "../core/store/db.js";
-import { prep } from "../core/store/statements.js";
-import { rowMapper } from "../core/store/rows.js";
+import type { Db } from "../../core/store/db.js";
+import { prep } from "../../core/store/statements.js";
+import { rowMapper } from "../../core/store/rows.js";
 
-declare module "../core/store/index.js" {
+declare module "../../core/store/index.js" {
   /** This family's repositories on the store (made by its declaration's `repositories`). */
   interface FamilyRepositories {
     swapConfigs: SwapConfigs;

@@ -1,6 +1,6 @@
 /** upsert_swap_config (the rules and the fee every swap pays: domain/swap-config.ts). */
 import { defineActivity } from "../../core/vocabulary/define.js";
-import { upsertSwapConfig } from "../../domain/swap-config.js";
+import { upsertSwapConfig } from "./config.js";
 
 export const swapConfigOperations = [
   defineActivity("upsert_swap_config", {

@@ -3,10 +3,9 @@
  * out (the pool's own formula, computed from its reserves), and the calldata of the approve and
  * swap a wallet sends, directly to a pool or, with ether on either side, through the router.
  */
-import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from "viem";
-import type { EvmChain } from "../evm-chain.js";
-import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_TOKEN_ABI } from "./artifact.js";
-import { LOCAL_POOLS, type LocalPool } from "./deploy.js";
+import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import type { EvmChain } from "../chains/index.js";
+import { CONSTANT_PRODUCT_POOL_ABI, LOCAL_SWAP_ROUTER_ABI, LOCAL_POOLS, type LocalPool } from "../chains/defi/index.js";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -35,11 +34,6 @@ export async function quoteSwap(chain: EvmChain, pool: LocalPool, tokenIn: strin
   const zeroForOne = same(pool.token0.address, tokenIn);
   if (!zeroForOne && !same(pool.token1.address, tokenIn)) throw new Error(`${tokenIn} is not traded by pool ${pool.pool}`);
   return zeroForOne ? quoteExactIn(amountIn, reserve0, reserve1, pool.feeBps) : quoteExactIn(amountIn, reserve1, reserve0, pool.feeBps);
-}
-
-/** Calldata of `token.approve(spender, amount)` (an unlimited allowance by default). */
-export function approveCalldata(spender: Hex, amount: bigint = maxUint256): Hex {
-  return encodeFunctionData({ abi: LOCAL_TOKEN_ABI, functionName: "approve", args: [spender, amount] });
 }
 
 /** Calldata of `pool.swap(tokenIn, amountIn, minAmountOut, to)`; the pool pulls `amountIn` with transferFrom. */

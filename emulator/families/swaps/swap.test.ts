@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseCaip19 } from "../assets.js";
+import { parseCaip19 } from "../chains/assets.js";
 import { priceSwap, routeOf, swapCalls, poolMinimum, type SwapRoute } from "./swap.js";
-import { feeVault } from "./swap-fees.js";
+import { feeVault } from "./fees.js";
 
 const TUSD = "eip155:84532/erc20:0x5f23465baff78dc25b29b23d69a5284e8160429d";
 const WETH = "eip155:84532/erc20:0x136e2680e3d1b7bb12239a17843c7388ddf31ff4";

@@ -12,10 +12,9 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { encodeFunctionData, type Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
-import type { EvmChain } from "../evm-chain.js";
-import { holdings } from "../assets.js";
-import { LOCAL_TOKEN_ABI } from "./artifact.js";
-import { DEFI_OPERATOR_ADDRESS, sendAsServiceKey, serializedForOperator, type ServiceKey } from "./operator.js";
+import type { EvmChain } from "../chains/index.js";
+import { holdings } from "../chains/index.js";
+import { LOCAL_TOKEN_ABI, DEFI_OPERATOR_ADDRESS, sendAsServiceKey, serializedForOperator, type ServiceKey } from "../chains/defi/index.js";
 
 /** Turnkey's own fee on a swap, in basis points of the output (the documented default of every plan for a standard pair). */
 export const TURNKEY_SWAP_FEE_BPS = 20n;

@@ -5,21 +5,21 @@
  * transaction (PENDING until a block holds it, then COMPLETED or FAILED with the revert reason).
  */
 import type { Hex } from "viem";
-import { invalidArgument, notFound } from "../core/errors.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import type { Networks } from "../families/chains/networks.js";
-import type { EvmChain } from "../families/chains/evm-chain.js";
-import type { EarnRequestKind, EarnWrapperRow } from "../store/earn.js";
-import type { LocalVault } from "../families/chains/defi/deploy.js";
-import { displayAmount, parseCaip19, tokenCaip19 } from "../families/chains/assets.js";
-import { formatUsd, usdMicros } from "../families/chains/prices.js";
-import { quote } from "../core/input-error.js";
-import { pageWithInfo, type PaginationOptions } from "../core/vocabulary/pagination.js";
-import { checkEvmAddress } from "../families/chains/chain-address.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { requireNetworks } from "../families/chains/networks.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import type { Networks } from "../chains/index.js";
+import type { EvmChain } from "../chains/index.js";
+import type { EarnRequestKind, EarnWrapperRow } from "./repository.js";
+import type { LocalVault } from "../chains/defi/index.js";
+import { displayAmount, parseCaip19, tokenCaip19 } from "../chains/index.js";
+import { formatUsd, usdMicros } from "../chains/index.js";
+import { quote } from "../../core/input-error.js";
+import { pageWithInfo, type PaginationOptions } from "../../core/vocabulary/pagination.js";
+import { checkEvmAddress } from "../chains/index.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { requireNetworks } from "../chains/index.js";
 
-const defi = () => import("../families/chains/defi/index.js");
+const defi = () => import("./defi.js");
 
 /** Every local vault is an ERC-4626 vault with a curator, as Morpho's are (UNCONFIRMED(earn-catalog) in docs/earn.md). */
 const PROVIDER = "EARN_PROVIDER_MORPHO";

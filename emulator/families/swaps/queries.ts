@@ -5,12 +5,12 @@
  * swappedOutput in networks/defi/swap.ts) or FAILED with the revert
  * (ORIGIN_TRANSACTION_FAILED); one refused before broadcast is FAILED without originTxHash.
  */
-import { notFound } from "../core/errors.js";
-import { defineQuery } from "../core/vocabulary/define.js";
-import { parseCaip19 } from "../families/chains/assets.js";
-import { renderStatus } from "../families/chains/send-status.js";
-import type { QueryContext } from "../core/vocabulary/contexts.js";
-import { requireNetworks } from "../families/chains/networks.js";
+import { notFound } from "../../core/errors.js";
+import { defineQuery } from "../../core/vocabulary/define.js";
+import { parseCaip19 } from "../chains/index.js";
+import { renderStatus } from "../chains/index.js";
+import type { QueryContext } from "../../core/vocabulary/contexts.js";
+import { requireNetworks } from "../chains/index.js";
 
 async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string, unknown>> {
   const swap = ctx.rt.store.swaps.get(ctx.org.id, id);
@@ -30,7 +30,7 @@ async function swapStatus(ctx: QueryContext, id: string): Promise<Record<string,
     const { error } = await renderStatus("eip155", status);
     return { ...failed(`the swap's transaction reverted: ${status.error.message}`, { originTxError: error }), ...origin, updatedAt };
   }
-  const { routeOf, swappedOutput } = await import("../families/chains/defi/swap.js");
+  const { routeOf, swappedOutput } = await import("./swap.js");
   const route = routeOf(parseCaip19(q.inputToken, "inputToken"), parseCaip19(q.outputToken, "outputToken"));
   const gross = "kind" in route ? undefined : await swappedOutput(chain, route, swap.txHash);
   const outputAmount = gross === undefined ? undefined : gross - BigInt(q.turnkeyFee) - BigInt(q.clientFee);

@@ -4,10 +4,8 @@
  * calldata the Earn operations send.
  */
 import { decodeFunctionResult, encodeDeployData, encodeFunctionData, type Hex } from "viem";
-import type { EvmChain } from "../evm-chain.js";
-import { EARN_WRAPPER_ABI, EARN_WRAPPER_BYTECODE, YIELD_VAULT_ABI } from "./artifact.js";
-import { DEFI_OPERATOR_ADDRESS } from "./operator.js";
-import { LOCAL_VAULTS, REWARD_TOKEN, type LocalVault } from "./deploy.js";
+import type { EvmChain } from "../chains/index.js";
+import { EARN_WRAPPER_ABI, EARN_WRAPPER_BYTECODE, YIELD_VAULT_ABI, DEFI_OPERATOR_ADDRESS, LOCAL_VAULTS, REWARD_TOKEN, type LocalVault } from "../chains/defi/index.js";
 
 const SECONDS_PER_YEAR = 31_536_000n;
 

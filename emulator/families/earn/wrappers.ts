@@ -4,11 +4,9 @@
  * wrapper's deposits, fee and switch, a holder's position and rewards). Amounts are base units.
  */
 import { decodeEventLog, encodeFunctionData, getContractAddress, type Hex } from "viem";
-import type { EvmChain } from "../evm-chain.js";
-import { EARN_WRAPPER_ABI, LOCAL_TOKEN_ABI } from "./artifact.js";
-import { REWARD_TOKEN, type LocalVault } from "./deploy.js";
-import { DEFI_OPERATOR_ADDRESS, sendAsOperator, serializedForOperator } from "./operator.js";
-import { vaultView, wrapperCalldata, wrapperDeployData, wrapperView } from "./vault.js";
+import type { EvmChain } from "../chains/index.js";
+import { EARN_WRAPPER_ABI, LOCAL_TOKEN_ABI, REWARD_TOKEN, type LocalVault, DEFI_OPERATOR_ADDRESS, sendAsOperator, serializedForOperator } from "../chains/defi/index.js";
+import { vaultView, wrapperCalldata, wrapperDeployData, wrapperView } from "./vaults.js";
 
 /**
  * Deploys a wrapper over `vault` (owner: the operator) and lets it mint the reward token; answers

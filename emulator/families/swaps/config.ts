@@ -7,13 +7,13 @@
  * account or private key of the organization, and a positive fee set with no receiver gets one: a
  * new wallet of the organization ("Swap fee receiver") with one Ethereum account.
  */
-import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
-import { quote } from "../core/input-error.js";
-import { lazyModule } from "../core/lazy-module.js";
-import type { Runtime } from "../core/runtime.js";
-import type { OrganizationRow } from "../core/store/organizations.js";
-import type { DomainContext } from "../core/vocabulary/domain-context.js";
-import { createWallet } from "../families/wallets/wallets.js";
+import { badRequestDetail, GrpcCode, invalidArgument, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
+import { quote } from "../../core/input-error.js";
+import { lazyModule } from "../../core/lazy-module.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { OrganizationRow } from "../../core/store/organizations.js";
+import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import { createWallet } from "../wallets/index.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
 

@@ -16,21 +16,21 @@ import { newId } from "../../core/ids.js";
 import { quote } from "../../core/input-error.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import type { EvmChain } from "../../families/chains/evm-chain.js";
-import type { EarnRequestKind, EarnWrapperRow } from "../../store/earn.js";
-import { eip1559Fees, requireFunds } from "../../families/chains/evm-fees.js";
-import { RpcError } from "../../families/chains/rpc.js";
-import { checkSponsorshipAllowed } from "../../families/chains/gas-station/usage.js";
-import { chainWatcher } from "../../families/chains/watch.js";
-import { checkEvmAddress } from "../../families/chains/chain-address.js";
+import type { EvmChain } from "../chains/index.js";
+import type { EarnRequestKind, EarnWrapperRow } from "./repository.js";
+import { eip1559Fees, requireFunds } from "../chains/index.js";
+import { RpcError } from "../chains/index.js";
+import { checkSponsorshipAllowed } from "../chains/index.js";
+import { chainWatcher } from "../chains/index.js";
+import { checkEvmAddress } from "../chains/index.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { lazyModule } from "../../core/lazy-module.js";
-import { chainRejection, ethSigner } from "../../families/chains/sending.js";
-import { sendBatch } from "../../families/chains/gas-station/sponsor.js";
-import { requireNetworks } from "../../families/chains/networks.js";
+import { chainRejection, ethSigner } from "../chains/index.js";
+import { sendBatch } from "../chains/index.js";
+import { requireNetworks } from "../chains/index.js";
 
 const viem = lazyModule<typeof import("viem")>("viem");
-const defi = () => import("../../families/chains/defi/index.js");
+const defi = () => import("./defi.js");
 
 /** The published maximum client fee (40%). */
 const MAX_CLIENT_FEE_BPS = 4_000n;
