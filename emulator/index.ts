@@ -25,7 +25,7 @@ import type { ChainListing } from "./families/chains/networks.js";
 import { EventBus } from "./core/events.js";
 import { ActivityTurns } from "./core/engine/turns.js";
 import { othersInFlight, Serving } from "./core/http/serving.js";
-import type { ControlOptions } from "./control/index.js";
+import type { ControlOptions } from "./families/control/api.js";
 import type { ChainsOptions } from "./families/chains/networks.js";
 import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
 import type { WebhooksOptions } from "./families/webhooks/state.js";

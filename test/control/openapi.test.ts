@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Express } from "express";
 import { createApp } from "../../emulator/core/http/app.js";
 import { families } from "../../emulator/families.js";
-import { CONTROL_ROUTES } from "../../emulator/control/openapi-routes.js";
+import { CONTROL_ROUTES } from "../../emulator/families/control/openapi-routes.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 
 type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };

@@ -1,7 +1,7 @@
 /** How databases are opened: every path ends with the whole schema, the read indexes and the connection's settings. */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { openStateImage } from "../../control/snapshots.js";
+import { openStateImage } from "../../families/control/snapshots.js";
 import { inTransaction, migrate, openDb, type Db } from "./db.js";
 import { READ_INDEXES } from "./indexes.js";
 import { newSqliteTempFiles } from "../../../test/sqlite-temp-files.js";

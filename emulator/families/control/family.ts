@@ -4,10 +4,10 @@
  * /openapi.json, and the web UI's pages.
  */
 import { defineFamily } from "../../core/family.js";
-import { controlState, type ControlOptions, type ControlState } from "../../control/state.js";
-import { controlMiddleware, exportStateFile, fixtureDevKeys, loadStateFile, requestLogMiddleware, resetControl } from "../../control/index.js";
-import { adminRouter } from "../../control/routes.js";
-import { uiRouter } from "../../ui/routes.js";
+import { controlState, type ControlOptions, type ControlState } from "./state.js";
+import { controlMiddleware, exportStateFile, fixtureDevKeys, loadStateFile, requestLogMiddleware, resetControl } from "./api.js";
+import { adminRouter } from "./routes.js";
+import { uiRouter } from "./ui-routes.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {

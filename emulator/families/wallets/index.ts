@@ -1,6 +1,6 @@
 /** What the wallets family offers the other families. */
 export { createPrivateKeys, randomPrivateKey, requirePrivateKey } from "./private-keys.js";
-export { renderPrivateKey, renderWallet } from "./views.js";
+export { renderPrivateKey, renderWallet, renderWalletAccount } from "./views.js";
 export { deriveAccount } from "./accounts.js";
 export type { AccountParams } from "./accounts.js";
 export { addAccounts, createWallet, requireWallet } from "./wallets.js";

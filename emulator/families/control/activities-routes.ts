@@ -12,14 +12,14 @@
  *   that user through the coordinator (ui-votes.ts); answers what the coordinator answered.
  */
 import { Router, type Request } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { invalidArgument, notFound } from "../core/errors.js";
-import { ACTIVITY_STATUSES, type ActivityRow } from "../core/store/activities.js";
-import { renderActivity } from "../core/views/activity.js";
-import { handle, jsonOf, readBody } from "../core/http/control-routes.js";
+import type { Runtime } from "../../core/runtime.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { ACTIVITY_STATUSES, type ActivityRow } from "../../core/store/activities.js";
+import { renderActivity } from "../../core/views/activity.js";
+import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 import { activityTypesSeen, queryActivities, type ActivityQuery } from "./ui-reads.js";
 import { castVote, holdsKeyFor } from "./ui-votes.js";
-import { approvalWindow, votesInForce } from "../core/engine/approval-window.js";
+import { approvalWindow, votesInForce } from "../../core/engine/approval-window.js";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;

@@ -10,7 +10,7 @@ import { Router, type Request, type Response, type NextFunction } from "express"
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
-import { packageRoot } from "../core/package-root.js";
+import { packageRoot } from "../../core/package-root.js";
 
 export const UI_ASSETS = join(packageRoot(), "emulator", "ui", "assets");
 

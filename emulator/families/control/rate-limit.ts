@@ -16,10 +16,10 @@
  * real throughput, so moving the emulated clock does not reset it.
  */
 import type { NextFunction, Request, Response } from "express";
-import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
-import { rawBody } from "../core/http/body.js";
-import { sendRpcError } from "../core/http/errors.js";
-import type { Runtime } from "../core/runtime.js";
+import { GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
+import { rawBody } from "../../core/http/body.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import type { Runtime } from "../../core/runtime.js";
 import { operationAt } from "./faults.js";
 import { organizationOf } from "./request-log-routes.js";
 

@@ -3,11 +3,11 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openStore } from "../families.js";
-import { Keyring } from "../core/keyring.js";
-import { systemClock } from "../core/clock.js";
-import { TurnkeyError } from "../core/errors.js";
-import type { Runtime } from "../core/runtime.js";
+import { openStore } from "../../families.js";
+import { Keyring } from "../../core/keyring.js";
+import { systemClock } from "../../core/clock.js";
+import { TurnkeyError } from "../../core/errors.js";
+import type { Runtime } from "../../core/runtime.js";
 import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
 
 const dirs: string[] = [];

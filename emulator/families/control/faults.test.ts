@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../core/errors.js";
+import { TurnkeyError } from "../../core/errors.js";
 import { FaultTable, operationOf, parseFault } from "./faults.js";
 
 const field = (f: () => unknown): string => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { posix } from "node:path";
-import { loadAssets } from "./routes.js";
+import { loadAssets } from "./ui-routes.js";
 
 describe("UI assets", () => {
   const assets = loadAssets();

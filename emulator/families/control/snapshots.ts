@@ -17,12 +17,12 @@
  */
 import Database from "better-sqlite3";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { GrpcCode, invalidArgument, notFound, TurnkeyError, turnkeyErrorDetail } from "../core/errors.js";
-import { newId } from "../core/ids.js";
-import { Keyring } from "../core/keyring.js";
-import type { Runtime } from "../core/runtime.js";
-import { migrate, useMemorySettings, type Db } from "../core/store/db.js";
-import { Store } from "../core/store/index.js";
+import { GrpcCode, invalidArgument, notFound, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
+import { Keyring } from "../../core/keyring.js";
+import type { Runtime } from "../../core/runtime.js";
+import { migrate, useMemorySettings, type Db } from "../../core/store/db.js";
+import { Store } from "../../core/store/index.js";
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 

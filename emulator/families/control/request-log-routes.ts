@@ -5,11 +5,11 @@
  * copies a body or a stamp.
  */
 import { Router, type NextFunction, type Request, type Response } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { handle } from "../core/http/control-routes.js";
+import type { Runtime } from "../../core/runtime.js";
+import { handle } from "../../core/http/control-routes.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
-import { answerOf, requestFacts } from "../core/http/request-facts.js";
-import { fieldOf } from "../../contracts/proto-json.js";
+import { answerOf, requestFacts } from "../../core/http/request-facts.js";
+import { fieldOf } from "../../../contracts/proto-json.js";
 
 export function requestLogRouter(rt: Runtime): Router {
   const router = Router();

@@ -1,8 +1,8 @@
 import { assert, describe, expect, it } from "vitest";
-import { openStore } from "../families.js";
-import { Keyring } from "../core/keyring.js";
-import { systemClock } from "../core/clock.js";
-import type { Runtime } from "../core/runtime.js";
+import { openStore } from "../../families.js";
+import { Keyring } from "../../core/keyring.js";
+import { systemClock } from "../../core/clock.js";
+import type { Runtime } from "../../core/runtime.js";
 import { stateVersion } from "./ui-events.js";
 import { controlState } from "./state.js";
 

@@ -10,13 +10,13 @@
  * proposal's); `approverIds` add approving votes.
  */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { invalidArgument, isTurnkeyError, notFound, TurnkeyError } from "../core/errors.js";
-import { parseRequest } from "../../contracts/index.js";
-import { decide } from "../core/engine/consensus.js";
-import { ActivityFrame } from "../core/engine/frame.js";
-import type { StoredVote } from "../core/store/activities.js";
-import { handle, jsonOf, readBody } from "../core/http/control-routes.js";
+import type { Runtime } from "../../core/runtime.js";
+import { invalidArgument, isTurnkeyError, notFound, TurnkeyError } from "../../core/errors.js";
+import { parseRequest } from "../../../contracts/index.js";
+import { decide } from "../../core/engine/consensus.js";
+import { ActivityFrame } from "../../core/engine/frame.js";
+import type { StoredVote } from "../../core/store/activities.js";
+import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

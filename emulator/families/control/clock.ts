@@ -5,8 +5,8 @@
  * `set` jumps to an instant (forwards or backwards); `advanceMs` only moves forwards, so a
  * test that advances can never make an already expired thing valid again.
  */
-import { invalidArgument } from "../core/errors.js";
-import type { Clock } from "../core/clock.js";
+import { invalidArgument } from "../../core/errors.js";
+import type { Clock } from "../../core/clock.js";
 
 export type OffsetClock = Clock & { offsetMs: number };
 export type ClockView = { now: number; iso: string; offsetMs: number };

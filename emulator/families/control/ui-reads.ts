@@ -4,10 +4,10 @@
  * counts per organization in one query each, and the activity list over every organization
  * with the UI's filters. Read-only: nothing here writes.
  */
-import type { Store } from "../core/store/index.js";
-import { ACTIVITY_COLUMNS, activityRows, type ActivityRow } from "../core/store/activities.js";
-import { prep } from "../core/store/statements.js";
-import { committedChanges } from "../core/store/committed-changes.js";
+import type { Store } from "../../core/store/index.js";
+import { ACTIVITY_COLUMNS, activityRows, type ActivityRow } from "../../core/store/activities.js";
+import { prep } from "../../core/store/statements.js";
+import { committedChanges } from "../../core/store/committed-changes.js";
 
 /** Ids of the organizations without a parent, oldest first. */
 export function topLevelOrganizationIds(store: Store): string[] {

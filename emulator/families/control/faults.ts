@@ -4,9 +4,9 @@
  * gRPC code, with its HTTP status), answer 429 with Retry-After, or drop the connection.
  * An injected failure happens before the request reaches the service: nothing is written.
  */
-import { coordinator, proxy } from "../../contracts/index.js";
-import { invalidArgument, notFound } from "../core/errors.js";
-import { newId } from "../core/ids.js";
+import { coordinator, proxy } from "../../../contracts/index.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { newId } from "../../core/ids.js";
 
 const MAX_LATENCY_MS = 5 * 60_000;
 

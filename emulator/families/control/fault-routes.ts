@@ -4,11 +4,11 @@
  */
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { setTimeout as sleep } from "node:timers/promises";
-import { TurnkeyError } from "../core/errors.js";
-import { sendRpcError } from "../core/http/errors.js";
-import type { Runtime } from "../core/runtime.js";
+import { TurnkeyError } from "../../core/errors.js";
+import { sendRpcError } from "../../core/http/errors.js";
+import type { Runtime } from "../../core/runtime.js";
 import { parseFault, type Fault } from "./faults.js";
-import { handle, jsonOf, readBody } from "../core/http/control-routes.js";
+import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 import { tooManyRequests } from "./rate-limit.js";
 
 const view = (f: Fault) => ({

@@ -6,15 +6,15 @@
  * public API uses. Read-only; what the UI's Organizations and Wallets tabs show.
  */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { notFound } from "../core/errors.js";
-import { handle } from "../core/http/control-routes.js";
+import type { Runtime } from "../../core/runtime.js";
+import { notFound } from "../../core/errors.js";
+import { handle } from "../../core/http/control-routes.js";
 import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, type OrganizationCounts } from "./ui-reads.js";
 import { holdsKeyFor } from "./ui-votes.js";
-import { renderTag, renderUser } from "../core/views/users.js";
-import { renderPrivateKey, renderWallet, renderWalletAccount } from "../families/wallets/views.js";
-import { renderPolicy } from "../families/policies/views.js";
-import { toTimestamp } from "../core/clock.js";
+import { renderTag, renderUser } from "../../core/views/users.js";
+import { renderPrivateKey, renderWallet, renderWalletAccount } from "../wallets/index.js";
+import { renderPolicy } from "../policies/index.js";
+import { toTimestamp } from "../../core/clock.js";
 
 export type OrganizationNode = {
   organizationId: string;

@@ -4,7 +4,7 @@
  * how it ended; it never holds a body, a secret or a stamp: the caller is a user id and a
  * short public-key (or credential id) prefix.
  */
-import { invalidArgument } from "../core/errors.js";
+import { invalidArgument } from "../../core/errors.js";
 
 export const REQUEST_LOG_CAPACITY = 1000;
 

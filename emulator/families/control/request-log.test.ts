@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../core/errors.js";
+import { TurnkeyError } from "../../core/errors.js";
 import { formatRequestLine, parseRequestFilter, RequestLog, stampKey, type RequestRecord } from "./request-log.js";
 
 const rec = (over: Partial<RequestRecord>): Omit<RequestRecord, "seq"> => ({

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import { clockRouter } from "./clock-routes.js";
 import { snapshotRouter } from "./snapshot-routes.js";
 import { loadState } from "./snapshots.js";

@@ -4,11 +4,11 @@
  * Other families mount their own control routes (the mailbox, the OIDC issuer, ...).
  */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import type { Instance } from "../core/family.js";
-import { sendRpcError } from "../core/http/errors.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { Instance } from "../../core/family.js";
+import { sendRpcError } from "../../core/http/errors.js";
 import { openApiDocument } from "./openapi-document.js";
-import { controlRouter } from "./index.js";
+import { controlRouter } from "./api.js";
 
 export function adminRouter(rt: Runtime, hooks: Instance): Router {
   const router = Router();

@@ -1,8 +1,8 @@
 /** `GET /emulator/v1/clock` reads the emulated time; `POST` sets or advances it. */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
+import type { Runtime } from "../../core/runtime.js";
 import { clockView, moveClock } from "./clock.js";
-import { handle, jsonOf, readBody } from "../core/http/control-routes.js";
+import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 
 export function clockRouter(rt: Runtime): Router {
   const router = Router();

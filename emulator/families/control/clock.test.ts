@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { systemClock } from "../core/clock.js";
-import { TurnkeyError } from "../core/errors.js";
+import { systemClock } from "../../core/clock.js";
+import { TurnkeyError } from "../../core/errors.js";
 import { clockView, moveClock } from "./clock.js";
 
 const HOST = Date.UTC(2026, 0, 1);

@@ -5,8 +5,8 @@
  * it, at most every 250 ms. The UI refreshes its tab when the version moves.
  */
 import { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import type { Db } from "../core/store/db.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { Db } from "../../core/store/db.js";
 import { writeCounter } from "./ui-reads.js";
 
 // Per database: a restore installs a new store, a reset a fresh in-memory database (whose write counter starts again).

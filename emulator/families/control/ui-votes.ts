@@ -13,11 +13,11 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { invalidArgument, notFound } from "../core/errors.js";
-import { coordinator } from "../../contracts/index.js";
-import { fixtureOrganizations, type Fixture } from "../core/fixture.js";
-import type { Runtime } from "../core/runtime.js";
-import type { ApiKeyRow } from "../core/store/api-keys.js";
+import { invalidArgument, notFound } from "../../core/errors.js";
+import { coordinator } from "../../../contracts/index.js";
+import { fixtureOrganizations, type Fixture } from "../../core/fixture.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { ApiKeyRow } from "../../core/store/api-keys.js";
 
 export type DevKey = { userId: string; publicKey: string; privateKey: string; curveType: string };
 

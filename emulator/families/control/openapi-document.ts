@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../core/package-root.js";
-import { coordinator, proxy } from "../../contracts/index.js";
-import type { Registry } from "../core/vocabulary/define.js";
+import { packageRoot } from "../../core/package-root.js";
+import { coordinator, proxy } from "../../../contracts/index.js";
+import type { Registry } from "../../core/vocabulary/define.js";
 import { controlPathItems } from "./openapi-routes.js";
 
 type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, Record<string, unknown>>> };

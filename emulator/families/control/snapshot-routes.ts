@@ -3,8 +3,8 @@
  * (`GET`/`PUT /emulator/v1/state`).
  */
 import express, { Router } from "express";
-import type { Runtime } from "../core/runtime.js";
-import { bodyOf, handle, jsonOf, readBody } from "../core/http/control-routes.js";
+import type { Runtime } from "../../core/runtime.js";
+import { bodyOf, handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 import { captureState, loadState } from "./snapshots.js";
 
 /** States can be far larger than an API request. */
