@@ -26,28 +26,11 @@ const PRIMITIVES = ["curves", "derivation", "signing", "bundles", "policy", "lim
 const ROOT_IMPORTED_BY: { from: string; to: string; reason: string }[] = [
   { from: "contracts/harness/index.ts", to: "emulator/index.ts", reason: "the scenario harness starts an emulator in process (import() at run time)" },
 ];
-/** Folders whose files have not moved into their family yet (issue 40): placed nowhere, so not checked, but the core may not import them either. */
-const UNMOVED: string[] = [
-  "emulator/activities/",
-  "emulator/queries/",
-  "emulator/domain/",
-  "emulator/store/",
-  "emulator/views/",
-  "emulator/auth/",
-  "emulator/proofs/",
-  "emulator/operations/",
-  "emulator/networks/",
-  "emulator/onramp/",
-  "emulator/tvc/",
-  "emulator/velocity/",
-  "emulator/webhooks/",
-  "emulator/control/",
-  "emulator/proxy/",
-  "emulator/frames/",
-  "emulator/ui/",
-];
+/** The root: the composition of an instance and everything around it (the CLI, the fixtures, recording, the test helpers). */
+const ROOT_PARTS = ["emulator/index.ts", "emulator/families.ts", "emulator/parity.ts", "emulator/fixtures.ts", "emulator/fixtures/", "emulator/record/", "emulator/testing/"];
+const isRootPart = (file: string) => ROOT_PARTS.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p)) || /^emulator\/cli[-.]/.test(file);
 
-export type Part = { kind: "core" | "primitive" | "family" | "root" | "contracts" | "unmoved"; family?: string };
+export type Part = { kind: "core" | "primitive" | "family" | "root" | "contracts" | "unplaced"; family?: string };
 
 /** The part a source belongs to. */
 export function partOf(file: string): Part {
@@ -56,8 +39,7 @@ export function partOf(file: string): Part {
   if (PRIMITIVES.some((p) => file.startsWith(p))) return { kind: "primitive" };
   const family = /^emulator\/families\/([^/]+)\//.exec(file);
   if (family) return { kind: "family", family: family[1] };
-  if (UNMOVED.some((p) => file.startsWith(p))) return { kind: "unmoved" };
-  return { kind: "root" };
+  return isRootPart(file) ? { kind: "root" } : { kind: "unplaced" };
 }
 
 const isFoundation = (file: string) => FOUNDATION.some((f) => (f.endsWith("/") ? file.startsWith(f) : file === f));
@@ -91,6 +73,11 @@ describe("the parts of emulator/ and contracts/", () => {
   const graph = importGraph();
   const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
 
+  it("place every source in a part: the core, a primitive, a family, the root or contracts/", () => {
+    const unplaced = [...graph.keys()].filter((f) => partOf(f).kind === "unplaced");
+    expect(unplaced, "sources in no part (place them, and in ARCHITECTURE.md)").toEqual([]);
+  });
+
   it("import only what their part may (types included)", () => {
     expect(graph.size).toBeGreaterThan(300); // the scan saw both trees
     const found = edges.flatMap((e) => {
@@ -111,6 +98,29 @@ describe("the parts of emulator/ and contracts/", () => {
     }
     const asGraph = new Map([...families].map(([k, v]) => [k, [...v].sort()]));
     expect(cycles(asGraph)).toEqual([]);
+  });
+
+  it("keep each family's state and repositories to that family (the others go through its index.ts)", () => {
+    const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
+    const owner = new Map<string, string>(); // "families.<member>" or "store.<member>" -> family
+    for (const file of graph.keys()) {
+      const part = partOf(file);
+      if (part.kind !== "family") continue;
+      for (const [, kind, body] of read(file).matchAll(/interface (FamilyStates|FamilyRepositories) \{([\s\S]*?)\n {2}\}/g))
+        for (const [, member] of body!.matchAll(/^ {4}(\w+)\??:/gm)) owner.set(`${kind === "FamilyStates" ? "families" : "store"}.${member}`, part.family!);
+    }
+    expect(owner.size).toBeGreaterThan(20); // the scan found the declarations
+    const strip = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    const found: string[] = [];
+    for (const file of graph.keys()) {
+      const part = partOf(file);
+      if (part.kind !== "core" && part.kind !== "family") continue;
+      for (const [use] of strip(read(file)).matchAll(/\b(?:families|store)\.\w+/g)) {
+        const family = owner.get(use);
+        if (family && family !== part.family) found.push(`${file}: ${use} (the ${family} family's)`);
+      }
+    }
+    expect(found, "uses of another family's state or repository (offer what is needed through that family's index.ts)").toEqual([]);
   });
 
   it("lists the imports of the root from below that still hold", () => {

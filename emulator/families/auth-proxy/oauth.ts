@@ -10,6 +10,7 @@ import { forward } from "./forward.js";
 import type { ProxyContext } from "../../core/vocabulary/contexts.js";
 import type { ProxyBody } from "../../core/vocabulary/define.js";
 import { findSubOrganization, loginTarget } from "./account.js";
+import { oauth2CredentialFor } from "../oauth/index.js";
 
 export async function oauthLogin(px: ProxyContext, b: ProxyBody<"oauth_login">): Promise<{ session: string }> {
   const target = loginTarget(px, b.organizationId, () => findSubOrganization(px, "OIDC_TOKEN", b.oidcToken), "OIDC token's issuer, subject and audience");
@@ -23,7 +24,7 @@ export async function oauthLogin(px: ProxyContext, b: ProxyBody<"oauth_login">):
 }
 
 export async function oauth2Authenticate(px: ProxyContext, b: ProxyBody<"oauth2_authenticate">): Promise<{ oidcToken: string }> {
-  const cred = px.rt.store.oauth2.list(px.org.id).find((c) => c.provider === b.provider && c.clientId === b.clientId);
+  const cred = oauth2CredentialFor(px.rt, px.org.id, b.provider, b.clientId);
   if (!cred) throw invalidArgument(`no OAuth2 credential for ${b.provider} with client id ${b.clientId} in this organization`, "clientId", "OAUTH2_PROVIDER_NOT_CONFIGURED");
   const r = await forward(px, "oauth2_authenticate", {
     oauth2CredentialId: cred.id,

@@ -13,14 +13,17 @@ import { networksRouter } from "./routes.js";
 import { sendTransactionOperations } from "./send-transactions.js";
 import { chainDataQueryOperations } from "./queries.js";
 import { GasUsageConfigs, SendTransactions } from "./repository.js";
+import type { SponsoredSource } from "./gas-station/usage.js";
 
 declare module "../../core/runtime.js" {
   interface FamilyStates {
     chains: {
       /** Local chains (created on first use) and external chain clients, by caip2. */
       networks: Networks;
-      /** Turns landed transactions into balance and send-status events (networks/watch.ts), made on first use; closes with the networks. */
+      /** Turns landed transactions into balance and send-status events (watch.ts), made on first use; closes with the networks. */
       watcher?: ChainWatcher;
+      /** Where the gas station finds the sponsored transactions other families recorded (gas-station/usage.ts). */
+      sponsoredSources: SponsoredSource[];
     };
   }
 }
@@ -31,7 +34,7 @@ export const chainsFamily = defineFamily<ChainsOptions>({
   repositories: (db) => ({ sendTransactions: new SendTransactions(db), gasUsageConfigs: new GasUsageConfigs(db) }),
   start(rt, { options, fixture }) {
     const networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
-    rt.families.chains = { networks };
+    rt.families.chains = { networks, sponsoredSources: [] };
   },
   listening(rt, server: Server) {
     server.on("upgrade", (req, socket) => rt.families.chains.networks.handleUpgrade(req, socket));

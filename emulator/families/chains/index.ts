@@ -8,7 +8,7 @@ export { checkEvmAddress } from "./chain-address.js";
 export type { EvmChain } from "./evm-chain.js";
 export { eip1559Fees, requireFunds } from "./evm-fees.js";
 export { sendBatch } from "./gas-station/sponsor.js";
-export { checkSponsorshipAllowed } from "./gas-station/usage.js";
+export { addSponsoredSource, checkSponsorshipAllowed } from "./gas-station/usage.js";
 export type { Networks } from "./networks.js";
 export { RpcError } from "./rpc.js";
 export { renderStatus } from "./send-status.js";

@@ -19,6 +19,7 @@ import type { SolanaChain } from "./solana-chain.js";
 import { BALANCE_OPERATIONS, SEND_STATUSES, type BalanceEvent } from "../../core/events.js";
 import type { EventType } from "../../core/events.js";
 import { nativeAsset, tokenCaip19, type AssetMeta } from "./assets.js";
+import { organizationsHolding } from "../wallets/index.js";
 
 const TICK_MS = 500;
 /** The event types the chains produce. */
@@ -212,7 +213,7 @@ export class ChainWatcher {
     const { store } = this.rt;
     store.tx(() => {
       for (const s of sums.values()) {
-        for (const orgId of store.wallets.organizationsHolding(s.address)) {
+        for (const orgId of organizationsHolding(this.rt, s.address)) {
           for (const type of ["BALANCE_CONFIRMED_UPDATES", "BALANCE_FINALIZED_UPDATES"] as const) {
             const event: BalanceEvent = {
               type,

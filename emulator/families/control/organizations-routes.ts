@@ -12,9 +12,10 @@ import { handle } from "../../core/http/control-routes.js";
 import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, type OrganizationCounts } from "./ui-reads.js";
 import { holdsKeyFor } from "./ui-votes.js";
 import { renderTag, renderUser } from "../../core/views/users.js";
-import { renderPrivateKey, renderWallet, renderWalletAccount } from "../wallets/index.js";
+import { privateKeysOf, renderPrivateKey, renderWallet, renderWalletAccount, walletAccountsOf, walletsOf } from "../wallets/index.js";
 import { renderPolicy } from "../policies/index.js";
 import { toTimestamp } from "../../core/clock.js";
+import { authProxyOf } from "../auth-proxy/index.js";
 
 export type OrganizationNode = {
   organizationId: string;
@@ -51,7 +52,6 @@ export function organizationDetail(rt: Runtime, id: string): Record<string, unkn
   const { store } = rt;
   const org = store.organizations.get(id);
   if (!org) throw notFound(`organization not found: ${id}`);
-  const proxy = store.authProxyConfigs.forOrg(id);
   const tagNames = new Map([...store.tags.list(id, "TAG_TYPE_USER"), ...store.tags.list(id, "TAG_TYPE_PRIVATE_KEY")].map((t) => [t.id, t.name]));
   return {
     organization: {
@@ -76,11 +76,11 @@ export function organizationDetail(rt: Runtime, id: string): Record<string, unkn
     userTags: store.tags.list(id, "TAG_TYPE_USER").map(renderTag),
     privateKeyTags: store.tags.list(id, "TAG_TYPE_PRIVATE_KEY").map(renderTag),
     tagNames: Object.fromEntries(tagNames),
-    wallets: store.wallets.list(id).map((w) => ({ ...renderWallet(w), accounts: store.wallets.accounts({ orgId: id, walletId: w.id }).map((a) => renderWalletAccount(a)) })),
-    privateKeys: store.privateKeys.list(id).map((k) => renderPrivateKey(k, store.tags.tagsOf(k.id))),
+    wallets: walletsOf(rt, id).map((w) => ({ ...renderWallet(w), accounts: walletAccountsOf(rt, id, w.id).map((a) => renderWalletAccount(a)) })),
+    privateKeys: privateKeysOf(rt, id).map((k) => renderPrivateKey(k, store.tags.tagsOf(k.id))),
     policies: store.policies.list(id).map(renderPolicy),
     // Never the proxy key: its id, user and settings only.
-    authProxy: proxy ? { configId: proxy.configId, enabled: proxy.enabled, proxyUserId: proxy.proxyUserId, settings: proxy.settings } : null,
+    authProxy: authProxyOf(rt, id),
   };
 }
 

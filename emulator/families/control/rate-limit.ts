@@ -22,6 +22,7 @@ import { sendRpcError } from "../../core/http/errors.js";
 import type { Runtime } from "../../core/runtime.js";
 import { operationAt } from "./faults.js";
 import { organizationOf } from "./request-log-routes.js";
+import { organizationOfConfig } from "../auth-proxy/index.js";
 
 /** The FAQ's answer past a limit. */
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait and try again in a few seconds";
@@ -94,7 +95,7 @@ function subjectOf(rt: Runtime, req: Request, kind: "submit" | "query" | "proxy"
   let organization = organizationOf(req.body);
   if (!organization && kind === "proxy") {
     const configId = req.headers["x-auth-proxy-config-id"];
-    organization = typeof configId === "string" ? (rt.store.authProxyConfigs.byConfigId(configId.trim())?.orgId ?? null) : null;
+    organization = typeof configId === "string" ? organizationOfConfig(rt, configId.trim()) : null;
   }
   if (!organization) return null;
   let tree = organization;

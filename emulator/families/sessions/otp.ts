@@ -24,6 +24,7 @@ import type { OrganizationRow } from "../../core/store/organizations.js";
 import type { UserRow } from "../../core/store/users.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 import { quote } from "../../core/input-error.js";
+import { deliverMail } from "../mailbox/index.js";
 
 export const OTP_TYPES = ["OTP_TYPE_EMAIL", "OTP_TYPE_SMS"] as const;
 export const DEFAULT_OTP_LENGTH = 9;
@@ -129,7 +130,7 @@ export function issueOtp(ctx: DomainContext, p: InitOtpParams, kind: OtpRow["kin
   };
   store.otps.insert(otp);
   const app = p.appName || "Turnkey";
-  store.mailbox.deliver({
+  deliverMail(ctx.rt, {
     orgId: ctx.org.id,
     contact: p.contact,
     channel: p.otpType === "OTP_TYPE_SMS" ? "sms" : "email",
@@ -309,7 +310,7 @@ export function deliverBundle(
   subject: string,
 ): void {
   const magicLink = customization.magicLinkTemplate ? customization.magicLinkTemplate.replace("%s", credentialBundle) : undefined;
-  ctx.rt.store.mailbox.deliver({
+  deliverMail(ctx.rt, {
     orgId: ctx.org.id,
     contact: email,
     channel: "email",

@@ -7,7 +7,7 @@
 import { invalidArgument } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { createUser, type UserParams } from "../users/index.js";
-import { createWallet } from "../wallets/index.js";
+import { createWallet, privateKeysOf, walletsOf } from "../wallets/index.js";
 import { addOauthProviders, type OauthProviderParams } from "../users/index.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { initialAuthFeatures } from "../organizations/index.js";
@@ -155,8 +155,8 @@ export const subOrganizationOperations = [
       const { store } = ctx.rt;
       if (!ctx.org.parentId) throw invalidArgument("delete_sub_organization must target a sub-organization, initiated by one of its users", "organizationId");
       if (!p.deleteWithoutExport) {
-        const wallet = store.wallets.list(ctx.org.id).find((w) => !w.exported);
-        const key = store.privateKeys.list(ctx.org.id).find((k) => !k.exported);
+        const wallet = walletsOf(ctx.rt, ctx.org.id).find((w) => !w.exported);
+        const key = privateKeysOf(ctx.rt, ctx.org.id).find((k) => !k.exported);
         const what = wallet ? `wallet ${wallet.id}` : key ? `private key ${key.id}` : undefined;
         if (what)
           throw invalidArgument(
@@ -165,7 +165,7 @@ export const subOrganizationOperations = [
             "WALLET_ACCOUNT_NOT_EXPORTED",
           );
       }
-      for (const w of store.wallets.list(ctx.org.id)) ctx.rt.keyring.forget(w.id);
+      for (const w of walletsOf(ctx.rt, ctx.org.id)) ctx.rt.keyring.forget(w.id);
       store.subOrganizations.tombstone(ctx.org.id, ctx.now);
       return { subOrganizationUuid: ctx.org.id };
     },

@@ -12,6 +12,7 @@ import type { OrganizationRow } from "../../core/store/organizations.js";
 import type { QueryContext } from "../../core/vocabulary/contexts.js";
 import { defineQuery } from "../../core/vocabulary/define.js";
 import { quote } from "../../core/input-error.js";
+import { holdsAddress } from "../wallets/index.js";
 
 export const VERIFIED_SUBORG_FILTER_TYPES = ["EMAIL", "PHONE_NUMBER"] as const;
 export const SUBORG_FILTER_TYPES = ["NAME", "USERNAME", "EMAIL", "PHONE_NUMBER", "CREDENTIAL_ID", "PUBLIC_KEY", "WALLET_ACCOUNT_ADDRESS", "OIDC_TOKEN", "OAUTH_CLAIM"] as const;
@@ -47,7 +48,7 @@ function filterFor(ctx: QueryContext, type: string, value: string, verified: boo
       return (o) => orgs.has(o.id) || users(o).some((u) => store.authenticators.forUser(u.id).some((a) => a.publicKey.toLowerCase() === key));
     }
     case "WALLET_ACCOUNT_ADDRESS":
-      return (o) => !!store.wallets.accountByAddress(o.id, value) || !!store.privateKeys.byAddress(o.id, value);
+      return (o) => holdsAddress(ctx.rt, o.id, value);
     case "OIDC_TOKEN": {
       const c = verifyOidcToken(ctx.rt, value, "filterValue");
       return identityFilter(ctx, c.iss, c.sub, c.aud);

@@ -18,7 +18,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { invalidArgument, notFound, withField } from "../../core/errors.js";
 import { newId } from "../../core/ids.js";
 import { normalizePath } from "../../derivation/index.js";
-import { deriveAccount, type AccountParams } from "../wallets/index.js";
+import { type AccountParams, deriveAccount, hasAccount, walletOf } from "../wallets/index.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity, defineNotEmulated } from "../../core/vocabulary/define.js";
 import { TVC_RUNTIME } from "../../core/vocabulary/not-emulated.js";
@@ -53,7 +53,7 @@ export const tvcQuorumKeyOperations = [
         const seed = keyring.seedOf(wallet);
         for (const a of accounts) {
           const d = deriveAccount(seed, a);
-          if (store.wallets.accountExists(wallet.id, d.curve, d.pathKey, d.addressFormat))
+          if (hasAccount(ctx.rt, wallet.id, d.curve, d.pathKey, d.addressFormat))
             throw invalidArgument(`wallet ${wallet.id} already has a P-256 account at ${a.path}: choose another base path for this operator`, "parameters.path");
         }
         addAccounts(ctx, wallet, seed, accounts, "parameters.accounts");
@@ -61,7 +61,7 @@ export const tvcQuorumKeyOperations = [
       } else {
         walletId = createWallet(ctx, ctx.org.id, { walletName: p.walletName!, accounts }, "parameters").walletId;
       }
-      const wallet = store.wallets.get(ctx.org.id, walletId)!;
+      const wallet = walletOf(ctx.rt, ctx.org.id, walletId)!;
       const point = (path: string) => p256.Point.fromBytes(keyring.accountKey(wallet, "CURVE_P256", path).publicKey).toBytes(false);
       const encryptPublicKey = bytesToHex(point(encryptPath));
       const signPublicKey = bytesToHex(point(signPath));

@@ -1,5 +1,6 @@
 /** What the users family offers the other families. */
 export type { InvitationRow } from "./invitations-repository.js";
+export { invitationsOf } from "./invitations.js";
 export { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./api-keys.js";
 export { addAuthenticators } from "./authenticators.js";
 export { addCredentials, deleteCredentials, OAUTH_PROVIDERS } from "./credentials.js";

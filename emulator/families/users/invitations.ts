@@ -9,6 +9,9 @@ import { newId } from "../../core/ids.js";
 import { checkEmail, checkName, requireUser, requireUuid } from "../../core/vocabulary/lookups.js";
 import { requireUserTags } from "./tags.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import type { Runtime } from "../../core/runtime.js";
+import type { InvitationRow } from "./invitations-repository.js";
+import { deliverMail } from "../mailbox/index.js";
 
 /** Invitations an organization may hold at once (resource limits). */
 export const MAX_INVITATIONS_PER_ORG = 100;
@@ -42,7 +45,7 @@ export function createInvitations(ctx: DomainContext, invitations: InvitationPar
       updatedAt: ctx.now,
     });
     const sender = store.users.get(ctx.org.id, inv.senderUserId)!;
-    store.mailbox.deliver({
+    deliverMail(ctx.rt, {
       contact: inv.receiverUserEmail,
       channel: "email",
       subject: `${sender.name} invited you to join ${ctx.org.name}`,
@@ -61,4 +64,9 @@ export function deleteInvitation(ctx: DomainContext, invitationId: string): stri
   if (!ctx.rt.store.invitations.get(ctx.org.id, invitationId)) throw notFound(`invitation not found: ${invitationId}`);
   ctx.rt.store.invitations.delete(invitationId);
   return invitationId;
+}
+
+/** The organization's invitations (its data view lists them). */
+export function invitationsOf(rt: Pick<Runtime, "store">, orgId: string): InvitationRow[] {
+  return rt.store.invitations.forOrg(orgId);
 }

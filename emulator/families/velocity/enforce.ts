@@ -17,6 +17,7 @@ import { buildEthTxContext } from "../../policy/context-eth.js";
 import { buildSolanaTxContext } from "../../policy/context-solana.js";
 import { activityKind } from "../../policy/context.js";
 import { TRANSFER_KINDS, compare, scaleOf, scaledAmount, scaledThreshold } from "./definition.js";
+import { walletIdAt } from "../wallets/index.js";
 
 /** One asset movement an activity signs: on `chain` (a CAIP-2 id; "solana:*" when the request names no cluster), of `asset` (CAIP-19 asset part). */
 export type Transfer = { chain: string; asset: string; amount: bigint };
@@ -125,7 +126,7 @@ export type Group = { userId: string; walletId?: string };
 
 export function groupOf(rt: Runtime, orgId: string, subjects: PolicySubjects, userId: string): Group {
   const signWith = subjects.signWith ?? subjects.address;
-  const walletId = subjects.walletId ?? (signWith ? rt.store.wallets.accountByAddress(orgId, signWith)?.walletId : undefined);
+  const walletId = subjects.walletId ?? (signWith ? walletIdAt(rt, orgId, signWith) : undefined);
   return walletId ? { userId, walletId } : { userId };
 }
 

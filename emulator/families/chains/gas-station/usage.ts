@@ -23,17 +23,29 @@ export function gasLimitsOf(rt: Runtime, org: OrganizationRow): { windowDuration
   return { windowDurationMinutes: own.windowDurationMinutes, limitUsd: org.parentId ? own.subOrgWindowLimitUsd : own.orgWindowLimitUsd, enabled: own.enabled, config: own };
 }
 
+/** A sponsored transaction another family recorded (Earn's deposits, withdrawals, reward claims): its chain, hash and fee once known, and where the fee is written when it becomes known. */
+export type SponsoredTransaction = { caip2: string; txHash: string; fee?: string | null; settle(fee: string): void };
+
+/** Sponsored transactions of these organizations since `since` that a family other than chains recorded. */
+export type SponsoredSource = (rt: Runtime, orgIds: string[], since: number) => SponsoredTransaction[];
+
+/** Lets a family that sends sponsored transactions of its own have them counted against the organization's gas limits (Earn does, at start). */
+export function addSponsoredSource(rt: Runtime, source: SponsoredSource): void {
+  rt.families.chains.sponsoredSources.push(source);
+}
+
 /** USD micro-dollars of gas the gas station paid for `org` (and, for a top-level organization, its sub-organizations) in the window. */
 export async function sponsoredUsageMicros(rt: Runtime, org: OrganizationRow, windowMinutes: number, now: number): Promise<bigint> {
   const orgIds = org.parentId ? [org.id] : [org.id, ...rt.store.organizations.children(org.id).map((o) => o.id)];
   const since = now - windowMinutes * 60_000;
-  // Sponsored sends, and sponsored Earn deposits, withdrawals and reward claims (networks/defi/).
-  const rows = [
-    ...rt.store.sendTransactions.sponsoredSince(orgIds, since).map((row) => ({ row, settle: (fee: string) => rt.store.sendTransactions.update(row.id, { fee }) })),
-    ...rt.store.earnRequests.sponsoredSince(orgIds, since).map((row) => ({ row, settle: (fee: string) => rt.store.earnRequests.setFee(row.id, fee) })),
+  // Sponsored sends, and what other families sponsored (Earn's deposits, withdrawals and reward claims).
+  const rows: SponsoredTransaction[] = [
+    ...rt.store.sendTransactions.sponsoredSince(orgIds, since).map((row) => ({ ...row, settle: (fee: string) => rt.store.sendTransactions.update(row.id, { fee }) })),
+    ...(rt.families.chains?.sponsoredSources ?? []).flatMap((source) => source(rt, orgIds, since)),
   ];
   let total = 0n;
-  for (const { row, settle } of rows) {
+  for (const row of rows) {
+    const { settle } = row;
     let fee = row.fee ? BigInt(row.fee) : undefined;
     const networks = networksOf(rt);
     if (fee === undefined && networks) {
