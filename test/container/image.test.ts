@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { hashMessage, recoverMessageAddress } from "viem";
+import { parse as parseYaml } from "yaml";
 import type { RunningEmulator } from "../../emulator/index.js";
 import { sdkClient } from "../support.js";
 
@@ -219,9 +220,14 @@ describe.skipIf(!!skip)("the container image, run as people run containers", () 
     await podman("network", "create", network);
     await detached(["--network", network, "--network-alias", "emulator", "-e", "EMULATOR_ALLOW_HOST=emulator"]);
     await detached(["--network", network, "--network-alias", "other"]);
-    // Another service on the network (the image itself, which has `emulator env` and Node).
-    const env = JSON.parse(await podman("run", "--rm", "--network", network, IMAGE, "env", "--url", "http://emulator:8787", "--wait", "60", "--format", "json")) as Record<string, string>;
-    expect(env).toMatchObject({ url: "http://emulator:8787", organizationId: "0d59bf5a-3228-47d7-8128-1e1c1da98a34" });
+    // Another service on the network (the image itself, which has `emulator env` and Node) reads
+    // the connection as the README's compose section says; the app's environment there is the same.
+    const dotenv = await podman("run", "--rm", "--network", network, IMAGE, "env", "--url", "http://emulator:8787", "--wait", "60", "--format", "dotenv");
+    const env = Object.fromEntries(dotenv.split("\n").map((line) => /^(\w+)='?(.*?)'?$/.exec(line)!.slice(1, 3) as [string, string]));
+    expect(env).toMatchObject({ TURNKEY_BASE_URL: "http://emulator:8787", TURNKEY_API_BASE_URL: "http://emulator:8787" });
+    const compose = parseYaml(/^```yaml\n([\s\S]*?)^```$/m.exec(CONTAINERS)![1]!) as { services: Record<string, { environment: Record<string, string> }> };
+    expect(compose.services.emulator!.environment).toEqual({ EMULATOR_ALLOW_HOST: "emulator" });
+    for (const [variable, value] of Object.entries(compose.services.app!.environment)) expect(env[variable], variable).toBe(value);
     const status = (host: string) =>
       podman("run", "--rm", "--network", network, "--entrypoint", "node", IMAGE, "-e", `fetch("http://${host}:8787/emulator/v1/info").then((r) => console.log(r.status))`);
     expect(await status("emulator")).toBe("200");
