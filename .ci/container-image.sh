@@ -13,4 +13,4 @@ node scripts/container-native.mjs lend .ci/prebuilds
 # The build steps' default of 1,024 open files is too few for npm ci; --network host: the build's
 # npm reaches the registry as this machine does.
 podman build --format docker --ulimit nofile=20000:20000 --network host --build-arg NODE_IMAGE="$BASE" -t turnkey-emulator .
-echo "turnkey-emulator: $(podman image inspect --format '{{.Size}}' turnkey-emulator) bytes; its base $(podman image inspect --format '{{.Size}}' "$BASE")"
+echo "turnkey-emulator built in $SECONDS s: $(podman image inspect --format '{{.Size}}' turnkey-emulator) bytes, its base $(podman image inspect --format '{{.Size}}' "$BASE")"
