@@ -18,11 +18,11 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 # scripts/container-native.mjs); without either it is compiled, with the compiler and Node's
 # headers installed only then.
 RUN echo "local-prebuilds=/prebuilds" > "$HOME/.prebuild-installrc"
-COPY .ci/prebuilds/ /prebuilds/
 COPY package.json package-lock.json ./
 COPY bin/ bin/
-RUN npm ci --ignore-scripts \
- && export npm_config_nodedir="$(node -p 'require("path").resolve(process.execPath, "../..")')" \
+RUN npm ci --ignore-scripts
+COPY .ci/prebuilds/ /prebuilds/
+RUN export npm_config_nodedir="$(node -p 'require("path").resolve(process.execPath, "../..")')" \
  && if ! npm rebuild >/tmp/rebuild.log 2>&1; then \
       tail -n 20 /tmp/rebuild.log; echo "compiling the native modules from source"; \
       tools="python3 make g++"; if dpkg -s nodejs >/dev/null 2>&1; then tools="$tools libnode-dev"; fi; \
