@@ -82,6 +82,7 @@ export const LAYERS: Layer[] = [
       "emulator/cli-conformance.ts",
       "emulator/cli-env.ts",
       "emulator/cli-usage.ts",
+      "emulator/cli-start-options.ts",
       "emulator/record/",
       "emulator/testing/",
     ],
