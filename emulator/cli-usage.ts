@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 import { WEBHOOK_FLAG_USAGE } from "./webhooks/cli-flags.js";
+import { SUITE_FLAG_USAGE } from "./cli-suite-flags.js";
 
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
@@ -33,7 +34,8 @@ export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [-
   --fixtures FILE  seed state (default: fixtures/default.json)
   --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
                    the embedded one; repeatable
-${WEBHOOK_FLAG_USAGE}`;
+${WEBHOOK_FLAG_USAGE}
+${SUITE_FLAG_USAGE}`;
 
 /** Prints the usage or the version when `argv` asks for one and says whether it did. */
 export function answerAtOnce(argv: string[]): boolean {

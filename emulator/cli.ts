@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { answerAtOnce, USAGE } from "./cli-usage.js";
 import { WEBHOOK_FLAG_OPTIONS, webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
+import { SUITE_FLAG_OPTIONS, suiteOptionsFromFlags } from "./cli-suite-flags.js";
 
 async function main(argv: string[]): Promise<void> {
   if (answerAtOnce(argv)) return;
@@ -42,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
       "trust-proxy": { type: "boolean", default: false },
       chain: { type: "string", multiple: true },
       ...WEBHOOK_FLAG_OPTIONS,
+      ...SUITE_FLAG_OPTIONS,
     },
     strict: true,
   });
@@ -55,9 +57,10 @@ async function main(argv: string[]): Promise<void> {
     console.error(`--rate-limit takes nothing (10 requests per second per organization) or a plan's requests per second, a whole number from 1 (the free plan's is 1), got ${values["rate-limit"]}`);
     process.exit(2);
   }
-  let webhooks;
+  let webhooks, suite;
   try {
     webhooks = webhookOptionsFromFlags(values);
+    suite = suiteOptionsFromFlags(values);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(2);
@@ -71,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks, ...suite });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening

@@ -11,7 +11,8 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Store } from "./store/index.js";
-import { systemClock } from "./clock.js";
+import { parseClockStart, startedClock, systemClock, type ClockMode } from "./clock.js";
+import { createRandom } from "./random.js";
 import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { registry } from "./operations/registry.js";
@@ -31,6 +32,8 @@ import { startAppProofs } from "./proofs/app-proofs.js";
 import { startVelocityControls } from "./velocity/record.js";
 import { controlState, exportStateFile, fixtureDevKeys, loadStateFile, resetControl, SnapshotShelf, type ControlOptions } from "./control/index.js";
 import { answerClientErrors } from "./http/client-errors.js";
+import { CoverageRecorder, countEvaluations } from "./coverage/recorder.js";
+import { reportOf, writeCoverageFiles } from "./coverage/http.js";
 
 export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
@@ -58,6 +61,17 @@ export type EmulatorOptions = ControlOptions & {
   allowHosts?: string[];
   /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
   trustProxy?: boolean;
+  /**
+   * Draw every random value (ids, mnemonics, keys, OTP codes, the enclave's ephemeral keys, ...) from
+   * this seed (`--seed`): the same requests in the same order get the same answers (emulator/random.ts).
+   */
+  seed?: string;
+  /** Start the emulated clock at this instant (`--clock`): an ISO 8601 instant or milliseconds since the epoch; the fixture's records are dated then. */
+  clock?: string | number;
+  /** How a clock started with `clock` moves (`--clock-mode`): "frozen" (the default: stays until moved through the control API) or "ticking". */
+  clockMode?: ClockMode;
+  /** Write the coverage report (GET /emulator/v1/coverage) to this JSON file, and its summary beside it as `.txt`, when the emulator stops (`--coverage-out`). */
+  coverageOut?: string;
 };
 
 export type EmulatorInfo = {
@@ -91,7 +105,8 @@ export type RunningEmulator = {
   proxyUrl: string;
   info: EmulatorInfo;
   runtime: Runtime;
-  reset(): void;
+  /** Back to the fixture: the store seeded again, the clock and (with a seed) the random values started over; `seed` replaces the seed from here on. */
+  reset(options?: { seed?: string }): void;
   stop(): Promise<void>;
 };
 
@@ -103,7 +118,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     registry,
     store,
     keyring: new Keyring(store.sealer),
-    clock: systemClock(),
+    clock: options.clock === undefined ? systemClock() : startedClock(parseClockStart(options.clock), options.clockMode ?? "frozen"),
+    random: createRandom(options.seed),
     validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
@@ -114,9 +130,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ipAllowlist: { trustProxy: options.trustProxy ?? false },
     proxyClock: { lastMs: 0 },
     activityTurns: new ActivityTurns(),
+    coverage: new CoverageRecorder(),
     // With other requests open on the server, a handler's signature is made off the event loop (the activity settles after it).
     offload: (here, onWorker) => (othersInFlight(rt.serving) ? onWorker() : here()),
   };
+  countEvaluations(rt.events, rt.coverage); // each recorded decision's policy outcomes, as the event carries them
   startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
@@ -127,10 +145,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const info = (): EmulatorInfo =>
     ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
-  const reset = () => {
+  const reset = (again: { seed?: string } = {}) => {
+    rt.coverage.learnNames(rt.store); // the policies counted so far keep their names once the store is cleared
     rt.store.clear();
     rt.keyring.clear();
-    rt.clock.offsetMs = 0;
+    rt.clock.restart();
+    rt.random.restart(again.seed);
     void rt.networks?.reset();
     resetControl(rt);
     seedFixture(rt, fixture, rt.clock.now());
@@ -173,6 +193,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
       await webhooks.stop();
       if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
+      if (options.coverageOut) writeCoverageFiles(reportOf(rt), options.coverageOut);
       await rt.networks?.close();
       rt.store.close();
       rt.keyring.clear(); // its seeds, HD nodes and account keys hold private keys

@@ -25,6 +25,7 @@ export const LAYERS: Layer[] = [
       "emulator/error-catalogue.ts",
       "emulator/ids.ts",
       "emulator/clock.ts",
+      "emulator/random.ts",
       "emulator/lazy-module.ts",
       "emulator/package-root.ts",
       "emulator/runtime.ts",
@@ -69,6 +70,7 @@ export const LAYERS: Layer[] = [
       "emulator/networks/routes.ts",
       "emulator/onramp/routes.ts",
       "emulator/webhooks/routes.ts",
+      "emulator/coverage/",
     ],
   },
   {
@@ -82,6 +84,7 @@ export const LAYERS: Layer[] = [
       "emulator/cli-conformance.ts",
       "emulator/cli-env.ts",
       "emulator/cli-usage.ts",
+      "emulator/cli-suite-flags.ts",
       "emulator/record/",
       "emulator/testing/",
     ],
