@@ -91,7 +91,7 @@ async function runSequence(url: string): Promise<Transcript> {
     const [eth, sol] = wallet.addresses;
     await step("sign secp256k1", () => c.signRawPayload({ signWith: eth!, payload: "0x68656c6c6f", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" }));
     await step("sign ed25519", () => c.signRawPayload({ signWith: sol!, payload: "68656c6c6f", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NOT_APPLICABLE" }));
-    await step("sign p256", () => c.signRawPayload({ signWith: keys.privateKeys[2]!.privateKeyId, payload: "68656c6c6f", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_SHA256" }));
+    await step("sign p256", () => c.signRawPayload({ signWith: keys.privateKeys[2]!.privateKeyId!, payload: "68656c6c6f", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_SHA256" }));
     await step("auth proxy OTP", () => fetch(`${url}/v1/otp_init`, { method: "POST", headers: { "content-type": "application/json", "X-Auth-Proxy-Config-ID": CONFIG_ID }, body: JSON.stringify({ otpType: "OTP_TYPE_EMAIL", contact: "proxy@example.com" }) }));
     await step("activities", () => c.getActivities({ paginationOptions: { limit: "100" } }));
     await step("sub-organization's wallets", () => client(subOrganizationId).getWallets({ organizationId: subOrganizationId }));
