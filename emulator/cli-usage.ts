@@ -12,6 +12,7 @@ import { SUITE_FLAG_USAGE } from "./cli-suite-flags.js";
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
        emulator env [--url URL] [--format export|dotenv|json]   (see: emulator env --help)
+       emulator init [--dir DIR] [--force]   (writes turnkey-emulator.jsonc: see emulator init --help)
        emulator record --upstream URL [--proxy-upstream URL] --out FILE   (see: emulator record --help)
        emulator replay FILE [--target embedded|URL] [--json OUT] [--junit OUT]   (see: emulator replay --help)
        emulator --version
@@ -31,7 +32,8 @@ export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [-
                    eth_send_transaction, sol_send_transaction, get_wallet_address_balances
   --trust-proxy    take the client address for IP allowlists from X-Forwarded-For (only
                    behind a proxy you run; otherwise the TCP peer address)
-  --fixtures FILE  seed state (default: fixtures/default.json)
+  --fixtures FILE  seed state (default: the project's turnkey-emulator.jsonc when there is one
+                   (emulator init writes it), else the package's fixtures/default.json)
   --chain C=URL    serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of
                    the embedded one; repeatable
 ${WEBHOOK_FLAG_USAGE}

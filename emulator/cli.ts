@@ -19,6 +19,11 @@ async function main(argv: string[]): Promise<void> {
     const { recordCommand, replayCommand } = await import("./record/cli.js");
     process.exit(await (command === "record" ? recordCommand : replayCommand)(rest));
   }
+  if (command === "init") {
+    // Writes a file; loads no emulator.
+    const { initCommand } = await import("./cli-init.js");
+    process.exit(initCommand(rest));
+  }
   if (command === "env") {
     // Describes a running emulator; loads none of it.
     const { envCommand } = await import("./cli-env.js");
@@ -86,6 +91,7 @@ Web UI            ${emu.url}/emulator/ui/
 Chains (JSON-RPC) ${emu.url}/emulator/v1/chains/<caip2>/rpc  (e.g. eip155:1, started on first use)
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}
+Fixture           ${emu.fixtureFile ?? "(object)"}
 
 Organization      ${i.organizationId}  (${i.organizationName})
 Root user         ${i.rootUserId}

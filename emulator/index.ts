@@ -18,7 +18,7 @@ import type { Runtime } from "./runtime.js";
 import { registry } from "./operations/registry.js";
 import { createApp, serviceCors } from "./app.js";
 import { corsHeaders } from "./http/cors.js";
-import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
+import { DEFAULT_FIXTURE_PATH, findProjectFixture, fixtureInfo, loadFixture, organizationsInfo, parseFixture, resolveFixturePath, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
@@ -33,7 +33,8 @@ import { startVelocityControls } from "./velocity/record.js";
 import { controlState, exportStateFile, fixtureDevKeys, loadStateFile, resetControl, SnapshotShelf, type ControlOptions } from "./control/index.js";
 import { answerClientErrors } from "./http/client-errors.js";
 import { CoverageRecorder, countEvaluations } from "./coverage/recorder.js";
-import { reportOf, writeCoverageFiles } from "./coverage/http.js";
+import { reportOf } from "./coverage/http.js";
+import { writeCoverageFiles } from "./coverage/files.js";
 
 export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
@@ -42,8 +43,10 @@ export type EmulatorOptions = ControlOptions & {
   host?: string;
   /** SQLite file; default `:memory:`. A file keeps state across restarts. */
   db?: string;
-  /** Fixture file path or object; default fixtures/default.json. */
+  /** Fixture file path or object; default: the project's turnkey-emulator.jsonc when there is one (fixtures/project-file.ts), else fixtures/default.json. */
   fixtures?: string | Fixture;
+  /** Where the project's turnkey-emulator.jsonc is looked for when `fixtures` is not given (default: the working directory, then its parents up to the one with a package.json). */
+  projectRoot?: string;
   /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
   /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
@@ -104,6 +107,8 @@ export type RunningEmulator = {
   url: string;
   proxyUrl: string;
   info: EmulatorInfo;
+  /** The fixture file it seeds (the project's turnkey-emulator.jsonc, a named one or the package's default), or undefined for a fixture object. */
+  fixtureFile: string | undefined;
   runtime: Runtime;
   /** Back to the fixture: the store seeded again, the clock and (with a seed) the random values started over; `seed` replaces the seed from here on. */
   reset(options?: { seed?: string }): void;
@@ -112,7 +117,8 @@ export type RunningEmulator = {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(options.fixtures);
+  const fixtureFile = typeof options.fixtures === "object" ? undefined : (options.fixtures ?? findProjectFixture(options.projectRoot));
+  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(fixtureFile);
   const store = Store.open(options.db ?? ":memory:");
   const rt: Runtime = {
     registry,
@@ -182,6 +188,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: rt.urls.baseUrl,
     proxyUrl: rt.urls.authProxyUrl,
     info: info(),
+    fixtureFile: typeof options.fixtures === "object" ? undefined : resolveFixturePath(fixtureFile ?? DEFAULT_FIXTURE_PATH),
     runtime: rt,
     reset,
     async stop() {

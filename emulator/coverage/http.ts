@@ -7,7 +7,6 @@
  *   GET    /emulator/v1/coverage?format=text  the readable summary
  *   DELETE /emulator/v1/coverage              starts counting again
  */
-import { writeFileSync } from "node:fs";
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { coordinator, proxy } from "../../contracts/index.js";
 import { GrpcCode } from "../errors.js";
@@ -68,14 +67,4 @@ export function coverageRouter(rt: Runtime): Router {
     res.json({ cleared: true });
   });
   return router;
-}
-
-/** The summary's file beside a report's: `coverage.json` -> `coverage.txt`, anything else gets `.txt` added. */
-export const summaryPath = (file: string): string => (file.endsWith(".json") ? `${file.slice(0, -".json".length)}.txt` : `${file}.txt`);
-
-/** Writes `report` to `file` (JSON) and its summary beside it; returns both paths. */
-export function writeCoverageFiles(report: CoverageReport, file: string): { json: string; text: string } {
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(summaryPath(file), coverageSummary(report));
-  return { json: file, text: summaryPath(file) };
 }

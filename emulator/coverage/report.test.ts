@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CoverageRecorder } from "./recorder.js";
 import { coverageReport, coverageSummary, mergeCoverage, type PublishedOperation } from "./report.js";
-import { outcomeOf, summaryPath } from "./http.js";
+import { outcomeOf } from "./http.js";
+import { summaryPath } from "./files.js";
 
 const PUBLISHED: PublishedOperation[] = [
   { surface: "coordinator", kind: "submit", name: "create_wallet", path: "/public/v1/submit/create_wallet", emulated: true },
