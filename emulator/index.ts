@@ -167,7 +167,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
     s.once("error", reject);
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections stay open longer than a client's own idle limit (undici: the server's hint less 1 s):
+  // a test worker whose event loop is busy loading modules between files must not write onto a socket the server closed.
+  server.keepAliveTimeout = 55_000; // below Node's headersTimeout (60 s)
   // Headers over Node's limit answer the JSON error shape, with the CORS of the request's surface.
   const corsOf = serviceCors(rt);
   answerClientErrors(server, (head) => {
