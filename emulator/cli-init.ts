@@ -46,7 +46,7 @@ export function starterFixture(random: Random = createRandom()): string {
 // \`npx emulator start\`, startEmulator() and the vitest/jest helpers (turnkey-emulator/vitest,
 // turnkey-emulator/jest) seed it when it is at the project root; each test file starts from it.
 // The format: node_modules/turnkey-emulator/fixtures/fixture.schema.json (your editor reads the
-// $schema line below) and the README's "Fixtures". Comments and trailing commas are allowed.
+// $schema line below) and the README's "Fixture format". Comments and trailing commas are allowed.
 //
 // Every key, passkey and the mnemonic below were made for this project by \`emulator init\`: they
 // are for local development and tests only. Never give them value on a real service.
