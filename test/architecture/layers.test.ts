@@ -85,6 +85,7 @@ export const LAYERS: Layer[] = [
       "emulator/cli-env.ts",
       "emulator/cli-usage.ts",
       "emulator/cli-suite-flags.ts",
+      "emulator/cli-init.ts",
       "emulator/record/",
       "emulator/testing/",
     ],
