@@ -28,9 +28,9 @@ it("${name}: reaches the emulator the global setup started, its state its own", 
   const whoami = await api.getWhoami();
   expect(whoami.userId).toBe(turnkey.rootUserId);
   // Every file makes a tag of the same name: each sees only its own.
-  await api.createUserTag({ userTagName: "per file", userIds: [] });
+  const { userTagId } = await api.createUserTag({ userTagName: "per file", userIds: [] });
   const tags = (await api.listUserTags({})).userTags.map((t) => t.tagName);
-  appendFileSync(process.env.SEEN!, JSON.stringify({ file: "${name}", turnkey, whoami, tags }) + "\\n");
+  appendFileSync(process.env.SEEN!, JSON.stringify({ file: "${name}", turnkey, whoami, tags, userTagId }) + "\\n");
 });
 `;
 
@@ -85,7 +85,7 @@ export const nope = turnkey.nope;
 
 afterAll(() => project?.remove());
 
-type Seen = { file: string; turnkey: Record<string, any>; whoami: { organizationId: string; userId: string }; tags?: string[]; after?: string };
+type Seen = { file: string; turnkey: Record<string, any>; whoami: { organizationId: string; userId: string }; tags?: string[]; userTagId?: string; after?: string };
 const seen = (file: string): Seen[] =>
   readFileSync(file, "utf8")
     .trim()
@@ -137,6 +137,19 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
     const [a] = seen(SEEN);
     expect(a!.turnkey.organizationId).not.toBe("0d59bf5a-3228-47d7-8128-1e1c1da98a34");
     expect(a!.whoami.organizationId).toBe(a!.turnkey.organizationId);
+  }, 90_000);
+
+  it("with TURNKEY_EMULATOR_SEED, seeds each file from its own path: the same ids run after run, another file's differ", async () => {
+    const idsOfRun = async (n: number) => {
+      const SEEN = join(project.dir, `seen-seed-${n}.jsonl`);
+      const r = await run(process.execPath, [VITEST, "run"], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_SEED: "suite" }) });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      return Object.fromEntries(seen(SEEN).map((f) => [f.file, f.userTagId]));
+    };
+    const first = await idsOfRun(1);
+    expect(await idsOfRun(2)).toEqual(first);
+    expect(first.a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.a).not.toBe(first.b); // each file its own seed, not its worker's (one worker may run both)
   }, 90_000);
 
   it("types inject('turnkey') for a project that references the module's types", async () => {
