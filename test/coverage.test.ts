@@ -8,10 +8,11 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Turnkey } from "@turnkey/sdk-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
-import { createApiKeyUser, rawPost, sdkClient, startTestEmulator, submitBody } from "./support.js";
+import { createApiKeyUser, rawPost, sdkClient, startCliEmulator, startTestEmulator, submitBody } from "./support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "emu-coverage-"));
 const out = join(dir, "turnkey-coverage.json");
@@ -117,5 +118,18 @@ describe("coverage of a run", () => {
     expect(summary).toMatch(/^ +2 +0 +1 +0 +1 +0 +submit\/create_wallet {2}\(ACTIVITY_TYPE_CREATE_WALLET\)$/m);
     expect(summary).toContain("  two signers (");
     expect(summary).toMatch(/^Never called: \d+ published operations$/m);
+  }, 60_000);
+
+  it("`emulator start --coverage-out FILE` writes the report and its summary when stopped", async () => {
+    const file = join(dir, "cli", "coverage.json");
+    const { child, url, out: banner } = await startCliEmulator(["--port", "0", "--coverage-out", file], 60_000);
+    const printed = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(banner)![1]!;
+    await new Turnkey({ apiBaseUrl: url, defaultOrganizationId: printed("Organization"), apiPublicKey: printed("API public key"), apiPrivateKey: printed("API private key") }).apiClient().getWhoami({});
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+    expect(report.operations.map((o) => [o.name, o.calls, o.outcomes])).toEqual([["whoami", 1, { completed: 1 }]]);
+    expect(readFileSync(join(dir, "cli", "coverage.txt"), "utf8")).toMatch(/^Turnkey emulator coverage: 1 of \d+ published operations called/);
   }, 60_000);
 });
