@@ -20,6 +20,7 @@ import { uiRouter } from "./ui/routes.js";
 import { framesRouter } from "./frames/routes.js";
 import { internalPathsRouter } from "./http/internal-paths.js";
 import { isEmulatorPath, localOrigin, type LocalOriginOptions } from "./http/local-origin.js";
+import { coverageMiddleware, coverageRouter } from "./coverage/http.js";
 
 /**
  * The CORS policy of the surface a request is for: the auth proxy's per configuration on the
@@ -39,6 +40,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
   app.use(framesRouter(rt)); // pages the kit loads from the service's domains (the export frame)
   app.use(uiRouter()); // the web UI at /emulator/ui/: static files, served before anything else looks at the request
   app.use(requestLogMiddleware(rt)); // every request of the service, preflights included
+  app.use(coverageMiddleware(rt)); // each call of a published operation and how it ended (coverage/)
   // The service's CORS, per surface, before anything else may answer (faults, the rate limit,
   // the body reader, the surfaces): every answer carries it, and preflights end here.
   app.use(corsFirst(serviceCors(rt)));
@@ -52,6 +54,7 @@ export function createApp(rt: Runtime, hooks: AdminHooks, local: LocalOriginOpti
     res.type("application/json").send(openApiDocument(rt));
   });
   app.use(adminRouter(rt, hooks));
+  app.use(coverageRouter(rt)); // GET/DELETE /emulator/v1/coverage
   app.use(webhookRouter(rt)); // the webhook JWKS (public) and /emulator/v1/webhooks/deliveries
   app.use((req, res) => {
     sendError(rt, res, new TurnkeyError(GrpcCode.NOT_FOUND, `Not Found: no operation at ${req.method} ${req.path}`));

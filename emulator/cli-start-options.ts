@@ -45,7 +45,7 @@ export const START_OPTIONS = {
     help: "enforce the service's rate limits: 10 requests per second per organization, and with N a plan's N per second for an organization and its sub-organizations together (1: the free plan); 10 per second on eth_send_transaction, sol_send_transaction, get_wallet_address_balances",
   },
   "trust-proxy": { help: "take the client address for IP allowlists from X-Forwarded-For (only behind a proxy you run; otherwise the TCP peer address)" },
-  fixtures: { value: "FILE", help: "seed state (default: fixtures/default.json)" },
+  fixtures: { value: "FILE", help: "seed state (default: the project's turnkey-emulator.jsonc when there is one (emulator init writes it), else the package's fixtures/default.json)" },
   chain: { value: "C=URL", multiple: true, help: "serve chain C (a caip2, e.g. eip155:1) from the node at URL instead of the embedded one; repeatable" },
   "webhook-allow-host": {
     value: "H",
@@ -56,6 +56,10 @@ export const START_OPTIONS = {
     value: "MS,MS,...",
     help: "emulated-time delays before each retry of a failed webhook delivery (default 5000,30000,120000,600000,1800000; none: no retries)",
   },
+  seed: { value: "TEXT", help: "draw every random value (ids, mnemonics, keys, OTP codes, the enclave's ephemeral keys, ...) from TEXT: the same requests give the same answers" },
+  clock: { value: "TIME", help: "start the emulated clock at TIME (ISO 8601 such as 2030-01-01T00:00:00Z, or ms since the epoch); the fixture's records are dated then" },
+  "clock-mode": { value: "M", help: "frozen (default: time stands still unless moved with POST /emulator/v1/clock) or ticking (runs from TIME)" },
+  "coverage-out": { value: "FILE", help: "at exit, write the coverage report (operations, versions, outcomes, policies, operations never called) to FILE and a summary to FILE's .txt" },
 } as const satisfies Record<string, StartOption>;
 
 export type StartOptionName = keyof typeof START_OPTIONS;

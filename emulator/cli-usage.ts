@@ -11,6 +11,7 @@ import { startOptionsUsage } from "./cli-start-options.js";
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]
        emulator conformance [options]   (see: emulator conformance --help)
        emulator env [--url URL] [--format export|dotenv|json]   (see: emulator env --help)
+       emulator init [--dir DIR] [--force]   (writes turnkey-emulator.jsonc: see emulator init --help)
        emulator record --upstream URL [--proxy-upstream URL] --out FILE   (see: emulator record --help)
        emulator replay FILE [--target embedded|URL] [--json OUT] [--junit OUT]   (see: emulator replay --help)
        emulator --version

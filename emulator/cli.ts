@@ -5,6 +5,7 @@
 import { readStartOptions, type StartOptionName, type StartOptions } from "./cli-start-options.js";
 import { answerAtOnce, USAGE } from "./cli-usage.js";
 import { webhookOptionsFromFlags } from "./webhooks/cli-flags.js";
+import { suiteOptionsFromFlags } from "./cli-suite-flags.js";
 
 async function main(argv: string[]): Promise<void> {
   if (answerAtOnce(argv)) return;
@@ -18,6 +19,11 @@ async function main(argv: string[]): Promise<void> {
     // Loaded on demand, like conformance: neither starts the emulator unless it replays.
     const { recordCommand, replayCommand } = await import("./record/cli.js");
     process.exit(await (command === "record" ? recordCommand : replayCommand)(rest));
+  }
+  if (command === "init") {
+    // Writes a file; loads no emulator.
+    const { initCommand } = await import("./cli-init.js");
+    process.exit(initCommand(rest));
   }
   if (command === "env") {
     // Describes a running emulator; loads none of it.
@@ -52,10 +58,16 @@ async function main(argv: string[]): Promise<void> {
     ...checked("webhook-allow-host", () => webhookOptionsFromFlags({ "webhook-allow-host": values["webhook-allow-host"] })),
     ...checked("webhook-retry-delays", () => webhookOptionsFromFlags({ "webhook-retry-delays": values["webhook-retry-delays"] })),
   };
+  const suite = {
+    ...checked("seed", () => suiteOptionsFromFlags({ seed: values.seed })),
+    ...checked("clock", () => suiteOptionsFromFlags({ clock: values.clock })),
+    ...checked("clock-mode", () => suiteOptionsFromFlags({ clock: values.clock, "clock-mode": values["clock-mode"] })),
+    ...checked("coverage-out", () => suiteOptionsFromFlags({ "coverage-out": values["coverage-out"] })),
+  };
   // The emulator and its dependencies load only for `start`.
   const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./networks/registry.js")]);
   const chains = checked("chain", () => Object.fromEntries((values.chain ?? []).map(parseChainOption)));
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks, ...suite });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening
@@ -67,6 +79,7 @@ Web UI            ${emu.url}/emulator/ui/
 Chains (JSON-RPC) ${emu.url}/emulator/v1/chains/<caip2>/rpc  (e.g. eip155:1, started on first use)
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}
+Fixture           ${emu.fixtureFile ?? "(object)"}
 
 Organization      ${i.organizationId}  (${i.organizationName})
 Root user         ${i.rootUserId}

@@ -11,13 +11,14 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Store } from "./store/index.js";
-import { systemClock } from "./clock.js";
+import { parseClockStart, startedClock, systemClock, type ClockMode } from "./clock.js";
+import { createRandom } from "./random.js";
 import { Keyring } from "./keyring.js";
 import type { Runtime } from "./runtime.js";
 import { registry } from "./operations/registry.js";
 import { createApp, serviceCors } from "./app.js";
 import { corsHeaders } from "./http/cors.js";
-import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
+import { DEFAULT_FIXTURE_PATH, findProjectFixture, fixtureInfo, loadFixture, organizationsInfo, parseFixture, resolveFixturePath, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
 import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
 import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
@@ -31,6 +32,9 @@ import { startAppProofs } from "./proofs/app-proofs.js";
 import { startVelocityControls } from "./velocity/record.js";
 import { controlState, exportStateFile, fixtureDevKeys, loadStateFile, resetControl, SnapshotShelf, type ControlOptions } from "./control/index.js";
 import { answerClientErrors } from "./http/client-errors.js";
+import { CoverageRecorder, countEvaluations } from "./coverage/recorder.js";
+import { reportOf } from "./coverage/http.js";
+import { writeCoverageFiles } from "./coverage/files.js";
 
 export type EmulatorOptions = ControlOptions & {
   /** TCP port; 0 (the default) picks a free one. */
@@ -39,8 +43,10 @@ export type EmulatorOptions = ControlOptions & {
   host?: string;
   /** SQLite file; default `:memory:`. A file keeps state across restarts. */
   db?: string;
-  /** Fixture file path or object; default fixtures/default.json. */
+  /** Fixture file path or object; default: the project's turnkey-emulator.jsonc when there is one (fixtures/project-file.ts), else fixtures/default.json. */
   fixtures?: string | Fixture;
+  /** Where the project's turnkey-emulator.jsonc is looked for when `fixtures` is not given (default: the working directory, then its parents up to the one with a package.json). */
+  projectRoot?: string;
   /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
   /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
@@ -58,6 +64,17 @@ export type EmulatorOptions = ControlOptions & {
   allowHosts?: string[];
   /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
   trustProxy?: boolean;
+  /**
+   * Draw every random value (ids, mnemonics, keys, OTP codes, the enclave's ephemeral keys, ...) from
+   * this seed (`--seed`): the same requests in the same order get the same answers (emulator/random.ts).
+   */
+  seed?: string;
+  /** Start the emulated clock at this instant (`--clock`): an ISO 8601 instant or milliseconds since the epoch; the fixture's records are dated then. */
+  clock?: string | number;
+  /** How a clock started with `clock` moves (`--clock-mode`): "frozen" (the default: stays until moved through the control API) or "ticking". */
+  clockMode?: ClockMode;
+  /** Write the coverage report (GET /emulator/v1/coverage) to this JSON file, and its summary beside it as `.txt`, when the emulator stops (`--coverage-out`). */
+  coverageOut?: string;
 };
 
 export type EmulatorInfo = {
@@ -90,20 +107,25 @@ export type RunningEmulator = {
   url: string;
   proxyUrl: string;
   info: EmulatorInfo;
+  /** The fixture file it seeds (the project's turnkey-emulator.jsonc, a named one or the package's default), or undefined for a fixture object. */
+  fixtureFile: string | undefined;
   runtime: Runtime;
-  reset(): void;
+  /** Back to the fixture: the store seeded again, the clock and (with a seed) the random values started over; `seed` replaces the seed from here on. */
+  reset(options?: { seed?: string }): void;
   stop(): Promise<void>;
 };
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(options.fixtures);
+  const fixtureFile = typeof options.fixtures === "object" ? undefined : (options.fixtures ?? findProjectFixture(options.projectRoot));
+  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(fixtureFile);
   const store = Store.open(options.db ?? ":memory:");
   const rt: Runtime = {
     registry,
     store,
     keyring: new Keyring(store.sealer),
-    clock: systemClock(),
+    clock: options.clock === undefined ? systemClock() : startedClock(parseClockStart(options.clock), options.clockMode ?? "frozen"),
+    random: createRandom(options.seed),
     validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
@@ -114,9 +136,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ipAllowlist: { trustProxy: options.trustProxy ?? false },
     proxyClock: { lastMs: 0 },
     activityTurns: new ActivityTurns(),
+    coverage: new CoverageRecorder(),
     // With other requests open on the server, a handler's signature is made off the event loop (the activity settles after it).
     offload: (here, onWorker) => (othersInFlight(rt.serving) ? onWorker() : here()),
   };
+  countEvaluations(rt.events, rt.coverage); // each recorded decision's policy outcomes, as the event carries them
   startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
   rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
@@ -127,10 +151,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const info = (): EmulatorInfo =>
     ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
-  const reset = () => {
+  const reset = (again: { seed?: string } = {}) => {
+    rt.coverage.learnNames(rt.store); // the policies counted so far keep their names once the store is cleared
     rt.store.clear();
     rt.keyring.clear();
-    rt.clock.offsetMs = 0;
+    rt.clock.restart();
+    rt.random.restart(again.seed);
     void rt.networks?.reset();
     resetControl(rt);
     seedFixture(rt, fixture, rt.clock.now());
@@ -141,7 +167,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
     s.once("error", reject);
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections stay open longer than a client's own idle limit (undici: the server's hint less 1 s):
+  // a test worker whose event loop is busy loading modules between files must not write onto a socket the server closed.
+  server.keepAliveTimeout = 55_000; // below Node's headersTimeout (60 s)
   // Headers over Node's limit answer the JSON error shape, with the CORS of the request's surface.
   const corsOf = serviceCors(rt);
   answerClientErrors(server, (head) => {
@@ -162,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: rt.urls.baseUrl,
     proxyUrl: rt.urls.authProxyUrl,
     info: info(),
+    fixtureFile: typeof options.fixtures === "object" ? undefined : resolveFixturePath(fixtureFile ?? DEFAULT_FIXTURE_PATH),
     runtime: rt,
     reset,
     async stop() {
@@ -173,6 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
       await webhooks.stop();
       if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
+      if (options.coverageOut) writeCoverageFiles(reportOf(rt), options.coverageOut);
       await rt.networks?.close();
       rt.store.close();
       rt.keyring.clear(); // its seeds, HD nodes and account keys hold private keys

@@ -3,7 +3,8 @@
  * settings. Several instances in one process each have their own runtime.
  */
 import type { Store } from "./store/index.js";
-import type { Clock } from "./clock.js";
+import type { EmulatorClock } from "./clock.js";
+import type { Random } from "./random.js";
 import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
 import type { Networks } from "./networks/registry.js";
@@ -19,13 +20,16 @@ import type { Webhooks } from "./webhooks/index.js";
 import type { ProxyClock } from "./proxy/forward.js";
 import type { ChainWatcher } from "./networks/watch.js";
 import type { ActivityTurns } from "./activities/turns.js";
+import type { CoverageRecorder } from "./coverage/recorder.js";
 
 export type Runtime = {
   /** Every emulated operation (operations/registry.ts, composed once): read here, never imported below the root. */
   registry: Registry;
   store: Store;
   keyring: Keyring;
-  clock: Clock & { offsetMs: number };
+  clock: EmulatorClock;
+  /** Where every random value of the instance comes from (random.ts): seeded by `--seed`, else the system's generator. */
+  random: Random;
   /** Checks every response against its contract and fails loudly on a mismatch. */
   validateResponses: boolean;
   /** Public URLs, known once the servers listen. */
@@ -56,4 +60,6 @@ export type Runtime = {
   activityTurns: ActivityTurns;
   /** Turns landed transactions into balance events (networks/watch.ts), made on first use; closes with the networks. */
   chainWatcher?: ChainWatcher;
+  /** What the run called and how it ended, and each policy's outcomes (coverage/recorder.ts); kept across reset. */
+  coverage: CoverageRecorder;
 };

@@ -3,6 +3,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { instanceKeysFor, instancePublicKeys } from "./instance-keys.js";
 import { generateOtpCode, OTP_ALPHABET } from "../domain/otp.js";
+import { createRandom } from "../random.js";
 
 describe("instance keys", () => {
   it("are deterministic per seed, distinct per role and per seed, and each public key is its scalar's point (noble)", () => {
@@ -18,8 +19,8 @@ describe("instance keys", () => {
 describe("OTP codes", () => {
   it("use digits or Crockford base32 at the requested length", () => {
     for (let n = 0; n < 200; n++) {
-      expect(generateOtpCode(6, false)).toMatch(/^\d{6}$/);
-      const code = generateOtpCode(9, true);
+      expect(generateOtpCode(6, false, createRandom())).toMatch(/^\d{6}$/);
+      const code = generateOtpCode(9, true, createRandom());
       expect(code).toHaveLength(9);
       for (const ch of code) expect(OTP_ALPHABET).toContain(ch);
     }

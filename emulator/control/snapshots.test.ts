@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Store } from "../store/index.js";
 import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
+import { createRandom } from "../random.js";
 import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
 import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
@@ -23,7 +24,7 @@ const tempDir = () => {
 
 function runtime(file?: string): Runtime {
   const store = Store.open(file);
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock() } as unknown as Runtime;
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), random: createRandom() } as unknown as Runtime;
 }
 
 function addOrg(rt: Runtime, id: string): void {

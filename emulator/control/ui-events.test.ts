@@ -2,6 +2,7 @@ import { assert, describe, expect, it } from "vitest";
 import { Store } from "../store/index.js";
 import { Keyring } from "../keyring.js";
 import { systemClock } from "../clock.js";
+import { createRandom } from "../random.js";
 import type { Runtime } from "../runtime.js";
 import { stateVersion } from "./ui-events.js";
 import { SnapshotShelf } from "./snapshots.js";
@@ -9,7 +10,7 @@ import { controlState } from "./state.js";
 
 function runtime(): Runtime {
   const store = Store.open();
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), control: controlState({}), snapshots: new SnapshotShelf() } as unknown as Runtime;
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), random: createRandom(), control: controlState({}), snapshots: new SnapshotShelf() } as unknown as Runtime;
 }
 
 const write = (rt: Runtime, key: string) => rt.store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(key, key);

@@ -6,12 +6,12 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../errors.js";
-import { newId } from "../ids.js";
 import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "./api-keys.js";
 import { randomPrivateKey } from "./private-keys.js";
 import { publicKeyOf } from "../curves/index.js";
 import { insertUser } from "./users.js";
 import type { Store } from "../store/index.js";
+import type { Random } from "../random.js";
 import type { AuthProxyConfigRow } from "../store/auth-proxy-configs.js";
 import type { AuthProxySettings } from "./auth-proxy-settings.js";
 import type { Registry } from "../operations/define.js";
@@ -27,7 +27,7 @@ export const proxyPolicyCondition = (proxyUserId: string, forwarded: readonly st
   `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${forwarded.map((t) => `'${t}'`).join(", ")}]`;
 
 /** What enabling the proxy needs: the store, and the registry for the activities it forwards. */
-export type ProvisionRuntime = { store: Store; registry: Pick<Registry, "proxyForwardedActivityTypes"> };
+export type ProvisionRuntime = { store: Store; random: Random; registry: Pick<Registry, "proxyForwardedActivityTypes"> };
 
 export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKeyId?: string; policyId?: string };
 
@@ -43,15 +43,15 @@ export function enableAuthProxy(rt: ProvisionRuntime, orgId: string, now: number
     store.authProxyConfigs.update(orgId, { enabled: true }, now);
     return store.authProxyConfigs.forOrg(orgId)!;
   }
-  const proxyUserId = ids.proxyUserId ?? newId();
-  const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
+  const proxyUserId = ids.proxyUserId ?? rt.random.uuid();
+  const proxyApiKeyId = ids.proxyApiKeyId ?? rt.random.uuid();
   insertUser(store, { id: proxyUserId, orgId, name: PROXY_USER_NAME }, now);
-  const secret = randomPrivateKey("CURVE_P256");
+  const secret = randomPrivateKey("CURVE_P256", rt.random);
   const publicKey = bytesToHex(publicKeyOf("CURVE_P256", secret));
   insertApiKey(store, { id: proxyApiKeyId, orgId, userId: proxyUserId, name: "Auth Proxy key", publicKey, credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256! }, now);
   const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
   store.policies.insert({
-    id: ids.policyId ?? newId(),
+    id: ids.policyId ?? rt.random.uuid(),
     orgId,
     name: policyName,
     effect: "EFFECT_ALLOW",
@@ -67,7 +67,7 @@ export function enableAuthProxy(rt: ProvisionRuntime, orgId: string, now: number
   if (existing) {
     store.authProxyConfigs.update(orgId, { enabled: true, ...key }, now);
   } else {
-    store.authProxyConfigs.insert({ orgId, configId: ids.configId ?? newId(), enabled: true, ...key, settings, createdAt: now, updatedAt: now });
+    store.authProxyConfigs.insert({ orgId, configId: ids.configId ?? rt.random.uuid(), enabled: true, ...key, settings, createdAt: now, updatedAt: now });
   }
   return store.authProxyConfigs.forOrg(orgId)!;
 }

@@ -8,6 +8,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { Store } from "../store/index.js";
 import { isTurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
+import { createRandom } from "../random.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import { API_KEYS, AUTHENTICATORS, OAUTH_PROVIDERS, addCredentials, deleteCredentials, type CredentialKind } from "./credentials.js";
 import type { DomainContext } from "./context.js";
@@ -21,7 +22,7 @@ function setup(): { ctx: DomainContext; store: Store } {
   const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
   for (const id of [ALICE, BOB]) store.users.insert({ id, orgId: ORG, name: id, email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: 0, updatedAt: 0 });
-  return { ctx: { rt: { store } as unknown as Runtime, now: 1000, org }, store };
+  return { ctx: { rt: { store, random: createRandom() } as unknown as Runtime, now: 1000, org }, store };
 }
 
 /** Stores one credential of each kind for `userId` directly, so that deletion is tested apart from adding. */

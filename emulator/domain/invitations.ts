@@ -5,7 +5,6 @@
  * published API (only its intent remains), so invitations are never consumed here.
  */
 import { invalidArgument, notFound, resourceExhausted } from "../errors.js";
-import { newId } from "../ids.js";
 import { checkEmail, checkName, requireUser, requireUuid } from "./lookups.js";
 import { requireUserTags } from "./tags.js";
 import type { DomainContext } from "./context.js";
@@ -29,7 +28,7 @@ export function createInvitations(ctx: DomainContext, invitations: InvitationPar
   if (store.invitations.countForOrg(ctx.org.id) + invitations.length > MAX_INVITATIONS_PER_ORG)
     throw resourceExhausted(`organization has exceeded maximum invitations (${MAX_INVITATIONS_PER_ORG})`);
   return invitations.map((inv) => {
-    const id = newId();
+    const id = ctx.rt.random.uuid();
     store.invitations.insert({
       id,
       orgId: ctx.org.id,

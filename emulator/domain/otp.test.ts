@@ -11,6 +11,7 @@ import type { Runtime } from "../runtime.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import { consumeContactVerification, consumeVerificationToken, initOtp, otpCodeFor, verifyOtp } from "./otp.js";
 import type { DomainContext } from "./context.js";
+import { createRandom } from "../random.js";
 import { initialAuthFeatures } from "./auth-features.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
@@ -20,7 +21,7 @@ function setup(): { ctx: DomainContext; store: Store } {
   const store = Store.open();
   const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: initialAuthFeatures(), createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
-  return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit") } as unknown as Runtime, now: 1_000_000, org }, store };
+  return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit"), random: createRandom() } as unknown as Runtime, now: 1_000_000, org }, store };
 }
 
 function refusal(call: () => unknown): { code: number; message: string; field?: string } {
@@ -92,13 +93,13 @@ describe("domain/otp", () => {
   });
 
   it("sends the documented sandbox contacts 000000 only with 6 numeric digits", () => {
-    expect(otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "User@Example.com" }, 6, false)).toBe("000000");
-    expect(otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "+19999999999" }, 6, false)).toBe("000000");
+    expect(otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "User@Example.com" }, 6, false, createRandom())).toBe("000000");
+    expect(otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "+19999999999" }, 6, false, createRandom())).toBe("000000");
     const random = [
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 7, false),
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 6, true),
-      otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "user@example.com" }, 6, false),
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "+19999999999" }, 6, false),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 7, false, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 6, true, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "user@example.com" }, 6, false, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "+19999999999" }, 6, false, createRandom()),
     ];
     expect(random.map((c) => c.length)).toEqual([7, 6, 6, 6]);
     expect(new Set(random.slice(1)).has("000000")).toBe(false); // once in a million each

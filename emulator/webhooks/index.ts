@@ -22,7 +22,7 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
   const settings = checkWebhookOptions(options);
   const dispatcher = new Dispatcher(rt, settings);
   // Made now, so every snapshot and exported state carries the key that signs for it.
-  signingKeyOf(rt.store);
+  signingKeyOf(rt.store, rt.random.derive("webhook signing key")); // its own stream: a reset starts rt.random over without it
   const off = rt.events.on((event) => {
     if (event.type === "CLOCK_MOVED") dispatcher.rescan();
     else {

@@ -8,7 +8,6 @@
  * emulator's reading, as the service documents no grammar for it).
  */
 import { invalidArgument, notFound, permissionDenied } from "../errors.js";
-import { newId } from "../ids.js";
 import { checkName, requireUuid } from "../domain/lookups.js";
 import { defineActivity, defineQuery } from "../operations/define.js";
 import type { Runtime } from "../runtime.js";
@@ -52,7 +51,7 @@ export const webhookOperations = [
       const url = checkWebhookUrl(p.url, "parameters.url", webhookSettingsOf(ctx.rt).allowHosts);
       checkName(p.name ?? "", "parameters.name");
       const row: WebhookEndpointRow = {
-        id: newId(),
+        id: ctx.rt.random.uuid(),
         orgId: ctx.org.id,
         url,
         name: p.name,

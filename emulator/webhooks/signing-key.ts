@@ -7,7 +7,9 @@
  * Signature (v1): Ed25519 over the bytes `v1.ed25519.<key_id>.<timestamp_ms>.<event_id>.<raw_body>`,
  * sent hex-encoded in X-Turnkey-Signature.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, sign, type KeyObject } from "node:crypto";
+import { ed25519PublicKey } from "../curves/ed25519.js";
+import { osRandom, type RandomBytes } from "../random.js";
 import { getMeta, setMeta } from "../store/db.js";
 import type { Store } from "../store/index.js";
 
@@ -18,18 +20,18 @@ export type SigningKey = { kid: string; x: string; privateKey: KeyObject };
 
 const loaded = new WeakMap<Store, SigningKey>();
 
-/** This state's signing key (created and stored on first use). */
-export function signingKeyOf(store: Store): SigningKey {
+/** This state's signing key (created from `random` and stored on first use). */
+export function signingKeyOf(store: Store, random: RandomBytes = osRandom): SigningKey {
   const cached = loaded.get(store);
   if (cached) return cached;
   const raw = getMeta(store.db, META_KEY);
   let stored: StoredKey;
   if (raw) stored = JSON.parse(raw) as StoredKey;
   else {
-    const jwk = generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" });
-    const x = jwk.x!;
+    const secret = random.bytes(32);
+    const x = Buffer.from(ed25519PublicKey(secret)).toString("base64url");
     const kid = `emulator-webhook-${createHash("sha256").update(Buffer.from(x, "base64url")).digest("hex").slice(0, 16)}`;
-    stored = { kid, x, dSealed: store.sealer.seal(Buffer.from(jwk.d!, "base64url")) };
+    stored = { kid, x, dSealed: store.sealer.seal(secret) };
     setMeta(store.db, META_KEY, JSON.stringify(stored));
   }
   const d = Buffer.from(store.sealer.open(stored.dSealed)).toString("base64url");

@@ -12,7 +12,6 @@
  */
 import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError } from "../../errors.js";
-import { newId } from "../../ids.js";
 import { quote } from "../../input-error.js";
 import { defineActivity, type IntentOf } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
@@ -67,7 +66,7 @@ async function wrapperOn(ctx: ActivityContext, address: string, caip2: string | 
 }
 
 /** Records an Earn request (its transaction's hash), wakes the chain watcher, and answers the request's id. */
-function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = newId()): string {
+function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = ctx.rt.random.uuid()): string {
   ctx.rt.store.tx(() => ctx.rt.store.earnRequests.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, kind, caip2, txHash, sponsored, createdAt: ctx.now }));
   chainWatcher(ctx.rt)?.poke(); // balance events for the movements
   return id;
@@ -132,7 +131,7 @@ async function deployWrapper(ctx: ActivityContext, p: DeployParams) {
   if (existing) throw invalidArgument(`vault ${vault.vault} is already enabled on ${caip2}: its wrapper is ${existing.wrapperAddress}`, "parameters.vaultAddress");
   const chain = await networks.defi(caip2, "parameters.chainCaip2");
   const { wrapper, txHash } = await d.deployWrapper(chain, vault, feeWallet, BigInt(p.clientFeeBps));
-  const deployRequestId = newId();
+  const deployRequestId = ctx.rt.random.uuid();
   ctx.rt.store.tx(() => {
     ctx.rt.store.earnWrappers.insert({ id: deployRequestId, orgId: ctx.org.id, caip2, wrapperAddress: wrapper, vaultAddress: vault.vault, clientFeeBps: Number(p.clientFeeBps), clientFeeWallet: feeWallet, createdAt: ctx.now });
     record(ctx, "deploy", caip2, txHash, false, deployRequestId);

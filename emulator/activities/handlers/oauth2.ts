@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { documentedError, invalidArgument, notFound, unimplemented } from "../../errors.js";
 import type { DocumentedErrorKey } from "../../error-catalogue.js";
-import { newId } from "../../ids.js";
 import { mintIdToken } from "../../auth/oidc-issuer.js";
 import { requireUuid } from "../../domain/lookups.js";
 import type { Oauth2CredentialRow } from "../../store/oauth2.js";
@@ -37,7 +36,7 @@ export const oauth2Operations = [
     run(ctx, p) {
       nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
       nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.oauth2.upsert({ id, orgId: ctx.org.id, ...p, createdAt: ctx.now, updatedAt: ctx.now });
       return { oauth2CredentialId: id };
     },

@@ -9,7 +9,6 @@
  */
 import type { Hex } from "viem";
 import { invalidArgument } from "../../errors.js";
-import { newId } from "../../ids.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { defineActivity } from "../../operations/define.js";
 import type { ActivityContext } from "../types.js";
@@ -96,7 +95,7 @@ export type SentTransaction = {
 
 /** Records every send (EVM and Solana alike) and wakes the chain watcher; answers the status id. */
 export function recordSend(ctx: ActivityContext, sent: SentTransaction): string {
-  const id = newId();
+  const id = ctx.rt.random.uuid();
   ctx.rt.store.tx(() =>
     ctx.rt.store.sendTransactions.insert({
       id,

@@ -5,7 +5,6 @@
  * sub-organization.
  */
 import { invalidArgument } from "../../errors.js";
-import { newId } from "../../ids.js";
 import { createUser, type UserParams } from "../../domain/users.js";
 import { createWallet } from "../../domain/wallets.js";
 import { addOauthProviders, type OauthProviderParams } from "../../domain/oauth-providers.js";
@@ -62,7 +61,7 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
     ? consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", { clientSignature: p.clientSignature, usage: "USAGE_TYPE_SIGNUP" })
     : undefined;
 
-  const subOrganizationId = newId();
+  const subOrganizationId = ctx.rt.random.uuid();
   const settings = { disableEmailRecovery: p.disableEmailRecovery, disableEmailAuth: p.disableEmailAuth, disableSmsAuth: p.disableSmsAuth, disableOtpEmailAuth: p.disableOtpEmailAuth };
   store.organizations.insert({
     id: subOrganizationId,

@@ -5,7 +5,6 @@
  * has its own (the parent's `subOrgWindowLimitUsd`). get_gas_usage reports it.
  */
 import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../errors.js";
-import { newId } from "../../ids.js";
 import type { Runtime } from "../../runtime.js";
 import type { OrganizationRow } from "../../store/organizations.js";
 import type { GasUsageConfigRow } from "../../store/send-transactions.js";
@@ -79,7 +78,7 @@ export async function checkSponsorshipAllowed(ctx: { rt: Runtime; org: Organizat
 /** Stores an organization's gas station limits (what the dashboard's upsert_gas_usage_config sets). */
 export function upsertGasUsageConfig(rt: Runtime, orgId: string, input: { orgWindowLimitUsd: string; subOrgWindowLimitUsd: string; windowDurationMinutes: number; enabled: boolean }, now: number): string {
   const existing = rt.store.gasUsageConfigs.get(orgId);
-  const id = existing?.id ?? newId();
+  const id = existing?.id ?? rt.random.uuid();
   rt.store.tx(() => rt.store.gasUsageConfigs.upsert({ orgId, id, ...input, createdAt: existing?.createdAt ?? now, updatedAt: now }));
   return id;
 }
