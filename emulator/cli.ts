@@ -1,9 +1,11 @@
 /**
- * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]`
+ * `emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]`;
+ * every option can also come from its EMULATOR_* variable (cli-start-options.ts).
  */
-import { parseArgs } from "node:util";
+import { readStartOptions, type StartOptionName, type StartOptions } from "./cli-start-options.js";
 import { answerAtOnce, USAGE } from "./cli-usage.js";
-import { WEBHOOK_FLAG_OPTIONS, webhookOptionsFromFlags } from "./families/webhooks/cli-flags.js";
+import { webhookOptionsFromFlags } from "./families/webhooks/cli-flags.js";
+import { suiteOptionsFromFlags } from "./cli-suite-flags.js";
 
 async function main(argv: string[]): Promise<void> {
   if (answerAtOnce(argv)) return;
@@ -18,6 +20,11 @@ async function main(argv: string[]): Promise<void> {
     const { recordCommand, replayCommand } = await import("./record/cli.js");
     process.exit(await (command === "record" ? recordCommand : replayCommand)(rest));
   }
+  if (command === "init") {
+    // Writes a file; loads no emulator.
+    const { initCommand } = await import("./cli-init.js");
+    process.exit(initCommand(rest));
+  }
   if (command === "env") {
     // Describes a running emulator; loads none of it.
     const { envCommand } = await import("./cli-env.js");
@@ -27,51 +34,40 @@ async function main(argv: string[]): Promise<void> {
     console.error(`unknown command: ${command}\n\n${USAGE}`);
     process.exit(2);
   }
-  const { values } = parseArgs({
-    args: withOptionalValues(rest),
-    options: {
-      port: { type: "string", default: "8787" },
-      host: { type: "string", default: "127.0.0.1" },
-      "allow-host": { type: "string", multiple: true },
-      db: { type: "string" },
-      fixtures: { type: "string" },
-      state: { type: "string" },
-      "export-on-exit": { type: "string" },
-      log: { type: "boolean", default: false },
-      "rate-limit": { type: "string" }, // bare: "true" (withOptionalValues)
-      "trust-proxy": { type: "boolean", default: false },
-      chain: { type: "string", multiple: true },
-      ...WEBHOOK_FLAG_OPTIONS,
-    },
-    strict: true,
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be a whole number from 0 to 65535, got ${values.port}`);
-    process.exit(2);
-  }
-  const rateLimit = rateLimitFlag(values["rate-limit"]);
-  if (rateLimit === null) {
-    console.error(`--rate-limit takes nothing (10 requests per second per organization) or a plan's requests per second, a whole number from 1 (the free plan's is 1), got ${values["rate-limit"]}`);
-    process.exit(2);
-  }
-  let webhooks;
+  let options: StartOptions;
   try {
-    webhooks = webhookOptionsFromFlags(values);
+    options = readStartOptions(rest);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(2);
   }
+  const { values, refusal } = options;
+  for (const name of options.unknownVariables) console.error(`warning: ${name} is not a start option's variable (see emulator --help); ignored`);
+  /** The option's value as `read` makes it, or exit 2 with the refusal (naming the flag, and the variable when the value came from it). */
+  const checked = <T>(name: StartOptionName, read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      console.error(refusal(name, err instanceof Error ? err.message : String(err)));
+      process.exit(2);
+    }
+  };
+  const port = checked("port", () => portFlag(values.port));
+  const rateLimit = checked("rate-limit", () => rateLimitFlag(values["rate-limit"]));
+  const webhooks = {
+    ...checked("webhook-allow-host", () => webhookOptionsFromFlags({ "webhook-allow-host": values["webhook-allow-host"] })),
+    ...checked("webhook-retry-delays", () => webhookOptionsFromFlags({ "webhook-retry-delays": values["webhook-retry-delays"] })),
+  };
+  const suite = {
+    ...checked("seed", () => suiteOptionsFromFlags({ seed: values.seed })),
+    ...checked("clock", () => suiteOptionsFromFlags({ clock: values.clock })),
+    ...checked("clock-mode", () => suiteOptionsFromFlags({ clock: values.clock, "clock-mode": values["clock-mode"] })),
+    ...checked("coverage-out", () => suiteOptionsFromFlags({ "coverage-out": values["coverage-out"] })),
+  };
   // The emulator and its dependencies load only for `start`.
   const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./families/chains/networks.js")]);
-  let chains: Record<string, string>;
-  try {
-    chains = Object.fromEntries((values.chain ?? []).map(parseChainOption));
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  }
-  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks });
+  const chains = checked("chain", () => Object.fromEntries((values.chain ?? []).map(parseChainOption)));
+  const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks, ...suite });
   const i = emu.info;
   console.log(`
 Turnkey API emulator listening
@@ -83,6 +79,7 @@ Web UI            ${emu.url}/emulator/ui/
 Chains (JSON-RPC) ${emu.url}/emulator/v1/chains/<caip2>/rpc  (e.g. eip155:1, started on first use)
 OpenAPI document  ${emu.url}/openapi.json
 Storage           ${values.db ?? ":memory:"}
+Fixture           ${emu.fixtureFile ?? "(object)"}
 
 Organization      ${i.organizationId}  (${i.organizationName})
 Root user         ${i.rootUserId}
@@ -104,18 +101,17 @@ Use it with @turnkey/sdk-server:
   process.on("SIGTERM", () => void shutdown());
 }
 
-/** Options given bare or with a value (`--rate-limit`, `--rate-limit 1`): a bare one reads as "true". */
-const OPTIONAL_VALUE = new Set(["--rate-limit"]);
-
-function withOptionalValues(args: string[]): string[] {
-  return args.map((a, i) => (OPTIONAL_VALUE.has(a) && (i + 1 === args.length || args[i + 1]!.startsWith("-")) ? `${a}=true` : a));
+function portFlag(value: string): number {
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got ${value}`);
+  return Number(value);
 }
 
-/** `--rate-limit`'s value: absent, false; bare, true; a plan's requests per second (a whole number from 1); null for anything else. */
-function rateLimitFlag(value: string | undefined): boolean | number | null {
+/** `--rate-limit`'s value: absent, false; bare, true; a plan's requests per second (a whole number from 1). */
+function rateLimitFlag(value: string | undefined): boolean | number {
   if (value === undefined) return false;
   if (value === "true") return true;
-  return /^[0-9]{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= 1_000_000 ? Number(value) : null;
+  if (/^[0-9]{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= 1_000_000) return Number(value);
+  throw new Error(`--rate-limit takes nothing (10 requests per second per organization) or a plan's requests per second, a whole number from 1 (the free plan's is 1), got ${value}`);
 }
 
 main(process.argv.slice(2)).catch((err) => {

@@ -35,6 +35,7 @@ import { earnFamily } from "./families/earn/family.js";
 import { swapsFamily } from "./families/swaps/family.js";
 import { onRampFamily } from "./families/onramp/family.js";
 import { authProxyFamily } from "./families/auth-proxy/family.js";
+import { coverageFamily } from "./families/coverage/family.js";
 import { controlFamily } from "./families/control/family.js";
 import { webhooksFamily } from "./families/webhooks/family.js";
 
@@ -58,6 +59,7 @@ export const FAMILIES = [
   swapsFamily,
   onRampFamily,
   authProxyFamily,
+  coverageFamily,
   controlFamily,
   webhooksFamily,
 ] as const;

@@ -10,37 +10,39 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { systemClock } from "./core/clock.js";
+import { systemClock, parseClockStart, startedClock, type ClockMode } from "./core/clock.js";
 import { Keyring } from "./core/keyring.js";
-import type { Runtime } from "./core/runtime.js";
+import type { Runtime, FamilyStates } from "./core/runtime.js";
 import type { Family } from "./core/family.js";
-import type { FamilyStates } from "./core/runtime.js";
 import { families as FAMILIES, hooks, openStore, registry } from "./families.js";
 import { createApp, serviceCors } from "./core/http/app.js";
 import { corsHeaders } from "./core/http/cors.js";
-import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
+import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization, DEFAULT_FIXTURE_PATH, findProjectFixture, resolveFixturePath } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./core/auth/instance-keys.js";
 import { oidcIssuerUrl } from "./core/auth/oidc-tokens.js";
-import type { ChainListing } from "./families/chains/networks.js";
+import type { ChainListing, ChainsOptions } from "./families/chains/networks.js";
 import { EventBus } from "./core/events.js";
 import { ActivityTurns } from "./core/engine/turns.js";
 import { othersInFlight, Serving } from "./core/http/serving.js";
 import type { ControlOptions } from "./families/control/api.js";
-import type { ChainsOptions } from "./families/chains/networks.js";
 import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
 import type { WebhooksOptions } from "./families/webhooks/state.js";
 import { answerClientErrors } from "./core/http/client-errors.js";
+import { createRandom } from "./core/random.js";
+import type { CoverageOptions } from "./families/coverage/files.js";
 
 /** What startEmulator takes: the instance's own settings, and each family's (`--log`, `--chain`, `--trust-proxy`, ...). */
-export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOptions & WebhooksOptions & {
+export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOptions & WebhooksOptions & CoverageOptions & {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
   /** SQLite file; default `:memory:`. A file keeps state across restarts. */
   db?: string;
-  /** Fixture file path or object; default fixtures/default.json. */
+  /** Fixture file path or object; default: the project's turnkey-emulator.jsonc when there is one (fixtures/project-file.ts), else fixtures/default.json. */
   fixtures?: string | Fixture;
+  /** Where the project's turnkey-emulator.jsonc is looked for when `fixtures` is not given (default: the working directory, then its parents up to the one with a package.json). */
+  projectRoot?: string;
   /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
   /**
@@ -48,6 +50,15 @@ export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOption
    * (`--allow-host`, e.g. a compose service's name); `.example.test` allows its subdomains too.
    */
   allowHosts?: string[];
+  /**
+   * Draw every random value (ids, mnemonics, keys, OTP codes, the enclave's ephemeral keys, ...) from
+   * this seed (`--seed`): the same requests in the same order get the same answers (core/random.ts).
+   */
+  seed?: string;
+  /** Start the emulated clock at this instant (`--clock`): an ISO 8601 instant or milliseconds since the epoch; the fixture's records are dated then. */
+  clock?: string | number;
+  /** How a clock started with `clock` moves (`--clock-mode`): "frozen" (the default: stays until moved through the control API) or "ticking". */
+  clockMode?: ClockMode;
 };
 
 export type EmulatorInfo = {
@@ -80,8 +91,11 @@ export type RunningEmulator = {
   url: string;
   proxyUrl: string;
   info: EmulatorInfo;
+  /** The fixture file it seeds (the project's turnkey-emulator.jsonc, a named one or the package's default), or undefined for a fixture object. */
+  fixtureFile: string | undefined;
   runtime: Runtime;
-  reset(): void;
+  /** Back to the fixture: the store seeded again, the clock and (with a seed) the random values started over; `seed` replaces the seed from here on. */
+  reset(options?: { seed?: string }): void;
   stop(): Promise<void>;
 };
 
@@ -90,14 +104,16 @@ const families = FAMILIES as readonly Family<EmulatorOptions>[];
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(options.fixtures);
+  const fixtureFile = typeof options.fixtures === "object" ? undefined : (options.fixtures ?? findProjectFixture(options.projectRoot));
+  const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(fixtureFile);
   const store = openStore(options.db ?? ":memory:");
   const rt: Runtime = {
     registry,
     hooks,
     store,
     keyring: new Keyring(store.sealer),
-    clock: systemClock(),
+    clock: options.clock === undefined ? systemClock() : startedClock(parseClockStart(options.clock), options.clockMode ?? "frozen"),
+    random: createRandom(options.seed),
     validateResponses: options.validateResponses ?? process.env.EMULATOR_VALIDATE_RESPONSES === "1",
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
@@ -120,10 +136,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ...Object.assign({}, ...families.map((f) => f.info?.(rt))),
       organizations: organizationsInfo(fixture, rt.urls),
     }) as EmulatorInfo;
-  const reset = () => {
+  const reset = (again: { seed?: string } = {}) => {
+    for (const f of families) f.clearing?.(rt);
     rt.store.clear();
     rt.keyring.clear();
-    rt.clock.offsetMs = 0;
+    rt.clock.restart();
+    rt.random.restart(again.seed);
     for (const f of families) f.reset?.(rt);
     seedFixture(rt, fixture, rt.clock.now());
   };
@@ -133,7 +151,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
     s.once("error", reject);
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections stay open longer than a client's own idle limit (undici: the server's hint less 1 s):
+  // a test worker whose event loop is busy loading modules between files must not write onto a socket the server closed.
+  server.keepAliveTimeout = 55_000; // below Node's headersTimeout (60 s)
   // Headers over Node's limit answer the JSON error shape, with the CORS of the request's surface.
   const corsOf = serviceCors(rt);
   answerClientErrors(server, (head) => {
@@ -154,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: rt.urls.baseUrl,
     proxyUrl: rt.urls.authProxyUrl,
     info: info(),
+    fixtureFile: typeof options.fixtures === "object" ? undefined : resolveFixturePath(fixtureFile ?? DEFAULT_FIXTURE_PATH),
     runtime: rt,
     reset,
     async stop() {

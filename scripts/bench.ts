@@ -15,11 +15,12 @@ import { benchStart } from "./bench/start.js";
 import { benchState } from "./bench/state.js";
 import { benchMany } from "./bench/many.js";
 import { benchWebhooks } from "./bench/webhooks.js";
+import { benchPool } from "./bench/pool.js";
 import { cpus, loadavg } from "node:os";
 import { printSummary } from "./bench/report.js";
 
 const speed: Record<string, () => Promise<void>> = { start: benchStart, sign: benchRequestPath, state: benchState, many: benchMany };
-const older: Record<string, () => Promise<void>> = { foundation: benchFoundation, wallets: benchWallets, signing: benchSigning, snapshots: benchSnapshots, networks: benchNetworks, soak: benchSoak, webhooks: benchWebhooks };
+const older: Record<string, () => Promise<void>> = { foundation: benchFoundation, wallets: benchWallets, signing: benchSigning, snapshots: benchSnapshots, networks: benchNetworks, soak: benchSoak, webhooks: benchWebhooks, pool: benchPool };
 const sections: Record<string, () => Promise<void>> = { ...speed, ...older };
 // Section names; flags (`--duration 20` for the soak, `--quick`) are read by the sections themselves.
 const args = process.argv.slice(2);

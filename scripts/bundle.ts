@@ -146,7 +146,7 @@ export async function bundle(outdir: string, options: BundleOptions = {}): Promi
 
 /**
  * The test-runner helpers (emulator/testing/): vitest.js (ES module; vitest loads a global setup
- * with import) and jest.cjs (CommonJS: jest requires global setups, and a require of an ES
+ * with import) and the setup file it adds to the project, vitest-file.js; jest.cjs (CommonJS: jest requires global setups, and a require of an ES
  * module's default export would give jest the namespace, not the function), plus the two
  * one-line modules jest's config names, whose module.exports is the function itself. Each
  * imports the emulator on first use from the package entry beside it (`../index.js` in the
@@ -161,6 +161,8 @@ async function bundleTestHelpers(outdir: string): Promise<void> {
   };
   const common: BuildOptions = { bundle: true, platform: "node", target: "node20", logLevel: "warning", plugins: [packageEntry] };
   await build({ ...common, format: "esm", entryPoints: [`${root}emulator/testing/vitest.ts`], outfile: join(outdir, "vitest.js") });
+  // The setup file vitest.js adds to the project: it runs in the test workers, beside the project's own vitest.
+  await build({ ...common, format: "esm", entryPoints: [`${root}emulator/testing/vitest-file.ts`], outfile: join(outdir, "vitest-file.js"), external: ["vitest"] });
   await build({ ...common, format: "cjs", entryPoints: [`${root}emulator/testing/jest.ts`], outfile: join(outdir, "jest.cjs") });
   for (const [file, name] of [
     ["jest-global-setup.cjs", "globalSetup"],

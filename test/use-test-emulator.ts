@@ -42,6 +42,9 @@ export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator 
     get runtime() {
       return current("runtime").runtime;
     },
+    get fixtureFile() {
+      return current("fixtureFile").fixtureFile;
+    },
     reset: () => current("reset").reset(),
     stop: async () => {
       const r = current("stop");

@@ -6,6 +6,7 @@
  */
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { generateP256KeyPair, signRaw, type P256KeyPair } from "./p256.js";
+import type { RandomBytes } from "../core/random.js";
 
 export const APP_PROOF_SCHEME = "SIGNATURE_SCHEME_EPHEMERAL_KEY_P256";
 
@@ -14,7 +15,7 @@ export type AppProof = { scheme: typeof APP_PROOF_SCHEME; publicKey: string; pro
 /** The emulator's ephemeral enclave key pair set: an encryption key and a signing key. */
 export type EphemeralKeys = { encryption: P256KeyPair; signing: P256KeyPair };
 
-export const generateEphemeralKeys = (): EphemeralKeys => ({ encryption: generateP256KeyPair(), signing: generateP256KeyPair() });
+export const generateEphemeralKeys = (random?: RandomBytes): EphemeralKeys => ({ encryption: generateP256KeyPair(random), signing: generateP256KeyPair(random) });
 
 /** 130-byte ephemeral public key hex, as in app proofs and boot proofs. */
 export const ephemeralPublicKeyHex = (keys: EphemeralKeys): string =>

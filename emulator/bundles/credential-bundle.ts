@@ -14,7 +14,7 @@ export const base58check = createBase58check(sha256);
 export function encryptCredentialBundle(
   privateKey32: Uint8Array,
   targetPublicKeyHex: string,
-  options: Pick<HpkeSealOptions, "ephemeralPrivateKey"> = {},
+  options: Pick<HpkeSealOptions, "ephemeralPrivateKey" | "random"> = {},
 ): string {
   if (privateKey32.length !== 32) throw new InputError("credential private key must be 32 bytes", "privateKey");
   const { enc, ciphertext } = hpkeSeal(privateKey32, targetPublicKeyHex, options);

@@ -8,6 +8,7 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { InputError } from "../core/input-error.js";
 import { derivedP256KeyPair, generateP256KeyPair, type P256KeyPair } from "./p256.js";
+import type { RandomBytes } from "../core/random.js";
 
 export type EnclaveKeys = {
   signer: P256KeyPair;
@@ -20,8 +21,8 @@ export type EnclavePublicKeysHex = { signer: string; tlsFetcher: string; notariz
 const ROLES = ["signer", "tlsFetcher", "notarizer"] as const;
 const SEED_SALT = "turnkey-emulator/enclave-keys/v1";
 
-export function generateEnclaveKeys(): EnclaveKeys {
-  return { signer: generateP256KeyPair(), tlsFetcher: generateP256KeyPair(), notarizer: generateP256KeyPair() };
+export function generateEnclaveKeys(random?: RandomBytes): EnclaveKeys {
+  return { signer: generateP256KeyPair(random), tlsFetcher: generateP256KeyPair(random), notarizer: generateP256KeyPair(random) };
 }
 
 /**

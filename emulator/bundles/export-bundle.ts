@@ -20,11 +20,12 @@ export type MakeExportBundleParams = {
   organizationId: string;
   signerKey: P256KeyPair;
   ephemeralPrivateKey?: HpkeSealOptions["ephemeralPrivateKey"];
+  random?: HpkeSealOptions["random"];
 };
 
 export function makeExportBundle(params: MakeExportBundleParams): string {
   const pt = typeof params.plaintext === "string" ? utf8ToBytes(params.plaintext) : params.plaintext;
-  const { enc, ciphertext } = hpkeSeal(pt, params.targetPublicKeyHex, { ephemeralPrivateKey: params.ephemeralPrivateKey });
+  const { enc, ciphertext } = hpkeSeal(pt, params.targetPublicKeyHex, { ephemeralPrivateKey: params.ephemeralPrivateKey, random: params.random });
   const signed = signEnvelopeData(
     { encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId: params.organizationId },
     params.signerKey,

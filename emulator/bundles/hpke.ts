@@ -15,6 +15,7 @@ import { extract, expand } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { InputError } from "../core/input-error.js";
+import { osRandom, type RandomBytes } from "../core/random.js";
 import { parseP256PublicKey } from "./p256.js";
 
 export const TURNKEY_HPKE_INFO = "turnkey_hpke";
@@ -66,6 +67,8 @@ const ecdhX = (privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array =>
 export type HpkeSealOptions = {
   /** Fixed ephemeral secret, for deterministic fixtures and tests only. */
   ephemeralPrivateKey?: Uint8Array;
+  /** Where the ephemeral secret is drawn from when none is given (an instance's `rt.random`; the system's generator by default). */
+  random?: RandomBytes;
   info?: Uint8Array;
   /** Test hook for RFC vectors; Turnkey always uses AES-256-GCM with AAD = enc‖pkR. */
   aead?: Aead;
@@ -81,7 +84,7 @@ export type HpkeSealed = { enc: Uint8Array; ciphertext: Uint8Array };
  */
 export function hpkeSeal(plaintext: Uint8Array, recipientPublicKey: Uint8Array | string, options: HpkeSealOptions = {}): HpkeSealed {
   const pkR = parseP256PublicKey(recipientPublicKey, "targetPublicKey");
-  const skE = options.ephemeralPrivateKey ?? p256.utils.randomSecretKey();
+  const skE = options.ephemeralPrivateKey ?? p256.utils.randomSecretKey((options.random ?? osRandom).bytes(p256.lengths.seed!));
   const enc = p256.getPublicKey(skE, false);
   const aead = options.aead ?? AEAD_AES_256_GCM;
   const sharedSecret = kemSharedSecret(ecdhX(skE, pkR), concatBytes(enc, pkR));

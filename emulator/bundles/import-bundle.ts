@@ -14,6 +14,7 @@ import { InputError, inputAt } from "../core/input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
+import type { RandomBytes } from "../core/random.js";
 import { EXPORT_BUNDLE_VERSION } from "./export-bundle.js";
 
 export type MadeImportBundle = {
@@ -29,8 +30,10 @@ export function makeImportBundle(params: {
   userId: string;
   signerKey: P256KeyPair;
   targetKey?: P256KeyPair;
+  /** Where a target key is drawn from when none is given (the instance's `rt.random`). */
+  random?: RandomBytes;
 }): MadeImportBundle {
-  const target = params.targetKey ?? generateP256KeyPair();
+  const target = params.targetKey ?? generateP256KeyPair(params.random);
   const targetPublicHex = bytesToHex(target.publicKey);
   const signed = signEnvelopeData(
     { organizationId: params.organizationId, userId: params.userId, targetPublic: targetPublicHex },

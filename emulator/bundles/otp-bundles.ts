@@ -9,6 +9,7 @@ import { InputError, inputAt } from "../core/input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
+import type { RandomBytes } from "../core/random.js";
 
 export type MadeOtpTargetBundle = {
   bundle: string;
@@ -17,8 +18,9 @@ export type MadeOtpTargetBundle = {
   targetPublicHex: string;
 };
 
-export function makeOtpEncryptionTargetBundle(params: { tlsFetcherKey: P256KeyPair; targetKey?: P256KeyPair }): MadeOtpTargetBundle {
-  const target = params.targetKey ?? generateP256KeyPair();
+/** `random`: where a target key is drawn from when none is given (the instance's `rt.random`). */
+export function makeOtpEncryptionTargetBundle(params: { tlsFetcherKey: P256KeyPair; targetKey?: P256KeyPair; random?: RandomBytes }): MadeOtpTargetBundle {
+  const target = params.targetKey ?? generateP256KeyPair(params.random);
   const targetPublicHex = bytesToHex(target.publicKey);
   const { data, dataSignature, enclaveQuorumPublic } = signEnvelopeData({ targetPublic: targetPublicHex }, params.tlsFetcherKey);
   return {

@@ -9,6 +9,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256Point, p256PublicKey } from "../curves/p256.js";
 import { InputError } from "../core/input-error.js";
+import { osRandom, type RandomBytes } from "../core/random.js";
 
 export type P256KeyPair = {
   /** 32-byte secret scalar. */
@@ -17,8 +18,9 @@ export type P256KeyPair = {
   publicKey: Uint8Array;
 };
 
-export function generateP256KeyPair(): P256KeyPair {
-  return p256KeyPairFromPrivate(p256.utils.randomSecretKey());
+/** A fresh key pair drawn from `random` (an instance's `rt.random`; the system's generator by default). */
+export function generateP256KeyPair(random: RandomBytes = osRandom): P256KeyPair {
+  return p256KeyPairFromPrivate(p256.utils.randomSecretKey(random.bytes(p256.lengths.seed!)));
 }
 
 export function p256KeyPairFromPrivate(privateKey: Uint8Array | string): P256KeyPair {

@@ -25,6 +25,8 @@ export type ActivityUpdateEvent = {
   orgId: string;
   /** The activity as recorded with its new status. */
   activity: ActivityRow;
+  /** The policy evaluations the decision recorded with it (none for a decision without policies, or a rejection); carried so that listeners (coverage) need not read them back. */
+  evaluations?: readonly { policyId: string; outcome: string }[];
 };
 
 /** A deposit to or withdrawal from a wallet account address was confirmed or finalized on chain. */

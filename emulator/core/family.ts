@@ -51,6 +51,8 @@ export type Family<O = object> = {
   start?(rt: Runtime, setup: FamilyStart<O>): void;
   /** Once the server listens. */
   listening?(rt: Runtime, server: Server): void;
+  /** Before a reset clears the store: what it must read of the state being left (coverage keeps its policies' names). */
+  clearing?(rt: Runtime): void;
   /** What a reset clears besides the store, the keyring and the clock (the fixture is seeded again after). */
   reset?(rt: Runtime): void;
   /** Stops its background work; families stop in reverse order, before the store closes. */

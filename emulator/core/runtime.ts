@@ -10,7 +10,8 @@
  * core's questions (hooks.ts).
  */
 import type { Store } from "./store/index.js";
-import type { Clock } from "./clock.js";
+import type { EmulatorClock } from "./clock.js";
+import type { Random } from "./random.js";
 import type { Keyring } from "./keyring.js";
 import type { InstanceKeys } from "./auth/instance-keys.js";
 import type { EventBus } from "./events.js";
@@ -31,7 +32,9 @@ export interface FamilyStates {}
 export interface Runtime {
   store: Store;
   keyring: Keyring;
-  clock: Clock & { offsetMs: number };
+  clock: EmulatorClock;
+  /** Where every random value of the instance comes from (random.ts): seeded by `--seed`, else the system's generator. */
+  random: Random;
   /** Checks every response against its contract and fails loudly on a mismatch. */
   validateResponses: boolean;
   /** Public URLs, known once the servers listen. */

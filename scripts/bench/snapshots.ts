@@ -10,7 +10,7 @@
 import http from "node:http";
 import Database from "better-sqlite3";
 import { startEmulator } from "../../emulator/index.js";
-import { newId } from "../../emulator/core/ids.js";
+import { randomUUID } from "node:crypto";
 import { post } from "./http.js";
 import { median, stampedSubmissions } from "./stamped.js";
 
@@ -60,7 +60,7 @@ export async function benchSnapshots(): Promise<void> {
     store.tx(() => {
       for (let i = 0; count() < target; i++) {
         const { seq: _seq, ...row } = real[i % real.length]!;
-        store.activities.insert({ ...row, id: newId(), fingerprint: `sha256:bench-${target}-${i}` });
+        store.activities.insert({ ...row, id: randomUUID(), fingerprint: `sha256:bench-${target}-${i}` });
       }
     });
     const n = count();

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { ROOT, cycles, importGraph } from "./import-graph.js";
 
 /** The core's foundation: what a primitive may use of the core. */
-const FOUNDATION = ["errors.ts", "error-catalogue.ts", "input-error.ts", "ids.ts", "lazy-module.ts", "package-root.ts", "lib/"].map((f) => `emulator/core/${f}`);
+const FOUNDATION = ["errors.ts", "error-catalogue.ts", "input-error.ts", "ids.ts", "random.ts", "lazy-module.ts", "package-root.ts", "lib/"].map((f) => `emulator/core/${f}`);
 const PRIMITIVES = ["curves", "derivation", "signing", "bundles", "policy", "limits", "trust"].map((d) => `emulator/${d}/`);
 /** Imports of the root from below, each with why. */
 const ROOT_IMPORTED_BY: { from: string; to: string; reason: string }[] = [

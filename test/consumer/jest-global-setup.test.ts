@@ -80,6 +80,7 @@ describe("turnkey-emulator/jest in a consumer project", () => {
       "TURNKEY_USER_ID",
       "TURNKEY_AUTH_PROXY_URL",
       "TURNKEY_AUTH_PROXY_CONFIG_ID",
+      "TURNKEY_EMULATOR_LEASE_URL", // where turnkeyEnv() leases its file's instance
     ].sort());
     // What the worker read is what the emulator says about itself, and the SDK got through with it.
     expect(seen.url).toBe(seen.info.baseUrl);

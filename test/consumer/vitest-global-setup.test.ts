@@ -17,7 +17,7 @@ import { appendFileSync } from "node:fs";
 import { Turnkey } from "@turnkey/sdk-server";
 import { expect, inject, it } from "vitest";
 
-it("${name}: reaches the emulator the global setup started", async () => {
+it("${name}: reaches the emulator the global setup started, its state its own", async () => {
   const turnkey = inject("turnkey");
   const api = new Turnkey({
     apiBaseUrl: turnkey.url,
@@ -27,7 +27,10 @@ it("${name}: reaches the emulator the global setup started", async () => {
   }).apiClient();
   const whoami = await api.getWhoami();
   expect(whoami.userId).toBe(turnkey.rootUserId);
-  appendFileSync(process.env.SEEN!, JSON.stringify({ file: "${name}", turnkey, whoami }) + "\\n");
+  // Every file makes a tag of the same name: each sees only its own.
+  const { userTagId } = await api.createUserTag({ userTagName: "per file", userIds: [] });
+  const tags = (await api.listUserTags({})).userTags.map((t) => t.tagName);
+  appendFileSync(process.env.SEEN!, JSON.stringify({ file: "${name}", turnkey, whoami, tags, userTagId }) + "\\n");
 });
 `;
 
@@ -82,7 +85,7 @@ export const nope = turnkey.nope;
 
 afterAll(() => project?.remove());
 
-type Seen = { file: string; turnkey: Record<string, any>; whoami: { organizationId: string; userId: string }; after?: string };
+type Seen = { file: string; turnkey: Record<string, any>; whoami: { organizationId: string; userId: string }; tags?: string[]; userTagId?: string; after?: string };
 const seen = (file: string): Seen[] =>
   readFileSync(file, "utf8")
     .trim()
@@ -90,7 +93,7 @@ const seen = (file: string): Seen[] =>
     .map((l) => JSON.parse(l) as Seen);
 
 describe("turnkey-emulator/vitest in a consumer project", () => {
-  it("starts one emulator for the run, injects its connection into every file, and stops it at the end", async () => {
+  it("gives every file an instance reset to the fixture, injects its connection, and stops them at the end", async () => {
     const SEEN = join(project.dir, "seen-default.jsonl");
     const r = await run(process.execPath, [VITEST, "run"], { cwd: project.dir, env: childEnv({ SEEN }) });
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -100,7 +103,8 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
     const files = seen(SEEN);
     expect(files.map((f) => f.file).sort()).toEqual(["a", "b"]);
     const [a, b] = files;
-    expect(a!.turnkey.url).toBe(b!.turnkey.url); // one instance for both files
+    expect(a!.tags).toEqual(["per file"]); // whichever worker ran them, and in whatever order
+    expect(b!.tags).toEqual(["per file"]);
     expect(a!.turnkey.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(a!.turnkey).toMatchObject({
       proxyUrl: a!.turnkey.url,
@@ -109,8 +113,9 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
     });
     expect(a!.whoami.organizationId).toBe(a!.turnkey.organizationId);
     expect(a!.turnkey.info.baseUrl).toBe(a!.turnkey.url);
-    // The teardown stopped it.
+    // The teardown stopped them.
     expect(await refused(`${a!.turnkey.url}/emulator/v1/info`)).toBe(true);
+    expect(await refused(`${b!.turnkey.url}/emulator/v1/info`)).toBe(true);
   }, 90_000);
 
   it("takes startEmulator options through turnkeyEmulatorSetup() in the project's own global setup file", async () => {
@@ -132,6 +137,19 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
     const [a] = seen(SEEN);
     expect(a!.turnkey.organizationId).not.toBe("0d59bf5a-3228-47d7-8128-1e1c1da98a34");
     expect(a!.whoami.organizationId).toBe(a!.turnkey.organizationId);
+  }, 90_000);
+
+  it("with TURNKEY_EMULATOR_SEED, seeds each file from its own path: the same ids run after run, another file's differ", async () => {
+    const idsOfRun = async (n: number) => {
+      const SEEN = join(project.dir, `seen-seed-${n}.jsonl`);
+      const r = await run(process.execPath, [VITEST, "run"], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_SEED: "suite" }) });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      return Object.fromEntries(seen(SEEN).map((f) => [f.file, f.userTagId]));
+    };
+    const first = await idsOfRun(1);
+    expect(await idsOfRun(2)).toEqual(first);
+    expect(first.a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.a).not.toBe(first.b); // each file its own seed, not its worker's (one worker may run both)
   }, 90_000);
 
   it("types inject('turnkey') for a project that references the module's types", async () => {

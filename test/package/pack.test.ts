@@ -1,48 +1,24 @@
 /**
- * The published package works where users put it: packs this checkout as `npm publish` would
- * (the prepack step's `emulator` command included), checks that the tarball holds what runs and
- * nothing else, installs it into a fresh temporary project together with @turnkey/sdk-server, and
- * there runs `npx emulator start`, `startEmulator()` from an ES module and SDK calls with the
- * printed dev key. Needs dist/ built (`npm ci` runs the build) and the npm registry (the npm
- * cache serves what it already holds); skipped, saying so, only when the registry cannot be reached.
- *
- * The install skips install scripts: better-sqlite3's would compile SQLite (minutes on two cores)
- * where the checkout already holds the same version's binary for this Node, which is copied in.
+ * The published package works where users put it: packs this checkout as `npm publish` would and
+ * installs it into a fresh temporary project together with @turnkey/sdk-server (packed.ts), checks
+ * that the tarball holds what runs and nothing else, and there runs `npx emulator start`,
+ * `startEmulator()` from an ES module and SDK calls with the printed dev key. Skipped, saying so,
+ * only when the registry cannot be reached.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const ROOT = join(import.meta.dirname, "..", "..");
-const run = promisify(execFile);
-const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
-
-/** The environment of a user's shell: none of the npm_* variables `npm test` hands down, except where npm keeps its cache and which registry it asks. */
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || /^npm_config_(cache|registry|userconfig)$/i.test(k)),
-) as NodeJS.ProcessEnv;
-
-/** Why the registry cannot be reached, or undefined when it can. */
-async function registryUnreachable(): Promise<string | undefined> {
-  try {
-    await run("npm", ["ping"], { env: ENV, timeout: 20_000 });
-    return undefined;
-  } catch (e) {
-    return (e as Error).message.split("\n").find((l) => /ERR|error|timed out|ETIMEDOUT|ENOTFOUND|EAI_AGAIN/i.test(l)) ?? "npm ping failed";
-  }
-}
+import { ENV, packAndInstall, readJson, registryUnreachable, ROOT, run, versionHere, type PackedFile } from "./packed.js";
 
 const unreachable = await registryUnreachable();
 if (unreachable) console.warn(`test/package/pack.test.ts skipped: the npm registry cannot be reached (${unreachable})`);
 
 /** The SDK version the suite itself uses, so that the npm cache usually has it. */
-const SDK_VERSION = readJson(join(ROOT, "node_modules", "@turnkey", "sdk-server", "package.json")).version as string;
+const SDK_VERSION = versionHere("@turnkey/sdk-server");
 const SOLANA_MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 
-type PackedFile = { path: string; size: number };
 let work = "";
 let project = "";
 let files: PackedFile[] = [];
@@ -65,37 +41,11 @@ const whoami = await api.getWhoami({});
 
 describe.skipIf(unreachable)("the npm package", () => {
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, "dist", "bundle", "cli.cjs"))) throw new Error("dist/ is not built: run `npm run build` (npm ci does it)");
     work = mkdtempSync(join(tmpdir(), "turnkey-emulator-pack-"));
-
-    // What `npm pack` runs around the tarball (prepack, postpack), without `prepare`'s whole rebuild.
-    const packBin = (action: string) => execFileSync(process.execPath, [join(ROOT, "scripts", "pack-bin.mjs"), action]);
-    packBin("add");
-    let packed: { filename: string; files: PackedFile[]; unpackedSize: number };
-    try {
-      const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: ROOT, env: ENV, timeout: 60_000 });
-      [packed] = JSON.parse(stdout);
-    } finally {
-      packBin("remove");
-    }
-    files = packed.files;
-    unpackedSize = packed.unpackedSize;
-
-    project = join(work, "consumer");
-    mkdirSync(project);
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-    await run(
-      "npm",
-      ["install", join(work, packed.filename), `@turnkey/sdk-server@${SDK_VERSION}`, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-update-notifier"],
-      { cwd: project, env: ENV, timeout: 150_000 },
-    );
-    const sqlite = (base: string) => join(base, "node_modules", "better-sqlite3");
-    if (readJson(join(sqlite(project), "package.json")).version === readJson(join(sqlite(ROOT), "package.json")).version) {
-      mkdirSync(join(sqlite(project), "build", "Release"), { recursive: true });
-      copyFileSync(join(sqlite(ROOT), "build", "Release", "better_sqlite3.node"), join(sqlite(project), "build", "Release", "better_sqlite3.node"));
-    } else {
-      await run("npm", ["rebuild", "better-sqlite3"], { cwd: project, env: ENV, timeout: 300_000 });
-    }
+    const installed = await packAndInstall(work, [`@turnkey/sdk-server@${SDK_VERSION}`]);
+    project = installed.project;
+    files = installed.packed.files;
+    unpackedSize = installed.packed.unpackedSize;
   }, 240_000);
 
   afterAll(() => {
@@ -117,6 +67,7 @@ describe.skipIf(unreachable)("the npm package", () => {
       "dist/bundle/index.js",
       "dist/bundle/index.cjs",
       "dist/bundle/cached-script.js",
+      "dist/bundle/vitest-file.js", // the setup file turnkey-emulator/vitest adds to a project (not in the exports map)
       "dist/emulator/index.d.ts",
       "fixtures/default.json",
       "contracts/generated/openapi.json",

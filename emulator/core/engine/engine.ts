@@ -15,7 +15,6 @@
 import { DOCUMENTED_ERRORS } from "../error-catalogue.js";
 import { createHash } from "node:crypto";
 import { invalidArgument, unauthenticated, documentedError } from "../errors.js";
-import { newId } from "../ids.js";
 import type { OperationContract } from "../../../contracts/index.js";
 import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
@@ -61,9 +60,9 @@ export type Submission = {
   target: OrganizationRow;
 };
 
-function voteOf(caller: Caller, rawBody: Buffer, selection: StoredVote["selection"], now: number): StoredVote {
+function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredVote["selection"], now: number): StoredVote {
   return {
-    id: newId(),
+    id: rt.random.uuid(),
     userId: caller.user.id,
     selection,
     message: rawBody.toString("utf8"),
@@ -98,7 +97,7 @@ async function propose(rt: Runtime, s: Submission, fingerprint: string, now: num
   const existing = rt.store.activities.byFingerprint(fingerprint);
   if (existing) return resubmitted(rt, existing, s, now);
 
-  const activity = proposal(s, fingerprint, now);
+  const activity = proposal(rt, s, fingerprint, now);
   const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters);
   const { decision, mfa } = decideProposal(rt, frame, s.caller, activity.votes);
   if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
@@ -110,17 +109,17 @@ async function propose(rt: Runtime, s: Submission, fingerprint: string, now: num
 /** admit: a body already submitted is that activity (an MFA presentation, another user's approval, or the activity as recorded). */
 function resubmitted(rt: Runtime, existing: ActivityRow, s: Submission, now: number): Promise<ActivityRow> | ActivityRow {
   // MFA: the same body stamped by another credential of a user who owes authenticators presents it.
-  if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
+  if (awaitsAuthenticators(rt, existing, s.caller)) return presentMfa(rt, existing, s.caller, voteOf(rt, s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now);
   // The same body from another user of the organization counts as their approval; from a
   // user whose approval expired (approval-window.ts), it approves again.
   const isNewVoter = existing.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED" && !votesInForce(existing.votes, now).some((v) => v.userId === s.caller.user.id) && s.caller.org.id === existing.orgId;
-  return isNewVoter ? addVote(rt, existing, voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
+  return isNewVoter ? addVote(rt, existing, voteOf(rt, s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now), now, s.caller) : answerAsRecorded(existing);
 }
 
 /** The new activity a submission proposes, with the proposer's approving vote. */
-function proposal(s: Submission, fingerprint: string, now: number): Omit<ActivityRow, "seq"> {
+function proposal(rt: Runtime, s: Submission, fingerprint: string, now: number): Omit<ActivityRow, "seq"> {
   return {
-    id: newId(),
+    id: rt.random.uuid(),
     orgId: s.target.id,
     type: s.op.activityType!,
     status: "ACTIVITY_STATUS_PENDING",
@@ -128,7 +127,7 @@ function proposal(s: Submission, fingerprint: string, now: number): Omit<Activit
     intent: { [s.op.intentKey!]: s.body.parameters },
     result: {},
     failure: null,
-    votes: [voteOf(s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now)],
+    votes: [voteOf(rt, s.caller, s.rawBody, "VOTE_SELECTION_APPROVED", now)],
     userId: s.caller.user.id,
     asksAppProofs: s.asksAppProofs ?? false,
     createdAt: now,
@@ -216,13 +215,13 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
  */
 function record(rt: Runtime, a: Settling, decision: Decision, patch: Partial<ActivityRow>): ActivityRow {
   const row = { ...a.activity, ...patch, updatedAt: a.now };
-  const evaluation = { id: newId(), voteId: a.activity.votes.at(-1)?.id ?? null, evaluations: decision.evaluations, createdAt: a.now };
+  const evaluation = { id: rt.random.uuid(), voteId: a.activity.votes.at(-1)?.id ?? null, evaluations: decision.evaluations, createdAt: a.now };
   let written: ActivityRow;
   if (a.existing) {
     rt.store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, a.now, evaluation);
     written = { ...row, seq: a.existing.seq };
   } else written = rt.store.activities.insert(row, evaluation);
-  rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written });
+  rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written, evaluations: evaluation.evaluations });
   return written;
 }
 
@@ -291,7 +290,7 @@ async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRo
   const message = s.rawBody.toString("utf8");
   if (target.votes.some((v) => v.userId === s.caller.user.id && v.message === message)) return answerAsRecorded(target);
   const selection = s.op.name === "approve_activity" ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED";
-  if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(s.caller, s.rawBody, selection, now), now);
+  if (target.status === AUTHENTICATORS_NEEDED || awaitsAuthenticators(rt, target, s.caller)) return presentMfa(rt, target, s.caller, voteOf(rt, s.caller, s.rawBody, selection, now), now);
   if (s.caller.credential.kind === "attested") throw unauthenticated("an X-Stamp-Attested stamp can approve an activity only to present an MFA method its user owes", "UNAUTHENTICATED");
   if (target.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") {
     throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`, "parameters.fingerprint");
@@ -299,5 +298,5 @@ async function vote(rt: Runtime, s: Submission, now: number): Promise<ActivityRo
   if (votesInForce(target.votes, now).some((v) => v.userId === s.caller.user.id)) {
     throw invalidArgument(`user ${s.caller.user.id} has already voted on activity ${target.id}`, "parameters.fingerprint");
   }
-  return addVote(rt, target, voteOf(s.caller, s.rawBody, selection, now), now, s.caller);
+  return addVote(rt, target, voteOf(rt, s.caller, s.rawBody, selection, now), now, s.caller);
 }

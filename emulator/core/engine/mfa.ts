@@ -11,7 +11,6 @@
  * decides the activity once a challenge is met.
  */
 import { invalidArgument } from "../errors.js";
-import { newId } from "../ids.js";
 import { evaluate, parseExpression, type EvaluationContext } from "../../policy/index.js";
 import type { Runtime } from "../runtime.js";
 import type { Caller, Credential } from "../auth/caller.js";
@@ -81,7 +80,7 @@ export function mfaRequirement(rt: Runtime, caller: Caller, context: () => Evalu
 /** Records the user's challenge on an activity (within the caller's transaction). */
 export function recordChallenge(rt: Runtime, activityId: string, userId: string, req: MfaRequirement, heldVote: StoredVote | null, now: number): void {
   rt.store.mfaChallenges.insert({
-    id: newId(),
+    id: rt.random.uuid(),
     activityId,
     userId,
     mfaPolicyId: req.policy.id,
@@ -98,12 +97,10 @@ export function recordChallenge(rt: Runtime, activityId: string, userId: string,
 export function holdActivity(rt: Runtime, activity: Omit<ActivityRow, "seq">, evaluations: PolicyEvaluationResult[], req: MfaRequirement, now: number): ActivityRow {
   return rt.store.tx(() => {
     // The evaluation goes in with the row (one statement), as the engine writes it.
-    const row = rt.store.activities.insert(
-      { ...activity, status: AUTHENTICATORS_NEEDED, updatedAt: now },
-      { id: newId(), voteId: activity.votes.at(-1)?.id ?? null, evaluations: [...evaluations, { policyId: req.policy.id, outcome: OUTCOME_REQUIRES_AUTHENTICATORS }], createdAt: now },
-    );
+    const evaluation = { id: rt.random.uuid(), voteId: activity.votes.at(-1)?.id ?? null, evaluations: [...evaluations, { policyId: req.policy.id, outcome: OUTCOME_REQUIRES_AUTHENTICATORS }], createdAt: now };
+    const row = rt.store.activities.insert({ ...activity, status: AUTHENTICATORS_NEEDED, updatedAt: now }, evaluation);
     recordChallenge(rt, row.id, activity.votes[0]!.userId, req, null, now);
-    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: row.orgId, activity: row });
+    rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: row.orgId, activity: row, evaluations: evaluation.evaluations });
     return row;
   });
 }

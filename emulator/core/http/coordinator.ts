@@ -16,7 +16,7 @@ import { notEmulatedError } from "../vocabulary/not-emulated.js";
 import type { ActivityEntry, QueryEntry } from "../vocabulary/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
-import { noteRequest } from "./request-facts.js";
+import { noteRequest, noteActivityType } from "./request-facts.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationRouter, type Surface } from "./pipeline.js";
@@ -46,7 +46,8 @@ export function coordinatorRouter(rt: Runtime): Router {
 }
 
 async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {
-  const { op, entry } = rt.registry.resolveActivity(routed, json.type);
+  const { op, entry, accepted } = rt.registry.resolveActivity(routed, json.type);
+  if (accepted && op.activityType) noteActivityType(res, op.activityType);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));

@@ -17,6 +17,16 @@ export function requestFacts(res: Response): RequestFacts | undefined {
   return res.locals.requestFacts as RequestFacts | undefined;
 }
 
+/** Notes the activity type (version) a submission was read as, once the operation accepts it. */
+export function noteActivityType(res: Response, activityType: string): void {
+  res.locals.activityType = activityType;
+}
+
+/** The activity type `noteActivityType` noted, if the request got that far. */
+export function activityTypeOf(res: Response): string | undefined {
+  return res.locals.activityType as string | undefined;
+}
+
 /** Sends a successful answer as JSON (the text of a kept rendering is reused: views/json-text.ts) and keeps the body for observers. */
 export function sendAnswer(res: Response, body: unknown): void {
   res.locals.answer = body;

@@ -3,22 +3,23 @@
  * The seed uses OpenSSL's PBKDF2 (node:crypto), which is much faster than pure JS.
  */
 import { pbkdf2Sync } from "node:crypto";
-import { generateMnemonic as scureGenerate, validateMnemonic as scureValidate } from "@scure/bip39";
+import { entropyToMnemonic, validateMnemonic as scureValidate } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { InputError } from "../../core/input-error.js";
+import { osRandom, type RandomBytes } from "../../core/random.js";
 
 export const MNEMONIC_LENGTHS = [12, 15, 18, 21, 24] as const;
 export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number];
 
-/** A fresh English mnemonic of `length` words (12 by default); 3 words carry 32 bits of entropy. */
-export function generateMnemonic(length: number = 12): string {
+/** A fresh English mnemonic of `length` words (12 by default) from `random`'s bytes; 3 words carry 32 bits of entropy. */
+export function generateMnemonic(length: number = 12, random: RandomBytes = osRandom): string {
   if (!(MNEMONIC_LENGTHS as readonly number[]).includes(length)) {
     throw new InputError(
       `invalid mnemonic length ${length}: must be one of ${MNEMONIC_LENGTHS.join(", ")}`,
       "mnemonicLength",
     );
   }
-  return scureGenerate(wordlist, (length / 3) * 32);
+  return entropyToMnemonic(random.bytes((length / 3) * 4), wordlist);
 }
 
 /** True when `mnemonic` is a well-formed English BIP-39 phrase with a correct checksum. */

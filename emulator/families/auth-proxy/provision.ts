@@ -6,15 +6,14 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { invalidArgument } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
-import { API_KEY_CREDENTIAL_TYPE, insertApiKey } from "../users/index.js";
+import { API_KEY_CREDENTIAL_TYPE, insertApiKey, insertUser } from "../users/index.js";
 import { randomPrivateKey } from "../wallets/index.js";
 import { publicKeyOf } from "../../curves/index.js";
-import { insertUser } from "../users/index.js";
 import type { Store } from "../../core/store/index.js";
 import type { AuthProxyConfigRow } from "./repository.js";
 import type { AuthProxySettings } from "./settings.js";
 import type { Registry } from "../../core/vocabulary/define.js";
+import type { Random } from "../../core/random.js";
 
 export const PROXY_USER_NAME = "Auth Proxy";
 export const PROXY_POLICY_NAME = "Auth Proxy: forwarded auth activities";
@@ -27,7 +26,7 @@ export const proxyPolicyCondition = (proxyUserId: string, forwarded: readonly st
   `approvers.any(user, user.id == '${proxyUserId}') && activity.type in [${forwarded.map((t) => `'${t}'`).join(", ")}]`;
 
 /** What enabling the proxy needs: the store, and the registry for the activities it forwards. */
-export type ProvisionRuntime = { store: Store; registry: Pick<Registry, "proxyForwardedActivityTypes"> };
+export type ProvisionRuntime = { store: Store; random: Random; registry: Pick<Registry, "proxyForwardedActivityTypes"> };
 
 export type ProvisionIds = { configId?: string; proxyUserId?: string; proxyApiKeyId?: string; policyId?: string };
 
@@ -43,15 +42,15 @@ export function enableAuthProxy(rt: ProvisionRuntime, orgId: string, now: number
     store.authProxyConfigs.update(orgId, { enabled: true }, now);
     return store.authProxyConfigs.forOrg(orgId)!;
   }
-  const proxyUserId = ids.proxyUserId ?? newId();
-  const proxyApiKeyId = ids.proxyApiKeyId ?? newId();
+  const proxyUserId = ids.proxyUserId ?? rt.random.uuid();
+  const proxyApiKeyId = ids.proxyApiKeyId ?? rt.random.uuid();
   insertUser(store, { id: proxyUserId, orgId, name: PROXY_USER_NAME }, now);
-  const secret = randomPrivateKey("CURVE_P256");
+  const secret = randomPrivateKey("CURVE_P256", rt.random);
   const publicKey = bytesToHex(publicKeyOf("CURVE_P256", secret));
   insertApiKey(store, { id: proxyApiKeyId, orgId, userId: proxyUserId, name: "Auth Proxy key", publicKey, credentialType: API_KEY_CREDENTIAL_TYPE.API_KEY_CURVE_P256! }, now);
   const policyName = store.policies.byName(orgId, PROXY_POLICY_NAME) ? `${PROXY_POLICY_NAME} (${proxyUserId})` : PROXY_POLICY_NAME;
   store.policies.insert({
-    id: ids.policyId ?? newId(),
+    id: ids.policyId ?? rt.random.uuid(),
     orgId,
     name: policyName,
     effect: "EFFECT_ALLOW",
@@ -67,7 +66,7 @@ export function enableAuthProxy(rt: ProvisionRuntime, orgId: string, now: number
   if (existing) {
     store.authProxyConfigs.update(orgId, { enabled: true, ...key }, now);
   } else {
-    store.authProxyConfigs.insert({ orgId, configId: ids.configId ?? newId(), enabled: true, ...key, settings, createdAt: now, updatedAt: now });
+    store.authProxyConfigs.insert({ orgId, configId: ids.configId ?? rt.random.uuid(), enabled: true, ...key, settings, createdAt: now, updatedAt: now });
   }
   return store.authProxyConfigs.forOrg(orgId)!;
 }

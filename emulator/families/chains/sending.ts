@@ -6,7 +6,6 @@
  */
 import type { Hex } from "viem";
 import { invalidArgument } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { quote } from "../../core/input-error.js";
 import { lazyModule } from "../../core/lazy-module.js";
 import type { SigningKey } from "../../signing/index.js";
@@ -54,7 +53,7 @@ export type SentTransaction = {
 
 /** Records every send (EVM and Solana alike) and wakes the chain watcher; answers the status id. */
 export function recordSend(ctx: ActivityContext, sent: SentTransaction): string {
-  const id = newId();
+  const id = ctx.rt.random.uuid();
   ctx.rt.store.tx(() =>
     ctx.rt.store.sendTransactions.insert({
       id,

@@ -16,14 +16,14 @@ export function clockView(clock: OffsetClock): ClockView {
   return { now, iso: new Date(now).toISOString(), offsetMs: clock.offsetMs };
 }
 
-/** Parses `{set: ms | ISO}` or `{advanceMs: n >= 0}`; returns the new offset from the host clock. */
-export function moveClock(clock: OffsetClock, body: Record<string, unknown>, hostNow = Date.now()): ClockView {
+/** Parses `{set: ms | ISO}` or `{advanceMs: n >= 0}`; returns the new offset from the clock's base (the host clock, or the `--clock` start). */
+export function moveClock(clock: OffsetClock, body: Record<string, unknown>, baseNow = clock.now() - clock.offsetMs): ClockView {
   const has = (k: string) => body[k] !== undefined;
   const unknown = Object.keys(body).filter((k) => k !== "set" && k !== "advanceMs");
   if (unknown.length) throw invalidArgument(`unknown field ${unknown[0]}: give either set (ms or ISO 8601) or advanceMs`, unknown[0]);
   if (has("set") === has("advanceMs")) throw invalidArgument("give exactly one of set (milliseconds since the epoch or an ISO 8601 instant) and advanceMs", has("set") ? "advanceMs" : "set");
   if (has("set")) {
-    clock.offsetMs = instantOf(body.set) - hostNow;
+    clock.offsetMs = instantOf(body.set) - baseNow;
   } else {
     const n = body.advanceMs;
     if (typeof n !== "number" || !Number.isSafeInteger(n)) throw invalidArgument("advanceMs must be a whole number of milliseconds", "advanceMs");

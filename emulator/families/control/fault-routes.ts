@@ -30,7 +30,7 @@ export function faultRouter(rt: Runtime): Router {
     "/emulator/v1/faults",
     readBody,
     handle((req, res) => {
-      res.json({ id: faults.add(parseFault(jsonOf(req), rt.clock.now())).id });
+      res.json({ id: faults.add(parseFault(jsonOf(req), rt.clock.now(), rt.random)).id });
     }),
   );
   router.get("/emulator/v1/faults", (_req, res) => {

@@ -6,7 +6,7 @@
  */
 import { coordinator, proxy } from "../../../contracts/index.js";
 import { invalidArgument, notFound } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
+import { createRandom, type Random } from "../../core/random.js";
 
 const MAX_LATENCY_MS = 5 * 60_000;
 
@@ -56,7 +56,7 @@ const object = (v: unknown, field: string): Record<string, unknown> => {
 };
 
 /** Reads a fault description; a 400 naming the field on anything malformed. */
-export function parseFault(body: Record<string, unknown>, now: number): Fault {
+export function parseFault(body: Record<string, unknown>, now: number, random: Pick<Random, "uuid"> = createRandom()): Fault {
   const extra = Object.keys(body).find((k) => !FIELDS.has(k));
   if (extra) throw invalidArgument(`unknown field ${extra}; a fault has ${[...FIELDS].join(", ")}`, extra);
   const op = body.operation;
@@ -84,7 +84,7 @@ export function parseFault(body: Record<string, unknown>, now: number): Fault {
   const outcomes = [error && "error", drop && "drop", status429 && "status429"].filter(Boolean);
   if (outcomes.length > 1) throw invalidArgument(`give at most one of error, drop and status429 (got ${outcomes.join(", ")})`, outcomes[1] as string);
   if (!outcomes.length && !latencyMs) throw invalidArgument("a fault needs an effect: error, drop, status429 or latencyMs", "error");
-  return { id: newId(), operation: op, remaining, until, latencyMs, error, drop, status429, hits: 0 };
+  return { id: random.uuid(), operation: op, remaining, until, latencyMs, error, drop, status429, hits: 0 };
 }
 
 /** The faults of one instance. */

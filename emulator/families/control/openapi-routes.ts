@@ -57,6 +57,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   route("DELETE", "/emulator/v1/faults/{id}", "Faults", "Clear one fault", "{}"),
   route("GET", "/emulator/v1/requests", "Request log", "The last requests to the service (?path=&org=&status=&since=&limit=)", "{requests}, newest last"),
   route("DELETE", "/emulator/v1/requests", "Request log", "Empty the request log", "{}"),
+  route("GET", "/emulator/v1/coverage", "Coverage", "Operations and activity versions called with their outcomes, policies evaluated, published operations never called (?format=text: the summary)", "the coverage report"),
+  route("DELETE", "/emulator/v1/coverage", "Coverage", "Start counting coverage again", "{cleared: true}"),
   route("POST", "/emulator/v1/gas-station/limits", "Chains", "The gas station's usage limits for an organization", "the configuration", "{organizationId, orgWindowLimitUsd, subOrgWindowLimitUsd, windowDurationMinutes, enabled?}"),
   route("GET", "/emulator/v1/onramp/checkout/{id}", "Fiat on-ramp", "The emulated provider's checkout page that init_fiat_on_ramp's URL opens", "text/html"),
   route("POST", "/emulator/v1/onramp/checkout/{id}", "Fiat on-ramp", "Settle a checkout once (the page's form, or JSON)", "{transaction}", "{outcome?: COMPLETED | FAILED | CANCELLED, fiatAmount?, cryptoAmount?} (JSON or a form)"),

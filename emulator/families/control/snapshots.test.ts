@@ -8,6 +8,7 @@ import { Keyring } from "../../core/keyring.js";
 import { systemClock } from "../../core/clock.js";
 import { TurnkeyError } from "../../core/errors.js";
 import type { Runtime } from "../../core/runtime.js";
+import { createRandom } from "../../core/random.js";
 import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
 
 const dirs: string[] = [];
@@ -23,7 +24,7 @@ const tempDir = () => {
 
 function runtime(file?: string): Runtime {
   const store = openStore(file);
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock() } as unknown as Runtime;
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), random: createRandom() } as unknown as Runtime;
 }
 
 function addOrg(rt: Runtime, id: string): void {

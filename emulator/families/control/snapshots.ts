@@ -18,7 +18,6 @@
 import Database from "better-sqlite3";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { GrpcCode, invalidArgument, notFound, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { Keyring } from "../../core/keyring.js";
 import type { Runtime } from "../../core/runtime.js";
 import { migrate, useMemorySettings, type Db } from "../../core/store/db.js";
@@ -165,7 +164,7 @@ export class SnapshotShelf {
     }
     const image = captureState(rt.store);
     const info: SnapshotInfo = {
-      id: newId(),
+      id: rt.random.uuid(),
       name: (name as string | undefined) ?? `snapshot-${this.items.size + 1}`,
       createdAt: new Date(rt.clock.now()).toISOString(),
       sizeBytes: image.length,

@@ -3,12 +3,13 @@ import { openStore } from "../../families.js";
 import { Keyring } from "../../core/keyring.js";
 import { systemClock } from "../../core/clock.js";
 import type { Runtime } from "../../core/runtime.js";
+import { createRandom } from "../../core/random.js";
 import { stateVersion } from "./ui-events.js";
 import { controlState } from "./state.js";
 
 function runtime(): Runtime {
   const store = openStore();
-  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), families: { control: controlState({}, []) } } as unknown as Runtime;
+  return { store, keyring: new Keyring(store.sealer), clock: systemClock(), random: createRandom(), families: { control: controlState({}, []) } } as unknown as Runtime;
 }
 
 const write = (rt: Runtime, key: string) => rt.store.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(key, key);

@@ -12,17 +12,12 @@
  */
 import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { quote } from "../../core/input-error.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { EvmChain } from "../chains/index.js";
 import type { EarnRequestKind, EarnWrapperRow } from "./repository.js";
-import { eip1559Fees, requireFunds } from "../chains/index.js";
-import { RpcError } from "../chains/index.js";
-import { checkSponsorshipAllowed } from "../chains/index.js";
-import { chainWatcher } from "../chains/index.js";
-import { checkEvmAddress } from "../chains/index.js";
+import { eip1559Fees, requireFunds, RpcError, checkSponsorshipAllowed, chainWatcher, checkEvmAddress } from "../chains/index.js";
 import { signEthereumTransaction, type SigningKey } from "../../signing/index.js";
 import { lazyModule } from "../../core/lazy-module.js";
 import { chainRejection, ethSigner } from "../chains/index.js";
@@ -67,7 +62,7 @@ async function wrapperOn(ctx: ActivityContext, address: string, caip2: string | 
 }
 
 /** Records an Earn request (its transaction's hash), wakes the chain watcher, and answers the request's id. */
-function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = newId()): string {
+function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = ctx.rt.random.uuid()): string {
   ctx.rt.store.tx(() => ctx.rt.store.earnRequests.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, kind, caip2, txHash, sponsored, createdAt: ctx.now }));
   chainWatcher(ctx.rt)?.poke(); // balance events for the movements
   return id;
@@ -132,7 +127,7 @@ async function deployWrapper(ctx: ActivityContext, p: DeployParams) {
   if (existing) throw invalidArgument(`vault ${vault.vault} is already enabled on ${caip2}: its wrapper is ${existing.wrapperAddress}`, "parameters.vaultAddress");
   const chain = await networks.defi(caip2, "parameters.chainCaip2");
   const { wrapper, txHash } = await d.deployWrapper(chain, vault, feeWallet, BigInt(p.clientFeeBps));
-  const deployRequestId = newId();
+  const deployRequestId = ctx.rt.random.uuid();
   ctx.rt.store.tx(() => {
     ctx.rt.store.earnWrappers.insert({ id: deployRequestId, orgId: ctx.org.id, caip2, wrapperAddress: wrapper, vaultAddress: vault.vault, clientFeeBps: Number(p.clientFeeBps), clientFeeWallet: feeWallet, createdAt: ctx.now });
     record(ctx, "deploy", caip2, txHash, false, deployRequestId);

@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { documentedError, invalidArgument, notFound, unimplemented } from "../../core/errors.js";
 import type { DocumentedErrorKey } from "../../core/error-catalogue.js";
-import { newId } from "../../core/ids.js";
 import { mintIdToken } from "./oidc-issuer.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
 import type { Oauth2CredentialRow } from "./oauth2-repository.js";
@@ -37,7 +36,7 @@ export const oauth2Operations = [
     run(ctx, p) {
       nonEmpty(p.clientId, "CLIENT_ID_NOT_SET", "parameters.clientId");
       nonEmpty(p.encryptedClientSecret, "encrypted_client_secret", "parameters.encryptedClientSecret");
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.oauth2.upsert({ id, orgId: ctx.org.id, ...p, createdAt: ctx.now, updatedAt: ctx.now });
       return { oauth2CredentialId: id };
     },

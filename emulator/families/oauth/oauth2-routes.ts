@@ -5,7 +5,6 @@
  * the authorization code (and the redirect URL the provider would send the browser to).
  */
 import { Router } from "express";
-import { randomBytes } from "node:crypto";
 import { invalidArgument } from "../../core/errors.js";
 import { sendRpcError } from "../../core/http/errors.js";
 import { objectBody } from "../../core/http/body.js";
@@ -28,7 +27,7 @@ export function oauth2ProviderRouter(rt: Runtime): Router {
       if (b.codeChallengeMethod !== undefined && b.codeChallengeMethod !== "S256") throw invalidArgument("only the S256 code challenge method is supported", "codeChallengeMethod");
       const redirectUri = str("redirectUri");
       if (!URL.canParse(redirectUri)) throw invalidArgument("redirectUri must be an absolute URL", "redirectUri");
-      const code = randomBytes(24).toString("base64url");
+      const code = Buffer.from(rt.random.bytes(24)).toString("base64url");
       rt.store.oauth2.insertCode({
         code,
         provider,

@@ -6,7 +6,6 @@
  * get_onramp_transaction_status reports on.
  */
 import { invalidArgument, notFound } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
@@ -59,7 +58,7 @@ export const fiatOnRampOperations = [
   defineActivity("create_fiat_on_ramp_credential", {
     policy: { resource: "ON_RAMP_CREDENTIALS", action: "CREATE", source: "inferred" },
     run(ctx, p) {
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.fiatOnRampCredentials.insert({ id, orgId: ctx.org.id, ...credentialColumns(ctx, p), sandboxMode: p.sandboxMode === true, createdAt: ctx.now, updatedAt: ctx.now });
       return { fiatOnRampCredentialId: id };
     },
@@ -99,7 +98,7 @@ export const fiatOnRampOperations = [
         }
         onRampUrlSignature = signMoonPayUrl(p.urlForSignature, ctx.rt.store.sealer.openText(credential.secretApiKeySealed));
       }
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       const row = {
         id,
         orgId: ctx.org.id,

@@ -3,7 +3,7 @@
  * update) when its user could not satisfy it today; it is enforced by activities/mfa.ts.
  */
 import { invalidArgument, notFound } from "../../core/errors.js";
-import { isUuid, newId } from "../../core/ids.js";
+import { isUuid } from "../../core/ids.js";
 import { parseExpression } from "../../policy/index.js";
 import type { Store } from "../../core/store/index.js";
 import type { UserRow } from "../../core/store/users.js";
@@ -84,7 +84,7 @@ export const mfaPolicyOperations = [
     run(ctx, p) {
       const user = requireUser(ctx.rt.store, ctx.org.id, p.userId, "parameters.userId");
       const requiredMethods = validate(ctx, user, p);
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.mfaPolicies.insert({
         id,
         orgId: ctx.org.id,

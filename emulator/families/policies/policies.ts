@@ -4,7 +4,6 @@
  * unique in the organization, which holds at most MAX_POLICIES_PER_ORG.
  */
 import { invalidArgument, notFound, resourceExhausted, documentedError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { compilePolicy } from "../../policy/index.js";
 import { parseInterface } from "../../policy/smart-contract-interfaces.js";
 import type { PolicyRow } from "../../core/store/policies.js";
@@ -38,7 +37,7 @@ export function createPolicies(ctx: DomainContext, list: PolicyParams[], field: 
     checkName(p.policyName, `${f}.policyName`);
     if (store.policies.byName(ctx.org.id, p.policyName)) throw documentedError("POLICY_LABEL_NOT_UNIQUE", undefined, `${f}.policyName`);
     validate(p, f);
-    const id = newId();
+    const id = ctx.rt.random.uuid();
     store.policies.insert({ id, orgId: ctx.org.id, name: p.policyName, effect: p.effect, condition: p.condition ?? null, consensus: p.consensus ?? null, time: p.time ?? null, notes: p.notes, createdAt: ctx.now, updatedAt: ctx.now });
     return id;
   });
@@ -109,7 +108,7 @@ export function createSmartContractInterface(ctx: DomainContext, p: SmartContrac
     if (!/^0x[0-9a-fA-F]{40}$/.test(p.smartContractAddress)) throw invalidArgument("smartContractAddress must be a 0x-prefixed 20-byte address", "parameters.smartContractAddress");
     parseInterface(p.type, p.smartContractInterface, "parameters.smartContractInterface");
   }
-  const id = newId();
+  const id = ctx.rt.random.uuid();
   ctx.rt.store.smartContractInterfaces.insert({
     id,
     orgId: ctx.org.id,

@@ -13,7 +13,6 @@
  */
 import { invalidArgument, notFound } from "../../core/errors.js";
 import { isInputError } from "../../core/input-error.js";
-import { newId } from "../../core/ids.js";
 import { makeExportBundle, makeImportBundle, openEncryptedImportBundle, parseP256PublicKey } from "../../bundles/index.js";
 import type { Sealer } from "../../core/store/seal.js";
 import type { SecretKeyValue, SecretRow } from "./repository.js";
@@ -54,7 +53,7 @@ function initImportSecrets(ctx: ActivityContext, numSecrets: number): string[] {
     throw invalidArgument(`numSecrets must be between 1 and ${MAX_SECRETS_PER_INIT}`, "parameters.numSecrets");
   const { store } = ctx.rt;
   return Array.from({ length: numSecrets }, () => {
-    const made = makeImportBundle({ organizationId: ctx.org.id, userId: ctx.caller.user.id, signerKey: ctx.rt.keys.enclave.signer });
+    const made = makeImportBundle({ organizationId: ctx.org.id, userId: ctx.caller.user.id, signerKey: ctx.rt.keys.enclave.signer, random: ctx.rt.random });
     store.secrets.insertTarget({ targetPublic: made.targetPublicHex, orgId: ctx.org.id, userId: ctx.caller.user.id, targetKeySealed: store.sealer.seal(made.targetPrivateKey), createdAt: ctx.now });
     made.targetPrivateKey.fill(0);
     return made.importBundle;
@@ -85,7 +84,7 @@ function importSecret(ctx: ActivityContext, p: ImportParam, field: string, names
     targetKey.fill(0);
   }
   store.secrets.deleteTarget(target.targetPublic);
-  const id = newId();
+  const id = ctx.rt.random.uuid();
   store.secrets.insert({ id, orgId: ctx.org.id, name, staticProperties, valueSealed: sealSecretValue(store.sealer, ctx.org.id, id, value), createdAt: ctx.now });
   value.fill(0);
   return id;
@@ -103,7 +102,7 @@ function exportSecret(ctx: ActivityContext, p: { secretId: string; targetPublicK
   }
   const value = openSecretValue(store.sealer, row);
   try {
-    return makeExportBundle({ plaintext: value, targetPublicKeyHex: p.targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer });
+    return makeExportBundle({ plaintext: value, targetPublicKeyHex: p.targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer, random: ctx.rt.random });
   } finally {
     value.fill(0);
   }

@@ -14,6 +14,7 @@ import { generateOtpCode, initOtp, OTP_ALPHABET, otpCodeFor, verifyOtp } from ".
 import { consumeContactVerification, consumeVerificationToken } from "../../core/auth/verification-tokens.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 import { initialAuthFeatures } from "../organizations/auth-features.js";
+import { createRandom } from "../../core/random.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const EMAIL = "otp-unit@example.com";
@@ -22,7 +23,7 @@ function setup(): { ctx: DomainContext; store: Store } {
   const store = openStore();
   const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: initialAuthFeatures(), createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
-  return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit") } as unknown as Runtime, now: 1_000_000, org }, store };
+  return { ctx: { rt: { store, keys: instanceKeysFor("otp-unit"), random: createRandom() } as unknown as Runtime, now: 1_000_000, org }, store };
 }
 
 function refusal(call: () => unknown): { code: number; message: string; field?: string } {
@@ -94,13 +95,13 @@ describe("domain/otp", () => {
   });
 
   it("sends the documented sandbox contacts 000000 only with 6 numeric digits", () => {
-    expect(otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "User@Example.com" }, 6, false)).toBe("000000");
-    expect(otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "+19999999999" }, 6, false)).toBe("000000");
+    expect(otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "User@Example.com" }, 6, false, createRandom())).toBe("000000");
+    expect(otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "+19999999999" }, 6, false, createRandom())).toBe("000000");
     const random = [
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 7, false),
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 6, true),
-      otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "user@example.com" }, 6, false),
-      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "+19999999999" }, 6, false),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 7, false, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "user@example.com" }, 6, true, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_SMS", contact: "user@example.com" }, 6, false, createRandom()),
+      otpCodeFor({ otpType: "OTP_TYPE_EMAIL", contact: "+19999999999" }, 6, false, createRandom()),
     ];
     expect(random.map((c) => c.length)).toEqual([7, 6, 6, 6]);
     expect(new Set(random.slice(1)).has("000000")).toBe(false); // once in a million each
@@ -110,8 +111,8 @@ describe("domain/otp", () => {
 describe("OTP codes", () => {
   it("use digits or Crockford base32 at the requested length", () => {
     for (let n = 0; n < 200; n++) {
-      expect(generateOtpCode(6, false)).toMatch(/^\d{6}$/);
-      const code = generateOtpCode(9, true);
+      expect(generateOtpCode(6, false, createRandom())).toMatch(/^\d{6}$/);
+      const code = generateOtpCode(9, true, createRandom());
       expect(code).toHaveLength(9);
       for (const ch of code) expect(OTP_ALPHABET).toContain(ch);
     }

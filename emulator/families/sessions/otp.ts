@@ -5,9 +5,9 @@
  * signup); email_auth's credential bundle. Codes and magic-link bundles are delivered to the
  * emulator's mailbox, never sent.
  */
-import { randomInt } from "node:crypto";
 import { badRequestDetail, GrpcCode, invalidArgument, notFound, turnkeyErrorDetail, withField, TurnkeyError } from "../../core/errors.js";
-import { isUuid, newId } from "../../core/ids.js";
+import { isUuid } from "../../core/ids.js";
+import type { Random } from "../../core/random.js";
 import {
   makeOtpEncryptionTargetBundle,
   openEncryptedOtpBundle,
@@ -50,14 +50,14 @@ const isSandboxContact = (otpType: string, contact: string): boolean =>
   otpType === "OTP_TYPE_SMS" ? samePhone(contact, SANDBOX_PHONE) : sameEmail(contact, SANDBOX_EMAIL);
 
 /** The code an OTP request is sent: the sandbox's fixed code where the docs give it, else a random one. */
-export function otpCodeFor(p: { otpType: string; contact: string }, length: number, alphanumeric: boolean): string {
+export function otpCodeFor(p: { otpType: string; contact: string }, length: number, alphanumeric: boolean, random: Pick<Random, "int">): string {
   if (!alphanumeric && length === 6 && isSandboxContact(p.otpType, p.contact)) return SANDBOX_OTP_CODE;
-  return generateOtpCode(length, alphanumeric);
+  return generateOtpCode(length, alphanumeric, random);
 }
 
-export function generateOtpCode(length: number, alphanumeric: boolean): string {
+export function generateOtpCode(length: number, alphanumeric: boolean, random: Pick<Random, "int">): string {
   const alphabet = alphanumeric ? OTP_ALPHABET : "0123456789";
-  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+  return Array.from({ length }, () => alphabet[random.int(alphabet.length)]).join("");
 }
 
 const seconds = (value: string | undefined, dflt: number, max: number, field: string): number => {
@@ -111,10 +111,10 @@ export function issueOtp(ctx: DomainContext, p: InitOtpParams, kind: OtpRow["kin
   const lifetime = seconds(p.expirationSeconds, DEFAULT_OTP_SECONDS, MAX_OTP_SECONDS, "parameters.expirationSeconds");
   requireAuthEnabled(ctx.org, otpSwitch(p.otpType));
   checkOtpRequestRate(ctx, p.userIdentifier);
-  const code = otpCodeFor(p, length, alphanumeric);
-  const made = kind === "otp" ? makeOtpEncryptionTargetBundle({ tlsFetcherKey: ctx.rt.keys.enclave.tlsFetcher }) : undefined;
+  const code = otpCodeFor(p, length, alphanumeric, ctx.rt.random);
+  const made = kind === "otp" ? makeOtpEncryptionTargetBundle({ tlsFetcherKey: ctx.rt.keys.enclave.tlsFetcher, random: ctx.rt.random }) : undefined;
   const otp: OtpRow = {
-    id: newId(),
+    id: ctx.rt.random.uuid(),
     orgId: ctx.org.id,
     kind,
     otpType: p.otpType,
@@ -210,7 +210,7 @@ export function verifyOtp(ctx: DomainContext, p: VerifyOtpParams): { verificatio
   const wrong = checkCode(ctx, otp, submitted, field);
   if (wrong) return { failAfterCommit: wrong };
   ctx.rt.store.otps.markUsed(otp.id, ctx.now);
-  const id = newId();
+  const id = ctx.rt.random.uuid();
   const expiresAt = ctx.now + lifetime * 1000;
   ctx.rt.store.verificationTokens.insert({ id, orgId: ctx.org.id, contact: otp.contact, verificationType: otp.otpType, publicKey: bound, expiresAt, usedAt: null, createdAt: ctx.now });
   const verificationToken = signVerificationToken(

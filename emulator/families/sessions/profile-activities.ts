@@ -4,7 +4,6 @@
  * Profiles are created by the parent organization; a sub-organization may not create one.
  */
 import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { parseExpression } from "../../policy/index.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { sessionSeconds } from "./sessions.js";
@@ -28,7 +27,7 @@ export const sessionProfileOperations = [
       checkName(p.sessionProfileName, "parameters.sessionProfileName");
       checkScope(p.scope);
       const expirationSeconds = p.expirationSeconds === undefined || p.expirationSeconds === "" ? null : String(sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds"));
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.sessionProfiles.insert({
         id,
         orgId: ctx.org.id,

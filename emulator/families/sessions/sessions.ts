@@ -53,7 +53,7 @@ export function registerExpiringKey(
     // A login key reused for a new session replaces its earlier registration.
     if ((p.invalidateExisting && k.credentialType === p.credentialType) || k.publicKey === p.publicKey) store.apiKeys.delete(k.id);
   }
-  const keyOf = { orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds), sessionProfileId: p.sessionProfileId };
+  const keyOf = { id: ctx.rt.random.uuid(), orgId: p.org.id, userId: p.user.id, name: p.name, publicKey: p.publicKey, credentialType: p.credentialType, expirationSeconds: String(p.seconds), sessionProfileId: p.sessionProfileId };
   const id = insertApiKey(store, keyOf, ctx.now);
   return id;
 }
@@ -141,7 +141,7 @@ export function issueCredentialBundle(
 ): { apiKeyId: string; credentialBundle: string } {
   const target = sessionPublicKey(p.targetPublicKey, "parameters.targetPublicKey");
   const seconds = sessionSeconds(p.expirationSeconds, "parameters.expirationSeconds");
-  const key = generateP256KeyPair();
+  const key = generateP256KeyPair(ctx.rt.random);
   const apiKeyId = registerExpiringKey(ctx, {
     org: p.org,
     user: p.user,
@@ -151,7 +151,7 @@ export function issueCredentialBundle(
     name: p.name,
     invalidateExisting: p.invalidateExisting,
   });
-  return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target) };
+  return { apiKeyId, credentialBundle: encryptCredentialBundle(key.privateKey, target, { random: ctx.rt.random }) };
 }
 
 /**

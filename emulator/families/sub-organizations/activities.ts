@@ -5,10 +5,8 @@
  * sub-organization.
  */
 import { invalidArgument } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
-import { createUser, type UserParams } from "../users/index.js";
+import { createUser, type UserParams, addOauthProviders, type OauthProviderParams } from "../users/index.js";
 import { createWallet, privateKeysOf, walletsOf } from "../wallets/index.js";
-import { addOauthProviders, type OauthProviderParams } from "../users/index.js";
 import { checkName, INVALID_ACTIVITY_CALLER } from "../../core/vocabulary/lookups.js";
 import { initialAuthFeatures } from "../organizations/index.js";
 import { consumeVerificationToken } from "../../core/auth/verification-tokens.js";
@@ -61,7 +59,7 @@ export function createSubOrganization(ctx: ActivityContext, p: CreateSubOrganiza
     ? consumeVerificationToken(ctx, p.verificationToken, "parameters.verificationToken", { clientSignature: p.clientSignature, usage: "USAGE_TYPE_SIGNUP" })
     : undefined;
 
-  const subOrganizationId = newId();
+  const subOrganizationId = ctx.rt.random.uuid();
   const settings = { disableEmailRecovery: p.disableEmailRecovery, disableEmailAuth: p.disableEmailAuth, disableSmsAuth: p.disableSmsAuth, disableOtpEmailAuth: p.disableOtpEmailAuth };
   store.organizations.insert({
     id: subOrganizationId,

@@ -11,24 +11,18 @@
  * - claim_swap_fees pays what the fee receiver's vault holds on each local chain out to it.
  * get_swap_status (queries/swaps.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError, unimplemented } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
-import { isUuid, newId } from "../../core/ids.js";
+import { isUuid } from "../../core/ids.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { parseCaip19, type AssetRef } from "../chains/index.js";
-import { checkSponsorshipAllowed } from "../chains/index.js";
-import { RpcError } from "../chains/index.js";
-import { chainWatcher } from "../chains/index.js";
+import { parseCaip19, type AssetRef, checkSponsorshipAllowed, RpcError, chainWatcher, ethSigner, evmSent, recordSend, sendBatch, requireNetworks } from "../chains/index.js";
 import type { EvmChain } from "../chains/index.js";
 import type { SwapRoute, RouteRefusal } from "./swap.js";
 import type { SwapQuoteRow } from "./repository.js";
-import { ethSigner, evmSent, recordSend } from "../chains/index.js";
-import { sendBatch } from "../chains/index.js";
 import { requireParentOrganization, swapFeeConfig } from "./config.js";
-import { requireNetworks } from "../chains/index.js";
 
 const swapModule = () => import("./swap.js");
 const feeModule = () => import("./fees.js");
@@ -93,7 +87,7 @@ async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<Re
   const price = sw.priceSwap(amountIn, reserveIn, reserveOut, r.pool.feeBps, { turnkeyBps: TURNKEY_SWAP_FEE_BPS, clientBps, slippageBps });
   if (price.outputAmount <= 0n) throw invalidArgument(`inputAmount ${amountIn} is too small: the pool would pay out nothing after fees`, "parameters.inputAmount");
   const row: SwapQuoteRow = {
-    id: `sq_v1_${randomBytes(32).toString("hex")}`,
+    id: `sq_v1_${Buffer.from(ctx.rt.random.bytes(32)).toString("hex")}`,
     orgId: ctx.org.id,
     activityId: ctx.activityId,
     signWith: from,
@@ -197,7 +191,7 @@ async function claimSwapFees(ctx: ActivityContext): Promise<Record<string, unkno
   const chains = networks.started().filter((c) => c.namespace === "eip155" && c.backend.kind === "local");
   for (const chain of chains) await payOutFees(chain as EvmChain, receiver as Hex);
   chainWatcher(ctx.rt)?.poke();
-  return { requestId: newId() };
+  return { requestId: ctx.rt.random.uuid() };
 }
 
 export const swapOperations = [

@@ -10,7 +10,6 @@
  * checks them against the manifest when an enclave boots, and the emulator boots none.
  */
 import { invalidArgument, notFound, withField } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
@@ -57,9 +56,9 @@ export const tvcOperations = [
       const quorumPublicKey = withField(undefined, () => parseTvcPublicKey(p.quorumPublicKey, "parameters.quorumPublicKey"));
       const manifestPlan = planOperatorSet(store, ctx.org.id, "manifestSet", p.manifestSetId || undefined, p.manifestSetParams);
       const sharePlan = planOperatorSet(store, ctx.org.id, "shareSet", p.shareSetId || undefined, p.shareSetParams);
-      const manifestSet = createOperatorSet(store, ctx.org.id, manifestPlan, ctx.now);
-      const shareSet = createOperatorSet(store, ctx.org.id, sharePlan, ctx.now);
-      const appId = newId();
+      const manifestSet = createOperatorSet(store, ctx.rt.random, ctx.org.id, manifestPlan, ctx.now);
+      const shareSet = createOperatorSet(store, ctx.rt.random, ctx.org.id, sharePlan, ctx.now);
+      const appId = ctx.rt.random.uuid();
       store.tvc.insertApp({
         id: appId,
         orgId: ctx.org.id,
@@ -115,8 +114,8 @@ export const tvcOperations = [
         qosVersion,
       });
       const secret = p.pivotContainerEncryptedPullSecret;
-      const deploymentId = newId();
-      const manifestId = newId();
+      const deploymentId = ctx.rt.random.uuid();
+      const manifestId = ctx.rt.random.uuid();
       store.tvc.insertDeployment({
         id: deploymentId,
         orgId: ctx.org.id,
@@ -158,7 +157,7 @@ export const tvcOperations = [
         return { operatorId: a.operatorId, signature: withField(undefined, () => parseHexSignature(a.signature, `${field}.signature`)) };
       });
       const approvalIds = checked.map((a) => {
-        const id = newId();
+        const id = ctx.rt.random.uuid();
         tvc.insertApproval({ id, orgId: ctx.org.id, manifestId: d.manifestId, operatorId: a.operatorId, signature: a.signature, createdAt: ctx.now, updatedAt: ctx.now });
         return id;
       });

@@ -4,12 +4,11 @@
  * Each refusal names the request field; writes happen only after every check passed, inside
  * the activity's transaction.
  */
-import { invalidArgument, notFound } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
+import { invalidArgument, notFound, withField } from "../../core/errors.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
-import { withField } from "../../core/errors.js";
 import type { Store } from "../../core/store/index.js";
 import type { TvcOperatorSetRow } from "./repository.js";
+import type { Random } from "../../core/random.js";
 import { parseTvcPublicKey } from "./keys.js";
 
 export type OperatorSetParams = {
@@ -74,14 +73,14 @@ export function planOperatorSet(store: Store, orgId: string, which: "manifestSet
 }
 
 /** Writes a planned set (new operators first); returns the set row. */
-export function createOperatorSet(store: Store, orgId: string, plan: Plan, now: number): TvcOperatorSetRow {
+export function createOperatorSet(store: Store, random: Random, orgId: string, plan: Plan, now: number): TvcOperatorSetRow {
   if (plan.kind === "existing") return plan.set;
   const created = plan.newOperators.map((o) => {
-    const id = newId();
+    const id = random.uuid();
     store.tvc.insertOperator({ id, orgId, name: o.name, publicKey: o.publicKey, keySource: "EXTERNAL_KEY", createdAt: now, updatedAt: now });
     return id;
   });
-  const set: TvcOperatorSetRow = { id: newId(), orgId, name: plan.name, threshold: plan.threshold, operatorIds: [...plan.existingIds, ...created], createdAt: now, updatedAt: now };
+  const set: TvcOperatorSetRow = { id: random.uuid(), orgId, name: plan.name, threshold: plan.threshold, operatorIds: [...plan.existingIds, ...created], createdAt: now, updatedAt: now };
   store.tvc.insertOperatorSet(set);
   return set;
 }

@@ -11,12 +11,13 @@
  * @turnkey/crypto's `quorumKeyEncrypt` writes. Tested against QuorumOS's mock key pair and
  * against @turnkey/crypto.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { osRandom, type RandomBytes } from "../../core/random.js";
 
 const POINT = 65;
 const NONCE = 12;
@@ -40,13 +41,13 @@ function aesKey(sender: Uint8Array, receiver: Uint8Array, sharedX: Uint8Array): 
 
 const aad = (sender: Uint8Array, receiver: Uint8Array) => concatBytes(sender, Uint8Array.of(sender.length), receiver, Uint8Array.of(receiver.length));
 
-/** Encrypts `message` to an encryption public key (any SEC1 form); returns the borsh envelope. */
-export function qosEncrypt(receiverPublicKey: Uint8Array, message: Uint8Array): Uint8Array {
+/** Encrypts `message` to an encryption public key (any SEC1 form), with an ephemeral key and nonce from `random`; returns the borsh envelope. */
+export function qosEncrypt(receiverPublicKey: Uint8Array, message: Uint8Array, random: RandomBytes = osRandom): Uint8Array {
   const receiver = p256.Point.fromBytes(receiverPublicKey).toBytes(false);
-  const ephemeral = p256.utils.randomSecretKey();
+  const ephemeral = p256.utils.randomSecretKey(random.bytes(p256.lengths.seed!));
   const sender = p256.getPublicKey(ephemeral, false);
   const sharedX = p256.getSharedSecret(ephemeral, receiver, true).subarray(1);
-  const nonce = randomBytes(NONCE);
+  const nonce = random.bytes(NONCE);
   const cipher = createCipheriv("aes-256-gcm", aesKey(sender, receiver, sharedX), nonce);
   cipher.setAAD(aad(sender, receiver));
   const sealed = concatBytes(cipher.update(message), cipher.final(), cipher.getAuthTag());

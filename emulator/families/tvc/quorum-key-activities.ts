@@ -12,11 +12,9 @@
  *    envelope is checked for form only, and the approval is recorded, not verified.
  * See docs/tvc.md for what is inferred (UNCONFIRMED).
  */
-import { randomBytes } from "node:crypto";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
 import { invalidArgument, notFound, withField } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { normalizePath } from "../../derivation/index.js";
 import { type AccountParams, deriveAccount, hasAccount, walletOf } from "../wallets/index.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
@@ -65,7 +63,7 @@ export const tvcQuorumKeyOperations = [
       const point = (path: string) => p256.Point.fromBytes(keyring.accountKey(wallet, "CURVE_P256", path).publicKey).toBytes(false);
       const encryptPublicKey = bytesToHex(point(encryptPath));
       const signPublicKey = bytesToHex(point(signPath));
-      const operatorId = newId();
+      const operatorId = ctx.rt.random.uuid();
       store.tvc.insertOperator({
         id: operatorId,
         orgId: ctx.org.id,
@@ -104,10 +102,10 @@ export const tvcQuorumKeyOperations = [
       if (!Number.isSafeInteger(threshold) || threshold < 2 || threshold > operators.length)
         throw invalidArgument(`parameters.threshold must be from 2 to the number of operator keys (${operators.length}), got ${p.threshold}`, "parameters.threshold");
 
-      const seed = randomBytes(32);
+      const seed = ctx.rt.random.bytes(32);
       const pair = qosPairFromSeed(seed);
-      const shares = splitSecret(seed, operators.length, threshold);
-      const quorumKeyId = newId();
+      const shares = splitSecret(seed, operators.length, threshold, (n) => ctx.rt.random.bytes(n));
+      const quorumKeyId = ctx.rt.random.uuid();
       store.tvc.insertQuorumKey({
         id: quorumKeyId,
         orgId: ctx.org.id,
@@ -119,8 +117,8 @@ export const tvcQuorumKeyOperations = [
         updatedAt: ctx.now,
       });
       const shareIds = operators.map((o, i) => {
-        const id = newId();
-        const encryptedShare = bytesToHex(qosEncrypt(hexToBytes(operatorKeys(o).encryptPublicKey), shares[i]!));
+        const id = ctx.rt.random.uuid();
+        const encryptedShare = bytesToHex(qosEncrypt(hexToBytes(operatorKeys(o).encryptPublicKey), shares[i]!, ctx.rt.random));
         store.tvc.insertQuorumKeyShare({ id, orgId: ctx.org.id, quorumKeyId, operatorId: o.id, encryptedShare, createdAt: ctx.now, updatedAt: ctx.now });
         return id;
       });
@@ -153,7 +151,7 @@ export const tvcQuorumKeyOperations = [
         throw invalidArgument(`${field}.reEncryptedShareHex is not a QuorumOS P-256 envelope: ${(e as Error).message}`, `${field}.reEncryptedShareHex`);
       }
       const signature = withField(undefined, () => parseHexSignature(bundle.signature, `${field}.signature`));
-      const provisioningShareId = newId();
+      const provisioningShareId = ctx.rt.random.uuid();
       tvc.insertProvisioningShare({
         id: provisioningShareId,
         orgId: ctx.org.id,

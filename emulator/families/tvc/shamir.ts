@@ -4,7 +4,7 @@
  * is its x coordinate (1..255) as a byte, then one byte per secret byte. Tested against the
  * shares QuorumOS pins in its own test (`can_reconstruct_from_old_shares`).
  */
-import { randomBytes } from "node:crypto";
+import { osRandom } from "../../core/random.js";
 
 const EXP = new Uint8Array(510);
 const LOG = new Uint8Array(256);
@@ -30,7 +30,7 @@ const div = (a: number, b: number): number => {
  * Splits `secret` into `count` shares of which any `threshold` recombine it. As QuorumOS:
  * 2 <= threshold <= count <= 255. `random` supplies the polynomials' coefficients (tests pin it).
  */
-export function splitSecret(secret: Uint8Array, count: number, threshold: number, random: (n: number) => Uint8Array = (n) => randomBytes(n)): Uint8Array[] {
+export function splitSecret(secret: Uint8Array, count: number, threshold: number, random: (n: number) => Uint8Array = (n) => osRandom.bytes(n)): Uint8Array[] {
   if (!Number.isInteger(threshold) || !Number.isInteger(count) || threshold < 2 || threshold > count || count > 255)
     throw new RangeError(`Shamir sharing needs 2 <= threshold <= count <= 255, got ${threshold} of ${count}`);
   const shares = Array.from({ length: count }, (_, i) => {

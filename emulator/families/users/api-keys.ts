@@ -6,7 +6,6 @@
  * request gives before they are written.
  */
 import { documentedError, invalidArgument } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import type { Store } from "../../core/store/index.js";
 import { publicKeyObject, type KeyCurve } from "../../core/auth/public-keys.js";
 import { checkName, requireDistinct } from "../../core/vocabulary/lookups.js";
@@ -28,7 +27,8 @@ export const MAX_LONG_LIVED_KEYS_PER_USER = 10;
 export const MAX_EXPIRING_KEYS_PER_USER = 10;
 
 export type NewApiKey = {
-  id?: string;
+  /** A new id (`rt.random.uuid()`) or the fixture's. */
+  id: string;
   orgId: string;
   userId: string;
   name: string;
@@ -55,7 +55,7 @@ export function insertApiKey(store: Store, k: NewApiKey, now: number): string {
       store.apiKeys.delete(victim.id);
     }
   }
-  const id = k.id ?? newId();
+  const id = k.id;
   store.apiKeys.insert({
     id,
     orgId: k.orgId,
@@ -96,6 +96,6 @@ export function addApiKeys(ctx: DomainContext, orgId: string, userId: string, ke
       throw invalidArgument(`api key with public key ${publicKey} already exists for this user`, `${f}.publicKey`);
     }
     const credentialType = API_KEY_CREDENTIAL_TYPE[k.curveType]!;
-    return insertApiKey(store, { orgId, userId, name: k.apiKeyName, publicKey, credentialType, expirationSeconds: k.expirationSeconds }, ctx.now);
+    return insertApiKey(store, { id: ctx.rt.random.uuid(), orgId, userId, name: k.apiKeyName, publicKey, credentialType, expirationSeconds: k.expirationSeconds }, ctx.now);
   });
 }

@@ -4,7 +4,6 @@
  * credential id once per organization.
  */
 import { invalidArgument, documentedError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { readAttestation } from "../../core/auth/webauthn.js";
 import { checkName } from "../../core/vocabulary/lookups.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
@@ -32,7 +31,7 @@ export function addAuthenticators(ctx: DomainContext, orgId: string, userId: str
       throw invalidArgument(`an authenticator with credential ID ${cred.credentialId} already exists`, `${f}.attestation.credentialId`);
     }
     seen.add(cred.credentialId);
-    const id = newId();
+    const id = ctx.rt.random.uuid();
     store.authenticators.insert({
       id,
       orgId,

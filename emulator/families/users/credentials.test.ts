@@ -9,6 +9,7 @@ import { Store } from "../../core/store/index.js";
 import { isTurnkeyError } from "../../core/errors.js";
 import type { Runtime } from "../../core/runtime.js";
 import type { OrganizationRow } from "../../core/store/organizations.js";
+import { createRandom } from "../../core/random.js";
 import { API_KEYS, AUTHENTICATORS, OAUTH_PROVIDERS, addCredentials, deleteCredentials, type CredentialKind } from "./credentials.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
@@ -21,7 +22,7 @@ function setup(): { ctx: DomainContext; store: Store } {
   const org: OrganizationRow = { id: ORG, name: "org", parentId: null, rootQuorumThreshold: 1, rootUserIds: [], features: [], createdAt: 0, updatedAt: 0 };
   store.organizations.insert(org);
   for (const id of [ALICE, BOB]) store.users.insert({ id, orgId: ORG, name: id, email: null, phone: null, emailVerified: false, phoneVerified: false, createdAt: 0, updatedAt: 0 });
-  return { ctx: { rt: { store } as unknown as Runtime, now: 1000, org }, store };
+  return { ctx: { rt: { store, random: createRandom() } as unknown as Runtime, now: 1000, org }, store };
 }
 
 /** Stores one credential of each kind for `userId` directly, so that deletion is tested apart from adding. */

@@ -5,7 +5,6 @@
  * published API (only its intent remains), so invitations are never consumed here.
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { checkEmail, checkName, requireUser, requireUuid } from "../../core/vocabulary/lookups.js";
 import { requireUserTags } from "./tags.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
@@ -32,7 +31,7 @@ export function createInvitations(ctx: DomainContext, invitations: InvitationPar
   if (store.invitations.countForOrg(ctx.org.id) + invitations.length > MAX_INVITATIONS_PER_ORG)
     throw resourceExhausted(`organization has exceeded maximum invitations (${MAX_INVITATIONS_PER_ORG})`);
   return invitations.map((inv) => {
-    const id = newId();
+    const id = ctx.rt.random.uuid();
     store.invitations.insert({
       id,
       orgId: ctx.org.id,

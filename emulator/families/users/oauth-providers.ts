@@ -8,7 +8,6 @@
  * plays (X, Discord) are in oauth2-providers.ts.
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { checkNonce, verifyOidcToken, type OidcIdentity } from "../../core/auth/oidc-tokens.js";
 import { checkName, requireDistinct } from "../../core/vocabulary/lookups.js";
 import type { OrganizationRow } from "../../core/store/organizations.js";
@@ -50,7 +49,7 @@ export function addOauthProviders(ctx: DomainContext, orgId: string, userId: str
     const { iss, sub, aud } = identities[i]!;
     if (store.oauthProviders.byIdentity(iss, sub, aud).some((x) => x.orgId === orgId))
       throw invalidArgument("an OAuth provider with this issuer, subject and audience already exists in the organization", `${field}[${i}]`, "OAUTH_PROVIDER_ALREADY_EXISTS");
-    const id = newId();
+    const id = ctx.rt.random.uuid();
     store.oauthProviders.insert({ id, orgId, userId, name: p.providerName, issuer: iss, subject: sub, audience: aud, createdAt: ctx.now, updatedAt: ctx.now });
     // A provider token that vouches for the user's email verifies it (Google social linking).
     const claims = verified[i];

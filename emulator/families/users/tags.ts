@@ -4,7 +4,6 @@
  * organization holds at most MAX_TAGS_PER_ORG tags (a sub-organization MAX_TAGS_PER_SUB_ORG).
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import type { TagType } from "../../core/store/tags.js";
 import { checkName, requireDistinct, requireUser } from "../../core/vocabulary/lookups.js";
 import { requirePrivateKey } from "../wallets/index.js";
@@ -45,7 +44,7 @@ function tagActions(k: TagKind) {
       requireFreeName(ctx, name, f.name);
       requireMembers(ctx, members, f.members);
       requireRoomForTag(ctx);
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       ctx.rt.store.tags.insert({ id, orgId: ctx.org.id, name, tagType: k.type, createdAt: ctx.now, updatedAt: ctx.now });
       for (const m of members) ctx.rt.store.tags.addMember(id, m);
       return id;

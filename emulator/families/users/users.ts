@@ -5,7 +5,6 @@
  * within the organization's user limit. Updates and deletion of users, too.
  */
 import { resourceExhausted, documentedError } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import type { Store } from "../../core/store/index.js";
 import { addApiKeys, type ApiKeyParams } from "./api-keys.js";
 import { addAuthenticators, type AuthenticatorParams } from "./authenticators.js";
@@ -19,7 +18,8 @@ import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 export const MAX_USERS_PER_ORG = 100;
 
 export type NewUser = {
-  id?: string;
+  /** A new id (`rt.random.uuid()`) or the fixture's. */
+  id: string;
   orgId: string;
   name: string;
   email?: string | null;
@@ -31,7 +31,7 @@ export type NewUser = {
 
 /** Writes a user; returns its id. */
 export function insertUser(store: Store, u: NewUser, now: number): string {
-  const id = u.id ?? newId();
+  const id = u.id;
   store.users.insert({
     id,
     orgId: u.orgId,
@@ -69,7 +69,7 @@ export function createUser(ctx: DomainContext, orgId: string, u: UserParams, fie
   checkName(u.userName, `${field}.userName`);
   if (u.userEmail !== undefined) checkEmail(u.userEmail, `${field}.userEmail`);
   if (u.userPhoneNumber !== undefined) checkPhone(u.userPhoneNumber, `${field}.userPhoneNumber`);
-  const id = insertUser(store, { orgId, name: u.userName, email: u.userEmail, phone: u.userPhoneNumber }, ctx.now);
+  const id = insertUser(store, { id: ctx.rt.random.uuid(), orgId, name: u.userName, email: u.userEmail, phone: u.userPhoneNumber }, ctx.now);
   addApiKeys(ctx, orgId, id, u.apiKeys ?? [], `${field}.apiKeys`);
   addAuthenticators(ctx, orgId, id, u.authenticators ?? [], `${field}.authenticators`);
   addOauthProviders(ctx, orgId, id, u.oauthProviders ?? [], `${field}.oauthProviders`);

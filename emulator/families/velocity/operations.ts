@@ -5,7 +5,7 @@
  * Semantics and sources: docs/velocity-controls.md.
  */
 import { notFound } from "../../core/errors.js";
-import { isUuid, newId } from "../../core/ids.js";
+import { isUuid } from "../../core/ids.js";
 import { toTimestamp } from "../../core/clock.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity, defineQuery } from "../../core/vocabulary/define.js";
@@ -45,7 +45,7 @@ export const velocityControlOperations = [
       checkAggregation(p.aggregation, p.dataSource);
       const { store } = ctx.rt;
       if (store.velocityControls.byIdentifier(ctx.org.id, p.identifier)) throw duplicateIdentifier(p.identifier);
-      const id = newId();
+      const id = ctx.rt.random.uuid();
       store.velocityControls.insert({
         id,
         orgId: ctx.org.id,

@@ -26,14 +26,14 @@ import { ALLOWANCE } from "../../limits/request-limits.js";
 function exportTo(ctx: ActivityContext, plaintext: Uint8Array | string, targetPublicKey: string): string {
   return withField("parameters", () => {
     parseP256PublicKey(targetPublicKey, "targetPublicKey");
-    return makeExportBundle({ plaintext, targetPublicKeyHex: targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer });
+    return makeExportBundle({ plaintext, targetPublicKeyHex: targetPublicKey, organizationId: ctx.org.id, signerKey: ctx.rt.keys.enclave.signer, random: ctx.rt.random });
   });
 }
 
 function initImport(ctx: ActivityContext, userId: string, kind: ImportTargetRow["kind"]): string {
   const { store } = ctx.rt;
   const user = requireUser(store, ctx.org.id, userId, "parameters.userId");
-  const made = makeImportBundle({ organizationId: ctx.org.id, userId: user.id, signerKey: ctx.rt.keys.enclave.signer });
+  const made = makeImportBundle({ organizationId: ctx.org.id, userId: user.id, signerKey: ctx.rt.keys.enclave.signer, random: ctx.rt.random });
   store.importTargets.put({ userId: user.id, kind, orgId: ctx.org.id, targetKeySealed: store.sealer.seal(made.targetPrivateKey), targetPublic: made.targetPublicHex, createdAt: ctx.now });
   return made.importBundle;
 }

@@ -8,12 +8,12 @@ import { p256 } from "@noble/curves/nist.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { addressFor, curvesFor, type Curve } from "../../derivation/index.js";
 import { compressPoint, publicKeyOf } from "../../curves/index.js";
 import type { PrivateKeyRow } from "./private-keys-repository.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import type { RandomBytes } from "../../core/random.js";
 
 export const MAX_PRIVATE_KEYS_PER_ORG = 1000;
 
@@ -27,9 +27,10 @@ export function publicKeysOf(curve: Curve, privateKey: Uint8Array): { compressed
   return { compressed: compressPoint(uncompressed), stored: bytesToHex(uncompressed) };
 }
 
-export function randomPrivateKey(curve: Curve): Uint8Array {
-  if (curve === "CURVE_ED25519") return ed25519.utils.randomSecretKey();
-  return (curve === "CURVE_SECP256K1" ? secp256k1 : p256).utils.randomSecretKey();
+/** A fresh secret key on `curve` drawn from `random` (the instance's `rt.random`). */
+export function randomPrivateKey(curve: Curve, random: RandomBytes): Uint8Array {
+  const c = curve === "CURVE_ED25519" ? ed25519 : curve === "CURVE_SECP256K1" ? secp256k1 : p256;
+  return c.utils.randomSecretKey(random.bytes(c.lengths.seed!));
 }
 
 export type PrivateKeyParams = { privateKeyName: string; curve: string; privateKeyTags: string[]; addressFormats: string[] };
@@ -47,10 +48,10 @@ export function storePrivateKey(ctx: DomainContext, p: PrivateKeyParams, field: 
   p.privateKeyTags.forEach((t, i) => {
     if (!store.tags.get(ctx.org.id, t, "TAG_TYPE_PRIVATE_KEY")) throw invalidArgument(`private key tag not found: ${t}`, `${field}.privateKeyTags[${i}]`);
   });
-  const secret = key ?? randomPrivateKey(curve);
+  const secret = key ?? randomPrivateKey(curve, ctx.rt.random);
   const { compressed, stored } = publicKeysOf(curve, secret);
   const row: PrivateKeyRow = {
-    id: newId(),
+    id: ctx.rt.random.uuid(),
     orgId: ctx.org.id,
     name: p.privateKeyName,
     curve,

@@ -6,7 +6,6 @@
  */
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
-import { newId } from "../../core/ids.js";
 import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../derivation/index.js";
 import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "./accounts.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
@@ -34,7 +33,7 @@ export function addAccounts(ctx: DomainContext, wallet: WalletRow, seed: Uint8Ar
     if (store.wallets.accountExists(wallet.id, d.curve, d.pathKey, d.addressFormat)) {
       throw documentedError("INVALID_PATH", `${a.path} is already used by an ${a.addressFormat} account of this wallet`, `${field}[${i}].path`);
     }
-    store.wallets.insertAccount({ id: newId(), orgId: wallet.orgId, walletId: wallet.id, ...d, exported: false, createdAt: ctx.now, updatedAt: ctx.now });
+    store.wallets.insertAccount({ id: ctx.rt.random.uuid(), orgId: wallet.orgId, walletId: wallet.id, ...d, exported: false, createdAt: ctx.now, updatedAt: ctx.now });
     return d.address;
   });
 }
@@ -63,9 +62,9 @@ export function createWallet(
   if (store.wallets.count(orgId) >= MAX_WALLETS_PER_ORG) throw resourceExhausted(`organization has reached the maximum of ${MAX_WALLETS_PER_ORG} wallets`);
   p.accounts.forEach((a, i) => withField(`${field}.accounts[${i}]`, () => checkAccountParams(a)));
   withField(`${field}.accounts`, () => checkNoRepeatedPaths(p.accounts));
-  const phrase = mnemonic ?? withField(field, () => generateMnemonic(length));
+  const phrase = mnemonic ?? withField(field, () => generateMnemonic(length, ctx.rt.random));
   const wallet: WalletRow = {
-    id: newId(),
+    id: ctx.rt.random.uuid(),
     orgId,
     name: p.walletName,
     mnemonicSealed: keyring.sealMnemonic(phrase),

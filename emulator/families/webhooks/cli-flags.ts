@@ -1,6 +1,7 @@
 /**
  * The webhook flags of `emulator start`: what `startEmulator({ webhooks })` takes, from the
- * command line. A bad value is an Error whose message names the flag.
+ * command line (declared, with their --help lines, in cli-start-options.ts). A bad value is an
+ * Error whose message names the flag.
  *
  *   --webhook-allow-host HOST      a host name or IP literal accepted over http like localhost
  *                                  (e.g. a compose service); repeatable
@@ -10,18 +11,6 @@
 import { canonicalAllowHost, type WebhookOptions } from "./settings.js";
 
 export type WebhookFlags = { "webhook-allow-host"?: string[]; "webhook-retry-delays"?: string };
-
-/** parseArgs option declarations for the flags. */
-export const WEBHOOK_FLAG_OPTIONS = {
-  "webhook-allow-host": { type: "string", multiple: true },
-  "webhook-retry-delays": { type: "string" },
-} as const;
-
-export const WEBHOOK_FLAG_USAGE = `  --webhook-allow-host H  accept webhook URLs on host H (a name or IP literal) over http,
-                   as localhost is (e.g. a compose service; the real service refuses
-                   them); repeatable
-  --webhook-retry-delays MS,MS,...  emulated-time delays before each retry of a failed
-                   webhook delivery (default 5000,30000,120000,600000,1800000; none: no retries)`;
 
 const MAX_DELAYS = 100;
 

@@ -8,7 +8,6 @@
  * emulator's reading, as the service documents no grammar for it).
  */
 import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
-import { newId } from "../../core/ids.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity, defineQuery } from "../../core/vocabulary/define.js";
 import type { Runtime } from "../../core/runtime.js";
@@ -52,7 +51,7 @@ export const webhookOperations = [
       const url = checkWebhookUrl(p.url, "parameters.url", webhookSettingsOf(ctx.rt).allowHosts);
       checkName(p.name ?? "", "parameters.name");
       const row: WebhookEndpointRow = {
-        id: newId(),
+        id: ctx.rt.random.uuid(),
         orgId: ctx.org.id,
         url,
         name: p.name,

@@ -15,7 +15,6 @@
  * X-Turnkey-Organization-Id is the receiving endpoint's organization. One Event-Id per event,
  * shared by every endpoint that receives it and kept across retries.
  */
-import { newId } from "../../core/ids.js";
 import type { Runtime } from "../../core/runtime.js";
 import type { EmulatorEvent } from "../../core/events.js";
 import { renderActivity } from "../../core/views/activity.js";
@@ -59,11 +58,11 @@ export function deliveriesFor(rt: Runtime, event: EmulatorEvent): NewDelivery[] 
   }
   if (!targets.length) return [];
   const text = body();
-  const eventId = newId();
+  const eventId = rt.random.uuid();
   const now = rt.clock.now();
   return targets.map(
     (t): NewDelivery => ({
-      id: newId(),
+      id: rt.random.uuid(),
       eventId,
       eventType: event.type,
       orgId: t.orgId,

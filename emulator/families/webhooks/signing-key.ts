@@ -10,26 +10,28 @@
  * The opened key is held by its instance (`SigningKeys`, in `rt.families.webhooks`), never in
  * module state: it goes with the instance, and another instance in the process never sees it.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, sign, type KeyObject } from "node:crypto";
 import { getMeta, setMeta } from "../../core/store/db.js";
 import type { Store } from "../../core/store/index.js";
 import type { Runtime } from "../../core/runtime.js";
+import { ed25519PublicKey } from "../../curves/ed25519.js";
+import { osRandom, type RandomBytes } from "../../core/random.js";
 
 const META_KEY = "webhook_signing_key";
 
 type StoredKey = { kid: string; x: string; dSealed: string };
 export type SigningKey = { kid: string; x: string; privateKey: KeyObject };
 
-/** This state's signing key, read from the database and opened (created and stored on first use). */
-export function loadSigningKey(store: Store): SigningKey {
+/** This state's signing key, read from the database and opened (created from `random` and stored on first use). */
+export function loadSigningKey(store: Store, random: RandomBytes = osRandom): SigningKey {
   const raw = getMeta(store.db, META_KEY);
   let stored: StoredKey;
   if (raw) stored = JSON.parse(raw) as StoredKey;
   else {
-    const jwk = generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" });
-    const x = jwk.x!;
+    const secret = random.bytes(32);
+    const x = Buffer.from(ed25519PublicKey(secret)).toString("base64url");
     const kid = `emulator-webhook-${createHash("sha256").update(Buffer.from(x, "base64url")).digest("hex").slice(0, 16)}`;
-    stored = { kid, x, dSealed: store.sealer.seal(Buffer.from(jwk.d!, "base64url")) };
+    stored = { kid, x, dSealed: store.sealer.seal(secret) };
     setMeta(store.db, META_KEY, JSON.stringify(stored));
   }
   const d = Buffer.from(store.sealer.open(stored.dSealed)).toString("base64url");
@@ -45,8 +47,8 @@ export function signingKeyOf(rt: Runtime): SigningKey {
 export class SigningKeys {
   private held: { store: Store; key: SigningKey } | undefined;
 
-  of(store: Store): SigningKey {
-    if (this.held?.store !== store) this.held = { store, key: loadSigningKey(store) };
+  of(store: Store, random?: RandomBytes): SigningKey {
+    if (this.held?.store !== store) this.held = { store, key: loadSigningKey(store, random) };
     return this.held.key;
   }
 

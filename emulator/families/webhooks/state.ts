@@ -25,7 +25,7 @@ export function startWebhooks(rt: Runtime, options: WebhookOptions = {}): Webhoo
   const signingKeys = new SigningKeys();
   const dispatcher = new Dispatcher(rt, settings, signingKeys);
   // Made now, so every snapshot and exported state carries the key that signs for it.
-  signingKeys.of(rt.store);
+  signingKeys.of(rt.store, rt.random.derive("webhook signing key")); // its own stream: a reset starts rt.random over without it
   const off = rt.events.on((event) => {
     if (event.type === "CLOCK_MOVED") dispatcher.rescan();
     else {

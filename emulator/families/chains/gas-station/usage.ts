@@ -5,7 +5,6 @@
  * has its own (the parent's `subOrgWindowLimitUsd`). get_gas_usage reports it.
  */
 import { badRequestDetail, GrpcCode, TurnkeyError, turnkeyErrorDetail } from "../../../core/errors.js";
-import { newId } from "../../../core/ids.js";
 import type { Runtime } from "../../../core/runtime.js";
 import type { OrganizationRow } from "../../../core/store/organizations.js";
 import type { GasUsageConfigRow } from "../repository.js";
@@ -93,7 +92,7 @@ export async function checkSponsorshipAllowed(ctx: { rt: Runtime; org: Organizat
 /** Stores an organization's gas station limits (what the dashboard's upsert_gas_usage_config sets). */
 export function upsertGasUsageConfig(rt: Runtime, orgId: string, input: { orgWindowLimitUsd: string; subOrgWindowLimitUsd: string; windowDurationMinutes: number; enabled: boolean }, now: number): string {
   const existing = rt.store.gasUsageConfigs.get(orgId);
-  const id = existing?.id ?? newId();
+  const id = existing?.id ?? rt.random.uuid();
   rt.store.tx(() => rt.store.gasUsageConfigs.upsert({ orgId, id, ...input, createdAt: existing?.createdAt ?? now, updatedAt: now }));
   return id;
 }
