@@ -17,7 +17,7 @@ const ISOLATED = [
   "test/trust/vite-plugin.test.ts", // sets NODE_ENV around Vite builds in this process
   "test/trust/webpack-plugin.test.ts", // sets NODE_ENV around webpack builds in this process
   "test/wallet-kit/**/*.test.ts", // sets VITE_* environment variables while it starts the example's dev server
-  "emulator/lazy-module.test.ts", // drops a package from the require cache
+  "emulator/core/lazy-module.test.ts", // drops a package from the require cache
 ];
 
 export default defineConfig({

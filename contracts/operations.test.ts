@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { coordinator } from "./index.js";
-import { activities, operationForActivityType } from "../emulator/operations/registry.js";
+import { registry } from "../emulator/families.js";
+
+const { activities, operationForActivityType } = registry;
 
 const require = createRequire(import.meta.url);
 const sdkSource = readFileSync(require.resolve("@turnkey/sdk-server").replace(/index\.(m?js)$/, "__generated__/sdk-client-base.$1"), "utf8");

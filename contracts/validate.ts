@@ -2,8 +2,8 @@
  * Reading requests and checking responses against the generated contracts.
  */
 import type { z } from "zod";
-import { documentedError } from "../emulator/errors.js";
-import type { DocumentedErrorKey } from "../emulator/error-catalogue.js";
+import { documentedError } from "../emulator/core/errors.js";
+import type { DocumentedErrorKey } from "../emulator/core/error-catalogue.js";
 import { fromProtoJson } from "./proto-json.js";
 
 const pathOf = (path: PropertyKey[]): string => path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[");

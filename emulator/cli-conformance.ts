@@ -24,8 +24,10 @@ import {
   type TargetConfig,
   type TargetSpec,
 } from "../contracts/harness/index.js";
-import { activities, endpoints, queries } from "./operations/registry.js";
-import { packageRoot } from "./package-root.js";
+import { registry } from "./families.js";
+import { packageRoot } from "./core/package-root.js";
+
+const { activities, endpoints, queries } = registry;
 
 export const CONFORMANCE_USAGE = `usage: emulator conformance [options] [SCENARIO_FILE_OR_DIR ...]
 

@@ -13,7 +13,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { createRandom, type Random } from "./random.js";
+import { createRandom, type Random } from "./core/random.js";
 import { generateMnemonic } from "./derivation/index.js";
 import { PROJECT_FIXTURE } from "./fixtures/project-file.js";
 

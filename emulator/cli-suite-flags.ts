@@ -8,7 +8,7 @@
  *   --clock-mode MODE      frozen (default) or ticking from TIME
  *   --coverage-out FILE    the coverage report at exit (FILE, and its summary beside it)
  */
-import { CLOCK_MODES, parseClockStart, type ClockMode } from "./clock.js";
+import { CLOCK_MODES, parseClockStart, type ClockMode } from "./core/clock.js";
 
 export type SuiteFlags = { seed?: string; clock?: string; "clock-mode"?: string; "coverage-out"?: string };
 export type SuiteOptions = { seed?: string; clock?: number; clockMode?: ClockMode; coverageOut?: string };

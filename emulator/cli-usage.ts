@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "./package-root.js";
+import { packageRoot } from "./core/package-root.js";
 import { startOptionsUsage } from "./cli-start-options.js";
 
 export const USAGE = `usage: emulator start [--port N] [--host H] [--db FILE] [--fixtures FILE] [--chain CAIP2=URL ...]

@@ -10,33 +10,29 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { Store } from "./store/index.js";
-import { parseClockStart, startedClock, systemClock, type ClockMode } from "./clock.js";
-import { createRandom } from "./random.js";
-import { Keyring } from "./keyring.js";
-import type { Runtime } from "./runtime.js";
-import { registry } from "./operations/registry.js";
-import { createApp, serviceCors } from "./app.js";
-import { corsHeaders } from "./http/cors.js";
-import { DEFAULT_FIXTURE_PATH, findProjectFixture, fixtureInfo, loadFixture, organizationsInfo, parseFixture, resolveFixturePath, seedFixture, type Fixture, type SeededOrganization } from "./fixtures.js";
-import { instanceKeysFor, instancePublicKeys } from "./auth/instance-keys.js";
-import { oidcIssuerUrl } from "./auth/oidc-tokens.js";
-import { onRampEncryptionPublicKey } from "./onramp/secrets.js";
-import { Networks, type ChainListing } from "./networks/registry.js";
-import { fixtureFundedAccounts } from "./networks/fixture-accounts.js";
-import { EventBus } from "./events/index.js";
-import { ActivityTurns } from "./activities/turns.js";
-import { othersInFlight, Serving } from "./http/serving.js";
-import { startWebhooks, type WebhookOptions } from "./webhooks/index.js";
-import { startAppProofs } from "./proofs/app-proofs.js";
-import { startVelocityControls } from "./velocity/record.js";
-import { controlState, exportStateFile, fixtureDevKeys, loadStateFile, resetControl, SnapshotShelf, type ControlOptions } from "./control/index.js";
-import { answerClientErrors } from "./http/client-errors.js";
-import { CoverageRecorder, countEvaluations } from "./coverage/recorder.js";
-import { reportOf } from "./coverage/http.js";
-import { writeCoverageFiles } from "./coverage/files.js";
+import { systemClock, parseClockStart, startedClock, type ClockMode } from "./core/clock.js";
+import { Keyring } from "./core/keyring.js";
+import type { Runtime, FamilyStates } from "./core/runtime.js";
+import type { Family } from "./core/family.js";
+import { families as FAMILIES, hooks, openStore, registry } from "./families.js";
+import { createApp, serviceCors } from "./core/http/app.js";
+import { corsHeaders } from "./core/http/cors.js";
+import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization, DEFAULT_FIXTURE_PATH, findProjectFixture, resolveFixturePath } from "./fixtures.js";
+import { instanceKeysFor, instancePublicKeys } from "./core/auth/instance-keys.js";
+import { oidcIssuerUrl } from "./core/auth/oidc-tokens.js";
+import type { ChainListing, ChainsOptions } from "./families/chains/networks.js";
+import { EventBus } from "./core/events.js";
+import { ActivityTurns } from "./core/engine/turns.js";
+import { othersInFlight, Serving } from "./core/http/serving.js";
+import type { ControlOptions } from "./families/control/api.js";
+import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
+import type { WebhooksOptions } from "./families/webhooks/state.js";
+import { answerClientErrors } from "./core/http/client-errors.js";
+import { createRandom } from "./core/random.js";
+import type { CoverageOptions } from "./families/coverage/files.js";
 
-export type EmulatorOptions = ControlOptions & {
+/** What startEmulator takes: the instance's own settings, and each family's (`--log`, `--chain`, `--trust-proxy`, ...). */
+export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOptions & WebhooksOptions & CoverageOptions & {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
@@ -49,32 +45,20 @@ export type EmulatorOptions = ControlOptions & {
   projectRoot?: string;
   /** Check every response against the contract (default: off, on when EMULATOR_VALIDATE_RESPONSES=1); tests turn it on. */
   validateResponses?: boolean;
-  /** caip2 -> RPC URL of an external node that serves that chain instead of the embedded one (`--chain`). */
-  chains?: Record<string, string>;
-  /** Load this state file (what GET /emulator/v1/state returns) at start (`--state`). */
-  state?: string;
-  /** Write the state to this file when the emulator stops (`--export-on-exit`). */
-  exportOnExit?: string;
-  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
-  webhooks?: WebhookOptions;
   /**
    * Host names the control API, UI and frames answer besides loopback names and IP addresses
    * (`--allow-host`, e.g. a compose service's name); `.example.test` allows its subdomains too.
    */
   allowHosts?: string[];
-  /** Take the client address from X-Forwarded-For (its leftmost entry) for IP allowlists: only behind a proxy you run (`--trust-proxy`). */
-  trustProxy?: boolean;
   /**
    * Draw every random value (ids, mnemonics, keys, OTP codes, the enclave's ephemeral keys, ...) from
-   * this seed (`--seed`): the same requests in the same order get the same answers (emulator/random.ts).
+   * this seed (`--seed`): the same requests in the same order get the same answers (core/random.ts).
    */
   seed?: string;
   /** Start the emulated clock at this instant (`--clock`): an ISO 8601 instant or milliseconds since the epoch; the fixture's records are dated then. */
   clock?: string | number;
   /** How a clock started with `clock` moves (`--clock-mode`): "frozen" (the default: stays until moved through the control API) or "ticking". */
   clockMode?: ClockMode;
-  /** Write the coverage report (GET /emulator/v1/coverage) to this JSON file, and its summary beside it as `.txt`, when the emulator stops (`--coverage-out`). */
-  coverageOut?: string;
 };
 
 export type EmulatorInfo = {
@@ -115,13 +99,17 @@ export type RunningEmulator = {
   stop(): Promise<void>;
 };
 
+/** The families, reading their parts of the options. */
+const families = FAMILIES as readonly Family<EmulatorOptions>[];
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   const fixtureFile = typeof options.fixtures === "object" ? undefined : (options.fixtures ?? findProjectFixture(options.projectRoot));
   const fixture = typeof options.fixtures === "object" ? parseFixture(options.fixtures) : loadFixture(fixtureFile);
-  const store = Store.open(options.db ?? ":memory:");
+  const store = openStore(options.db ?? ":memory:");
   const rt: Runtime = {
     registry,
+    hooks,
     store,
     keyring: new Keyring(store.sealer),
     clock: options.clock === undefined ? systemClock() : startedClock(parseClockStart(options.clock), options.clockMode ?? "frozen"),
@@ -130,38 +118,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     urls: { baseUrl: "", authProxyUrl: "" },
     keys: instanceKeysFor(fixture.organization.organizationId),
     events: new EventBus(),
-    control: controlState(options),
-    snapshots: new SnapshotShelf(),
-    devKeys: fixtureDevKeys(fixture), // the fixture's published key pairs: the control API can vote as their users
-    ipAllowlist: { trustProxy: options.trustProxy ?? false },
-    proxyClock: { lastMs: 0 },
     activityTurns: new ActivityTurns(),
-    coverage: new CoverageRecorder(),
     // With other requests open on the server, a handler's signature is made off the event loop (the activity settles after it).
     offload: (here, onWorker) => (othersInFlight(rt.serving) ? onWorker() : here()),
+    families: {} as FamilyStates, // each family sets its own member as it starts
   };
-  countEvaluations(rt.events, rt.coverage); // each recorded decision's policy outcomes, as the event carries them
-  startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
-  startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
-  rt.networks = new Networks({ external: options.chains, fundedAccounts: () => fixtureFundedAccounts(fixture), baseUrl: () => rt.urls.baseUrl, now: () => rt.clock.now() });
-  if (options.state) loadStateFile(rt, options.state);
+  for (const f of families) f.start?.(rt, { options, fixture });
   if (!rt.store.organizations.get(fixture.organization.organizationId)) seedFixture(rt, fixture, rt.clock.now());
-  // After startAppProofs: listeners run in order, and a payload rendered then includes the proofs just recorded.
-  const webhooks = (rt.webhooks = startWebhooks(rt, options.webhooks)); // resumes deliveries a --db file left pending
 
   const info = (): EmulatorInfo =>
-    ({ baseUrl: rt.urls.baseUrl, authProxyUrl: rt.urls.authProxyUrl, ...fixtureInfo(fixture), ...instancePublicKeys(rt.keys), onRampEncryptionPublicKey: onRampEncryptionPublicKey(rt.keys.onRamp), oidcIssuer: oidcIssuerUrl(rt), chains: rt.networks!.list(), organizations: organizationsInfo(fixture, rt.urls) }) as EmulatorInfo;
+    ({
+      baseUrl: rt.urls.baseUrl,
+      authProxyUrl: rt.urls.authProxyUrl,
+      ...fixtureInfo(fixture),
+      ...instancePublicKeys(rt.keys),
+      oidcIssuer: oidcIssuerUrl(rt),
+      ...Object.assign({}, ...families.map((f) => f.info?.(rt))),
+      organizations: organizationsInfo(fixture, rt.urls),
+    }) as EmulatorInfo;
   const reset = (again: { seed?: string } = {}) => {
-    rt.coverage.learnNames(rt.store); // the policies counted so far keep their names once the store is cleared
+    for (const f of families) f.clearing?.(rt);
     rt.store.clear();
     rt.keyring.clear();
     rt.clock.restart();
     rt.random.restart(again.seed);
-    void rt.networks?.reset();
-    resetControl(rt);
+    for (const f of families) f.reset?.(rt);
     seedFixture(rt, fixture, rt.clock.now());
   };
-  const app = createApp(rt, { info, reset }, { host, allowHosts: options.allowHosts });
+  const app = createApp(rt, families, { info, reset }, { host, allowHosts: options.allowHosts });
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host, () => resolve(s));
@@ -178,7 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   rt.serving = new Serving();
   rt.serving.track(server);
-  server.on("upgrade", (req, socket) => rt.networks?.handleUpgrade(req, socket));
+  for (const f of families) f.listening?.(rt, server);
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   rt.urls.baseUrl = `http://${urlHost}:${port}`;
@@ -200,10 +184,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await webhooks.stop();
-      if (options.exportOnExit) exportStateFile(rt.store, options.exportOnExit);
-      if (options.coverageOut) writeCoverageFiles(reportOf(rt), options.coverageOut);
-      await rt.networks?.close();
+      for (const f of [...families].reverse()) await f.stop?.(rt);
       rt.store.close();
       rt.keyring.clear(); // its seeds, HD nodes and account keys hold private keys
     },

@@ -23,8 +23,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/lib/cached-script.js";
-import { newDatabaseSchema } from "../emulator/store/db.js";
+import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/core/lib/cached-script.js";
+import { newDatabaseSchema } from "../emulator/core/store/db.js";
 import { checkedFixtures } from "../emulator/fixtures/load.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -97,7 +97,7 @@ const SHIPPED_CJS: BuildOptions = {
   outExtension: { ".js": ".cjs" },
 };
 
-const LOADER = fileURLToPath(new URL("../emulator/lib/cached-script.ts", import.meta.url));
+const LOADER = fileURLToPath(new URL("../emulator/core/lib/cached-script.ts", import.meta.url));
 
 const CLI_USAGE = fileURLToPath(new URL("../emulator/cli-usage.ts", import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
- * Compiles emulator/networks/gas-station/EmulatorGasDelegate.sol with solc-js and writes its
- * ABI and runtime bytecode to emulator/networks/gas-station/artifact.ts (the emulator installs
+ * Compiles emulator/families/chains/gas-station/EmulatorGasDelegate.sol with solc-js and writes its
+ * ABI and runtime bytecode to emulator/families/chains/gas-station/artifact.ts (the emulator installs
  * that code on its chains; it never compiles at run time). Also compiles the tests' ERC-20
  * (test/networks/TestToken.sol -> test/networks/test-token.artifact.ts, creation bytecode).
  *   npx tsx scripts/gen-gas-delegate.ts            (solc from node_modules)
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dir = join(root, "emulator/networks/gas-station");
+const dir = join(root, "emulator/families/chains/gas-station");
 const SOURCE = "EmulatorGasDelegate.sol";
 export const SOLC_VERSION = "0.8.37";
 

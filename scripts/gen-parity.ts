@@ -2,8 +2,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadScenarios } from "../contracts/harness/load.js";
-import { parityMarkdown, parityRows } from "../emulator/operations/parity.js";
-import { packageRoot } from "../emulator/package-root.js";
+import { parityMarkdown, parityRows } from "../emulator/parity.js";
+import { packageRoot } from "../emulator/core/package-root.js";
 
 const root = packageRoot();
 const rows = parityRows(loadScenarios([join(root, "scenarios")]));

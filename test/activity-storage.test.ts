@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { p256 } from "@noble/curves/nist.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import type { RunningEmulator } from "../emulator/index.js";
-import { MIGRATIONS } from "../emulator/store/schema.js";
-import { renderActivity } from "../emulator/views/activity.js";
+import { MIGRATIONS } from "../emulator/core/store/schema.js";
+import { renderActivity } from "../emulator/core/views/activity.js";
 import { createApiKeyUser, sdkClient, startTestEmulator } from "./support.js";
 import { Receiver } from "./webhooks/receiver.js";
 
@@ -123,7 +123,7 @@ describe("activity storage", () => {
       const { activity } = await c.signRawPayload({ signWith: ANVIL_0, payload: "0xabcd", encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
       const { store } = e.runtime;
       const row = () => store.activities.get(e.info.organizationId, activity.id)!;
-      const voterName = () => (renderActivity(store, row()).votes as { user: { userName: string } }[])[0]!.user.userName;
+      const voterName = () => (renderActivity(e.runtime, row()).votes as { user: { userName: string } }[])[0]!.user.userName;
       const before = voterName();
       expect(() =>
         store.tx(() => {

@@ -15,9 +15,9 @@ import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress,
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/bundle.js";
 import Database from "better-sqlite3";
-import { migrate } from "../emulator/store/db.js";
+import { migrate } from "../emulator/core/store/db.js";
 import { loadFixture } from "../emulator/fixtures/load.js";
-import { MIGRATIONS } from "../emulator/store/schema.js";
+import { MIGRATIONS } from "../emulator/core/store/schema.js";
 import { startCliEmulator } from "./support.js";
 
 const ROOT = join(import.meta.dirname, "..");

@@ -11,7 +11,7 @@ import { createPublicClient, http, parseAbi, parseEventLogs, type Hex } from "vi
 import type { RunningEmulator } from "../emulator/index.js";
 import { advanceClock, createApiKeyUser, httpClient, refusal, sdkClient, startTestEmulator, storeCounts, violatedField } from "./support.js";
 import { deliveries } from "./webhooks/support.js";
-import { chainWatcher } from "../emulator/networks/watch.js";
+import { chainWatcher } from "../emulator/families/chains/watch.js";
 
 const CAIP2 = "eip155:8453"; // chainCaip2 is an enum of mainnets in the contract
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

@@ -13,9 +13,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
-import { entryFor } from "../emulator/operations/registry.js";
+import { registry } from "../emulator/families.js";
 import { devKey, newP256KeyPair, rawPost, sdkClient, type KeyPair } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
+
+const { entryFor } = registry;
 
 // The refusals as the emulator documents them (README, tenant isolation), written here rather
 // than imported, so that a change of wording in emulator/auth/access.ts shows up as a failure.

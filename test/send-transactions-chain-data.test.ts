@@ -11,7 +11,7 @@ import { createAssociatedTokenAccountIdempotentInstruction, createMint, createTr
 import { sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 import { deliveries } from "./webhooks/support.js";
-import { chainWatcher } from "../emulator/networks/watch.js";
+import { chainWatcher } from "../emulator/families/chains/watch.js";
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from "./networks/test-token.artifact.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, hashTypedData, http, parseEther, recoverAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { RunningEmulator } from "../emulator/index.js";
-import { EVM_PAYMASTER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
-import { GAS_DELEGATE_ADDRESS } from "../emulator/networks/gas-station/delegate.js";
+import { EVM_PAYMASTER_ADDRESS } from "../emulator/families/chains/sponsor-keys.js";
+import { GAS_DELEGATE_ADDRESS } from "../emulator/families/chains/gas-station/delegate.js";
 import { httpClient, sdkClient, startTestEmulator, pollSendStatus } from "./support.js";
 
 const FROM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -95,7 +95,7 @@ describe("sponsored eth_send_transaction (gas station)", () => {
     expect(status.txStatus).toBe("INCLUDED");
     const tx = await chain.getTransaction({ hash: status.eth!.txHash as Hex });
     const { decodeFunctionData } = await import("viem");
-    const { GAS_DELEGATE_ABI } = await import("../emulator/networks/gas-station/artifact.js");
+    const { GAS_DELEGATE_ABI } = await import("../emulator/families/chains/gas-station/artifact.js");
     const { args } = decodeFunctionData({ abi: GAS_DELEGATE_ABI, data: tx.input });
     const [calls, nonce, deadline, signature] = args as [{ to: Hex; value: bigint; data: Hex }[], bigint, bigint, Hex];
     const digest = hashTypedData({

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
-import { SOLANA_FEE_PAYER_ADDRESS } from "../emulator/networks/sponsor-keys.js";
+import { SOLANA_FEE_PAYER_ADDRESS } from "../emulator/families/chains/sponsor-keys.js";
 import { sdkClient, pollSendStatus } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 

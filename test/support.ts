@@ -10,7 +10,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator/index.js";
-import { writeHeld } from "../emulator/store/held-writes.js";
+import { writeHeld } from "../emulator/core/store/held-writes.js";
 
 export type KeyPair = { publicKey: string; privateKey: string };
 

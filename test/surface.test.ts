@@ -7,9 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { coordinator } from "../contracts/index.js";
 import { sampleValue } from "../contracts/sample.js";
-import { entryFor, notEmulated } from "../emulator/operations/registry.js";
+import { registry } from "../emulator/families.js";
 import { rawPost } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
+
+const { entryFor, notEmulated } = registry;
 
 const emu = useTestEmulator();
 

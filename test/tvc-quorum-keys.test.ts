@@ -16,7 +16,7 @@ import { decryptExportBundle, generateP256KeyPair, quorumKeyEncrypt } from "@tur
 import type { TurnkeyClient } from "@turnkey/http";
 import { httpClient, rawPost, sdkClient, storeCounts } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
-import { combineShares } from "../emulator/tvc/shamir.js";
+import { combineShares } from "../emulator/families/tvc/shamir.js";
 
 const emu = useTestEmulator();
 const unknown = "00000000-0000-4000-8000-000000000000";

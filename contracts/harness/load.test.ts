@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScenario, ScenarioLoadError, loadScenarios } from "./load.js";
 import { schemaText, SCHEMA_PATH } from "./write-schema.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 
 const loadError = (src: string): ScenarioLoadError => {
   try {

@@ -1,10 +1,12 @@
 /** Resolves a step's operation name to its route and contract. */
 import { coordinator, proxy, type OperationContract } from "../index.js";
-import type { Step } from "./format.js";
 
 export type StepOperation = { kind: OperationKind; name: string; path: string; contract: OperationContract };
 
 export type OperationKind = "submit" | "query" | "proxy";
+
+/** What these functions read of a scenario step (format.ts `Step`): its name and the operation it calls, if any. */
+type Step = { name: string } & { [K in OperationKind]?: string };
 
 export function stepKind(step: Step): OperationKind | "control" {
   return step.submit !== undefined ? "submit" : step.query !== undefined ? "query" : step.proxy !== undefined ? "proxy" : "control";

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scenarioJsonSchema } from "./format.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 
 export const SCHEMA_PATH = join(packageRoot(), "scenarios", "scenario.schema.json");
 export const schemaText = (): string => JSON.stringify(scenarioJsonSchema(), null, 2) + "\n";

@@ -6,7 +6,7 @@
  */
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { generateP256KeyPair, signRaw, type P256KeyPair } from "./p256.js";
-import type { RandomBytes } from "../random.js";
+import type { RandomBytes } from "../core/random.js";
 
 export const APP_PROOF_SCHEME = "SIGNATURE_SCHEME_EPHEMERAL_KEY_P256";
 

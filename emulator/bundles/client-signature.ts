@@ -4,7 +4,7 @@
  * token. Used by otp_login / signup with a verification token.
  */
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { decodeHex, parseP256PublicKey, verifyRaw } from "./p256.js";
 
 export const CLIENT_SIGNATURE_SCHEME_API_P256 = "CLIENT_SIGNATURE_SCHEME_API_P256";

@@ -5,7 +5,7 @@
 import { createBase58check } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { hpkeOpen, hpkeSeal, type HpkeSealOptions } from "./hpke.js";
 import { compressedP256 } from "./p256.js";
 

@@ -6,9 +6,9 @@
  *  - notarizer: session JWTs
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { derivedP256KeyPair, generateP256KeyPair, type P256KeyPair } from "./p256.js";
-import type { RandomBytes } from "../random.js";
+import type { RandomBytes } from "../core/random.js";
 
 export type EnclaveKeys = {
   signer: P256KeyPair;

@@ -5,7 +5,7 @@
  * Plaintext: the UTF-8 mnemonic (wallets) or the raw 32-byte private key (keys, accounts).
  */
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { hpkeOpen, hpkeSeal, type HpkeSealOptions } from "./hpke.js";
 import type { P256KeyPair } from "./p256.js";
 import { openSignedEnvelope, signEnvelopeData } from "./signed-envelope.js";

@@ -4,7 +4,7 @@ import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/c
 import { hpkeDecrypt, hpkeEncrypt, formatHpkeBuf, generateP256KeyPair as tkGenerate } from "@turnkey/crypto";
 import { HPKE_AEAD, hpkeOpen, hpkeSeal, keyScheduleBase } from "./hpke.js";
 import { compressedP256, generateP256KeyPair } from "./p256.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 
 // RFC 9180 Appendix A.3.1: DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-128-GCM, mode_base.
 const A3 = {

@@ -14,8 +14,8 @@ import { p256 } from "@noble/curves/nist.js";
 import { extract, expand } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
-import { osRandom, type RandomBytes } from "../random.js";
+import { InputError } from "../core/input-error.js";
+import { osRandom, type RandomBytes } from "../core/random.js";
 import { parseP256PublicKey } from "./p256.js";
 
 export const TURNKEY_HPKE_INFO = "turnkey_hpke";

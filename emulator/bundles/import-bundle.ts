@@ -10,11 +10,11 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
-import { InputError, inputAt } from "../input-error.js";
+import { InputError, inputAt } from "../core/input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
-import type { RandomBytes } from "../random.js";
+import type { RandomBytes } from "../core/random.js";
 import { EXPORT_BUNDLE_VERSION } from "./export-bundle.js";
 
 export type MadeImportBundle = {

@@ -12,7 +12,7 @@
 import { base64urlnopad } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { parseP256PublicKey, signRaw, verifyRaw, type P256KeyPair } from "./p256.js";
 
 /** JSON.stringify, with every '>', '?', '~' and code unit ≥ 0x7f escaped as \uXXXX (only strings can hold them). */

@@ -4,7 +4,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { base64UrlDecode, base64UrlEncode, decodeJwt, encodeJwtSegment, verifyEs256Jwt } from "./jwt.js";
 import { signRaw, type P256KeyPair } from "./p256.js";
 

@@ -5,11 +5,11 @@
  *  - `encryptedOtpBundle`: JSON {encappedPublic, ciphertext}, plaintext JSON {otp_code, public_key}.
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError, inputAt } from "../input-error.js";
+import { InputError, inputAt } from "../core/input-error.js";
 import { hpkeOpen } from "./hpke.js";
 import { decodeHex, generateP256KeyPair, type P256KeyPair } from "./p256.js";
 import { signEnvelopeData } from "./signed-envelope.js";
-import type { RandomBytes } from "../random.js";
+import type { RandomBytes } from "../core/random.js";
 
 export type MadeOtpTargetBundle = {
   bundle: string;

@@ -8,8 +8,8 @@ import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256Point, p256PublicKey } from "../curves/p256.js";
-import { InputError } from "../input-error.js";
-import { osRandom, type RandomBytes } from "../random.js";
+import { InputError } from "../core/input-error.js";
+import { osRandom, type RandomBytes } from "../core/random.js";
 
 export type P256KeyPair = {
   /** 32-byte secret scalar. */

@@ -7,7 +7,7 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signDerHex, type P256KeyPair } from "./p256.js";
 
 export type SignedEnvelopeFields = { data: string; dataSignature: string; enclaveQuorumPublic: string };

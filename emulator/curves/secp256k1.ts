@@ -11,7 +11,7 @@
  * OPENSSL_KEYS_FIRST keys (bulk wallet creation), libsecp256k1 is worth its load (~0.2 ms a key).
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { lazyModule } from "../lazy-module.js";
+import { lazyModule } from "../core/lazy-module.js";
 import { opensslPoint, opensslPublicKey } from "./openssl.js";
 import { isSec1PublicKey } from "./sec1.js";
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
-import { activities, queries } from "../operations/registry.js";
+import { TurnkeyError } from "../core/errors.js";
+import { registry } from "../families.js";
 import { checkRequestLimits, MAX_ARRAY_ITEMS, MAX_NAME_LENGTH, MAX_SMART_CONTRACT_INTERFACE_BYTES, nameProblem } from "./request-limits.js";
+
+const { activities, queries } = registry;
 
 /** The operation's array caps, as its registry entry declares them. */
 const limitsOf = (op: string) => (activities.get(op) ?? queries.get(op))?.arrayLimits;

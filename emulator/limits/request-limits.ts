@@ -4,7 +4,7 @@
  * service documents a size for. Pure: `checkRequestLimits` reads a parsed request body and
  * throws a 400 naming the first offending field; it stores nothing. See docs/limits.md.
  */
-import { documentedError } from "../errors.js";
+import { documentedError } from "../core/errors.js";
 
 /** Longest name, in Unicode code points. */
 export const MAX_NAME_LENGTH = 256;

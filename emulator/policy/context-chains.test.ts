@@ -16,7 +16,7 @@ import {
 } from "@solana/web3.js";
 import { createTransferCheckedInstruction, createTransferInstruction, TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { utils as tronUtils } from "tronweb";
-import { TurnkeyError } from "../errors.js";
+import { TurnkeyError } from "../core/errors.js";
 import { buildEthTxContext, buildEip712Context } from "./context-eth.js";
 import { buildSolanaTxContext, LOOKUP_PLACEHOLDER } from "./context-solana.js";
 import { buildTronTxContext } from "./context-tron.js";

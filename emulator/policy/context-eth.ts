@@ -3,9 +3,9 @@
  * `eth.eip_712` from EIP-712 typed data. All hex strings (addresses, data) are
  * lowercased; integers are bigint.
  */
-import { lazyModule } from "../lazy-module.js";
+import { lazyModule } from "../core/lazy-module.js";
 import type { Abi, AbiFunction, AbiParameter, Hex } from "viem";
-import { invalidArgument } from "../errors.js";
+import { invalidArgument } from "../core/errors.js";
 
 const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 

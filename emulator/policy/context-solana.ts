@@ -3,7 +3,7 @@
  * a full transaction (signatures + message, signatures may be zero) or a bare message.
  */
 import { base58, hex } from "@scure/base";
-import { invalidArgument } from "../errors.js";
+import { invalidArgument } from "../core/errors.js";
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";

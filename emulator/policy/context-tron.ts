@@ -5,7 +5,7 @@
  */
 import { createBase58check, hex } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { invalidArgument } from "../errors.js";
+import { invalidArgument } from "../core/errors.js";
 
 const b58c = createBase58check(sha256);
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { v1ActivityType } from "../../contracts/generated/public-api.js";
-import { policyByType, policyOf } from "../operations/registry.js";
+import { registry } from "../families.js";
 import { activityKind, buildActivityContext as build } from "./context.js";
+
+const { policyByType, policyOf } = registry;
 
 /** The context as the engine builds it: with what the registry says of the type. */
 const buildActivityContext = (type: string, intent?: Record<string, unknown>) => build(type, intent, policyOf(type));

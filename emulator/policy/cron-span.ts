@@ -2,19 +2,9 @@
  * `CronSpan` windows: true when `now` lies in `[fire, fire + duration)` for some
  * fire time of a 5-field cron expression evaluated in an IANA time zone.
  */
-import { wallTimeInstants, zoneOffsetMs } from "./time-functions.js";
+import { wallTimeInstants, zoneOffsetMs, type CronSpanSpec } from "./time-functions.js";
 
-export interface CronSpanSpec {
-  minutes: number[];
-  hours: number[];
-  daysOfMonth: Set<number>;
-  months: Set<number>;
-  daysOfWeek: Set<number>;
-  domRestricted: boolean;
-  dowRestricted: boolean;
-  durationMinutes: number;
-  timeZone: string;
-}
+export type { CronSpanSpec };
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -11,13 +11,15 @@ import { createTransferCheckedInstruction } from "@solana/spl-token";
 import { utils as tronUtils } from "tronweb";
 import * as bitcoin from "bitcoinjs-lib";
 import { buildActivityContext } from "./context.js";
-import { policyOf } from "../operations/registry.js";
+import { registry } from "../families.js";
 import { buildBitcoinTxContext } from "./context-bitcoin.js";
 import { buildEip712Context, buildEthTxContext } from "./context-eth.js";
 import { buildSolanaTxContext } from "./context-solana.js";
 import { buildTronTxContext } from "./context-tron.js";
 import { compilePolicy, evaluatePolicies, Outcome, type PolicyInput } from "./policy.js";
 import type { EvaluationContext } from "./evaluate.js";
+
+const { policyOf } = registry;
 
 const ALLOW_ALL = compilePolicy({ policyId: "allow-all", effect: "EFFECT_ALLOW", condition: "true" });
 

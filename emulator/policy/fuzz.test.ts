@@ -4,7 +4,7 @@
  * expression may only throw EvaluationError.
  */
 import { describe, expect, it } from "vitest";
-import { GrpcCode, TurnkeyError } from "../errors.js";
+import { GrpcCode, TurnkeyError } from "../core/errors.js";
 import { evaluate, MAX_STEPS } from "./evaluate.js";
 import { parseExpression } from "./parser.js";
 import { EvaluationError, PolicyTimestamp } from "./values.js";

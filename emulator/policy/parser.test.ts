@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { TurnkeyError } from "../core/errors.js";
 import { parseExpression, MAX_DEPTH, MAX_LENGTH } from "./parser.js";
 
 function errorOf(src: string, label: "condition" | "consensus" | "time" = "condition"): TurnkeyError {

@@ -16,7 +16,7 @@ import type { CompareOp, Expr, LambdaMethod } from "./ast.js";
 import { tokenize, MAX_INT, type Token } from "./lexer.js";
 import { syntaxError, type SourceLabel } from "./syntax-error.js";
 import { parseCronSpan, parseRfc3339 } from "./time-functions.js";
-import { Lru } from "../lib/lru.js";
+import { Lru } from "../core/lib/lru.js";
 
 export const MAX_LENGTH = 16_384;
 export const MAX_DEPTH = 64;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TurnkeyError } from "../errors.js";
+import { TurnkeyError } from "../core/errors.js";
 import { compilePolicy, evaluatePolicies, Outcome } from "./policy.js";
 
 const errorOf = (f: () => unknown) => {

@@ -14,7 +14,7 @@
  * REQUIRES_CONSENSUS → REQUIRES_CONSENSUS; else DENY_IMPLICIT.
  * Root-quorum approval and the implicit exceptions to default deny are the caller's job.
  */
-import { invalidArgument } from "../errors.js";
+import { invalidArgument } from "../core/errors.js";
 import type { Expr } from "./ast.js";
 import { evaluate, type EvaluationContext } from "./evaluate.js";
 import { parseExpression } from "./parser.js";

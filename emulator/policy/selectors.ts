@@ -4,7 +4,7 @@
  * selector is a comparison of its subject (a path of the language, e.g. `activity.type`) with
  * its targets, and a policy's selectors all hold (`&&`). docs/activity-versions.md.
  */
-import { invalidArgument, TurnkeyError } from "../errors.js";
+import { invalidArgument, TurnkeyError } from "../core/errors.js";
 import { MAX_INT } from "./lexer.js";
 import { parseExpression } from "./parser.js";
 

@@ -1,7 +1,7 @@
 /** Smart contract interfaces: the uploaded ABI text as the policy engine decodes calls with it. */
-import { lazyModule } from "../lazy-module.js";
+import { lazyModule } from "../core/lazy-module.js";
 import type { Abi } from "viem";
-import { invalidArgument } from "../errors.js";
+import { invalidArgument } from "../core/errors.js";
 
 const viem = lazyModule<typeof import("viem/utils")>("viem/utils");
 

@@ -1,4 +1,4 @@
-import { invalidArgument, type TurnkeyError } from "../errors.js";
+import { invalidArgument, type TurnkeyError } from "../core/errors.js";
 
 /** Which policy field an expression came from; names the field in error messages. */
 export type SourceLabel = "consensus" | "condition" | "time" | "expression";

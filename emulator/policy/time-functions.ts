@@ -5,7 +5,18 @@
  * Parsing helpers return a string describing the problem instead of throwing, so the
  * parser can report it with the argument's position.
  */
-import type { CronSpanSpec } from "./cron-span.js";
+/** A parsed `CronSpan`: the fire times of its cron expression, its duration and zone (cron-span.ts evaluates it). */
+export interface CronSpanSpec {
+  minutes: number[];
+  hours: number[];
+  daysOfMonth: Set<number>;
+  months: Set<number>;
+  daysOfWeek: Set<number>;
+  domRestricted: boolean;
+  dowRestricted: boolean;
+  durationMinutes: number;
+  timeZone: string;
+}
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]00:00)$/;
 

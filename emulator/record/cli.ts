@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { packageRoot } from "../package-root.js";
+import { packageRoot } from "../core/package-root.js";
 import { CassetteError, readCassette } from "./cassette.js";
 import { startRecorder } from "./recorder.js";
 import { formatReplaySummary, replayJson, replayJunit } from "./report.js";

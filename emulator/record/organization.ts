@@ -15,7 +15,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { generateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import type { Fixture, FixtureUser } from "../fixtures/format.js";
+import type { Fixture, FixtureUser } from "../core/fixture.js";
 import { stableId } from "../fixtures/seed.js";
 import type { Exchange } from "./cassette.js";
 import { isPublicKeyHex, keyPairLike, type KeyPair } from "./keys.js";

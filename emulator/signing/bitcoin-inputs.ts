@@ -12,7 +12,7 @@ import type { Psbt, Transaction } from "bitcoinjs-lib";
 import { bitcoin } from "./bitcoinjs.js";
 
 
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { toHex } from "./hex.js";
 
 const FIELD = "unsignedTransaction";

@@ -2,7 +2,7 @@ import * as ecc from "@bitcoinerlab/secp256k1";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import * as bitcoin from "bitcoinjs-lib";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { describePsbt } from "./bitcoin-describe.js";
 import { signBitcoinPsbt } from "./bitcoin.js";
 import { SECP_KEY } from "./test-keys.fixture.js";

@@ -9,7 +9,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import type * as Bitcoin from "bitcoinjs-lib";
 import { bitcoin } from "./bitcoinjs.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { checkInput, type PsbtInputData, type ScriptKind } from "./bitcoin-inputs.js";

@@ -1,6 +1,6 @@
 /** bitcoinjs-lib, loaded on first use, with its elliptic-curve library (for Taproot) set once. */
 import { createRequire } from "node:module";
-import { lazyModule } from "../lazy-module.js";
+import { lazyModule } from "../core/lazy-module.js";
 
 const require = createRequire(import.meta.url);
 

@@ -9,7 +9,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signEthereumTransaction } from "./ethereum.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 

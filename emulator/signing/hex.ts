@@ -1,6 +1,6 @@
 /** Hex decoding for request fields: accepts an optional `0x`, rejects anything else with an InputError at the field. */
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 
 const HEX_BODY = /^[0-9a-fA-F]*$/;
 

@@ -4,9 +4,9 @@
  * give the 32-byte Ethereum digest the service computes itself (viem `hashTypedData`,
  * `hashAuthorization`).
  */
-import { lazyModule } from "../lazy-module.js";
+import { lazyModule } from "../core/lazy-module.js";
 import type { TypedDataDefinition } from "viem";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField } from "./hex.js";
 

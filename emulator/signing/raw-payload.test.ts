@@ -17,7 +17,7 @@ import {
 import { privateKeyToAccount, sign as viemSign } from "viem/accounts";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signRawPayload, signRawPayloads, type RawSignature } from "./raw-payload.js";
 import { ED_KEY, P256_KEY, SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 

@@ -22,7 +22,7 @@ import { signRecoverableSecp256k1 } from "../curves/secp256k1.js";
 import { signRecoverableSecp256k1OffThread, type RecoverableSignature } from "../curves/secp256k1-pool.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { documentedInputError, InputError } from "../input-error.js";
+import { documentedInputError, InputError } from "../core/input-error.js";
 import { toHex } from "./hex.js";
 import { decodePayload, isDigestEncoding, isPayloadEncoding, type PayloadEncoding } from "./payload-encoding.js";
 import { schnorrSign, tweakKeyPathKey } from "./taproot.js";

@@ -6,7 +6,7 @@
  * instructions ‖ (v0 only) address-table lookups.
  * Every length is checked and the message must be consumed exactly.
  */
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 
 const FIELD = "unsignedTransaction";
 

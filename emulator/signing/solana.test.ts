@@ -8,7 +8,7 @@ import {
   VersionedTransaction,
 } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signSolanaTransaction } from "./solana.js";
 import { ED_KEY } from "./test-keys.fixture.js";
 

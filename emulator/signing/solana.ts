@@ -5,7 +5,7 @@
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { parseSolanaTransaction } from "./solana-wire.js";
 

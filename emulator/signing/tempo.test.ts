@@ -2,7 +2,7 @@ import { keccak256, recoverAddress, serializeSignature, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Account, Transaction } from "viem/tempo";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signTempoTransaction } from "./tempo.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 

@@ -11,7 +11,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { Hex } from "viem";
 import type { Transaction } from "viem/tempo";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { describeError } from "./error-text.js";
 import { decodeHexField, stripHexPrefix, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";

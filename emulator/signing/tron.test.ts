@@ -1,6 +1,6 @@
 import { utils } from "tronweb";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { signTronTransaction } from "./tron.js";
 import { SECP_KEY, SECP_KEY_HEX } from "./test-keys.fixture.js";
 

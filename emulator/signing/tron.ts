@@ -7,7 +7,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../core/input-error.js";
 import { decodeHexField, toHex } from "./hex.js";
 import { ecdsaRecoverable } from "./raw-payload.js";
 

@@ -13,8 +13,8 @@
  */
 import { relative, sep } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../index.js";
-import { mergeCoverage, type CoverageReport } from "../coverage/report.js";
-import { writeCoverageFiles } from "../coverage/files.js";
+import { mergeCoverage, type CoverageReport } from "../families/coverage/report.js";
+import { writeCoverageFiles } from "../families/coverage/files.js";
 import { startForTests } from "./start.js";
 
 type Slot = { emulator: Promise<RunningEmulator>; started?: RunningEmulator; file?: string };

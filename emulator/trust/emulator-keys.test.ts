@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { instanceKeysFor, instancePublicKeys } from "../auth/instance-keys.js";
+import { instanceKeysFor, instancePublicKeys } from "../core/auth/instance-keys.js";
 import { loadFixture } from "../fixtures.js";
 import { emulatorEnclaveKeys, fixturePath, fixtureSeedOrganizationId, refusalFor, trustedKeysFromEnv } from "./emulator-keys.js";
-import { onRampEncryptionPublicKey } from "../onramp/secrets.js";
+import { onRampEncryptionPublicKey } from "../families/onramp/secrets.js";
 
 const asInfo = (k: { signer: string; tlsFetcher: string; notarizer: string }) => ({ signerPublicKey: k.signer, tlsFetcherPublicKey: k.tlsFetcher, notarizerPublicKey: k.notarizer });
 

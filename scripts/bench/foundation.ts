@@ -79,7 +79,7 @@ export async function benchFoundation(): Promise<void> {
 
   // Raw verification baseline: the same stamp checked with node:crypto alone.
   const sig = Buffer.from(JSON.parse(Buffer.from(stamp.stampHeaderValue, "base64url").toString()).signature, "hex");
-  const { publicKeyObject } = await import("../../emulator/auth/public-keys.js");
+  const { publicKeyObject } = await import("../../emulator/core/auth/public-keys.js");
   const key = publicKeyObject("p256", emu.info.apiPublicKey!)!;
   const V = 5000;
   const tv = performance.now();

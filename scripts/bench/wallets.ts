@@ -6,7 +6,7 @@
 import http from "node:http";
 import { startEmulator } from "../../emulator/index.js";
 import { addressFor, deriveKey, generateMnemonic, mnemonicToSeed } from "../../emulator/derivation/index.js";
-import { Lru } from "../../emulator/lib/lru.js";
+import { Lru } from "../../emulator/core/lib/lru.js";
 import type { HdNode } from "../../emulator/derivation/index.js";
 import { post } from "./http.js";
 import { median, stampedSubmissions } from "./stamped.js";

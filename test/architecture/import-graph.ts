@@ -1,16 +1,22 @@
 /**
- * The runtime import graph of the emulator's own modules, shared by the architecture tests
+ * The import graphs of the emulator's own modules, shared by the architecture tests
  * (import-cycles.test.ts, layers.test.ts).
  *
+ * `importGraph` is the TypeScript compiler's: every import a source names, type-only imports,
+ * `import("...")` (in code and in types), re-exports and module augmentations included, each
+ * resolved by the compiler's own module resolution with the project's compiler options.
+ *
+ * `runtimeImportGraph` is what loads at run time:
  * The graph is esbuild's: it bundles every non-test TypeScript source of the given folders as
  * an entry, with packages external, and its metafile lists each file's imports after
  * TypeScript's import elision, so `import type`, `{ type X }` and imports used only as types
  * are not edges. Dynamic `import()` is not an edge either: it runs after the importer has
  * initialised (the lazy modules rely on that).
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
+import ts from "typescript";
 
 export const ROOT = join(import.meta.dirname, "../..");
 
@@ -51,4 +57,69 @@ export async function runtimeImportGraph(dirs: string[] = ["emulator"]): Promise
     graph.set(file, [...new Set(edges)].sort());
   }
   return graph;
+}
+
+/** Generated sources (the zod contracts, compiled artifacts, the registry index): made by scripts, not written; left out of `importGraph`. */
+const GENERATED = /(^|\/)generated\/|\.generated\.ts$|\/artifact\.ts$|\.fixture\.ts$/;
+
+/**
+ * file -> the files of emulator/ and contracts/ it names in any import (types and `import()`
+ * included), for every non-test, non-generated source of `dirs`, resolved as the TypeScript
+ * compiler resolves them (tsconfig.json's options).
+ */
+export function importGraph(dirs: string[] = ["emulator", "contracts"]): Map<string, string[]> {
+  const unreadable = (d: ts.Diagnostic) => {
+    throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  };
+  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: unreadable });
+  if (!config) throw new Error("tsconfig.json does not parse");
+  const host = ts.createCompilerHost(config.options);
+  const files = dirs.flatMap(sources).filter((f) => !GENERATED.test(f));
+  const included = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), "utf8"), true, true);
+    const edges = new Set<string>();
+    for (const { fileName } of importedFiles) {
+      const resolved = ts.resolveModuleName(fileName, join(ROOT, file), config.options, host).resolvedModule;
+      const to = resolved && relative(ROOT, resolved.resolvedFileName);
+      if (to && included.has(to)) edges.add(to);
+    }
+    graph.set(file, [...edges].sort());
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): Tarjan. */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return out;
 }

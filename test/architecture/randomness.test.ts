@@ -1,5 +1,5 @@
 /**
- * An instance draws every random value from its `rt.random` (emulator/random.ts), so that
+ * An instance draws every random value from its `rt.random` (emulator/core/random.ts), so that
  * `--seed` makes a run repeat. This scans the sources for draws that bypass it: node:crypto's
  * generators, Math.random, WebCrypto's getRandomValues, a noble key drawn with no seed bytes,
  * and the primitives' own defaults (a key pair or ephemeral keys made without a source).
@@ -13,9 +13,9 @@ const ROOT = join(import.meta.dirname, "..", "..");
 
 /** Files that draw on purpose without the instance's source, and why. */
 const EXEMPT: Record<string, string> = {
-  "emulator/random.ts": "the source itself (the system's generator when unseeded)",
-  "emulator/store/seal.ts": "the sealing key and IVs of secrets at rest: a seed printed in a CI log must not open a database file",
-  "emulator/http/errors.ts": "the id of an internal error names one failure in the log, and must not repeat across runs",
+  "emulator/core/random.ts": "the source itself (the system's generator when unseeded)",
+  "emulator/core/store/seal.ts": "the sealing key and IVs of secrets at rest: a seed printed in a CI log must not open a database file",
+  "emulator/core/http/errors.ts": "the id of an internal error names one failure in the log, and must not repeat across runs",
   "emulator/record/": "the recorder's and replayer's own client keys and the fixture it writes: not an instance's answers",
 };
 
@@ -38,7 +38,7 @@ function sources(dir: string): string[] {
 }
 
 describe("randomness", () => {
-  it("every draw of an instance goes through rt.random (emulator/random.ts), but for the listed exceptions", () => {
+  it("every draw of an instance goes through rt.random (emulator/core/random.ts), but for the listed exceptions", () => {
     const found: string[] = [];
     for (const file of sources("emulator")) {
       if (Object.keys(EXEMPT).some((e) => file === e || (e.endsWith("/") && file.startsWith(e)))) continue;

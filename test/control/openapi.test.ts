@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Express } from "express";
-import { createApp } from "../../emulator/app.js";
-import { CONTROL_ROUTES } from "../../emulator/control/openapi-routes.js";
+import { createApp } from "../../emulator/core/http/app.js";
+import { families } from "../../emulator/families.js";
+import { CONTROL_ROUTES } from "../../emulator/families/control/openapi-routes.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 
 type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
@@ -30,7 +31,7 @@ const emu = useTestEmulator();
 
 describe("the control API is described", () => {
   it("every mounted /emulator/v1 route is in CONTROL_ROUTES, and every described route is mounted", () => {
-    const app = createApp(emu.runtime, { info: () => emu.info, reset: async () => emu.info } as never);
+    const app = createApp(emu.runtime, families, { info: () => emu.info, reset: () => undefined });
     const mounted = new Set(mountedRoutes(app));
     const described = new Set(CONTROL_ROUTES.map((r) => `${r.method} ${r.path}`));
     expect([...mounted].filter((r) => !described.has(r)), "mounted but not described").toEqual([]);

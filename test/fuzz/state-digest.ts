@@ -3,7 +3,7 @@
  * rowid order, one hash per table so a change can be named.
  */
 import { createHash } from "node:crypto";
-import type { Db } from "../../emulator/store/db.js";
+import type { Db } from "../../emulator/core/store/db.js";
 
 export type StateDigest = Record<string, string>;
 

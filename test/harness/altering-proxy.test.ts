@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { compareTargets, formatCompareSummary, formatRunSummary, runScenarios, type TargetConfig } from "../../contracts/harness/index.js";
 import { conformanceCommand } from "../../emulator/cli-conformance.js";
 import { startEmulator, type RunningEmulator } from "../../emulator/index.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 import { startAlteringProxy, type Alteration } from "./support.js";
 
 const SCENARIOS = join(packageRoot(), "scenarios");

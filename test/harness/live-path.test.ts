@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { compareRuns, differenceLine, formatRunSummary, loadScenarios, runScenarios, type RunReport } from "../../contracts/harness/index.js";
 import { conformanceCommand } from "../../emulator/cli-conformance.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 import { startProcessEmulator, type ProcessEmulator } from "./support.js";
 
 const SCENARIOS = join(packageRoot(), "scenarios");

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { formatRunSummary, runScenarios } from "../../contracts/harness/index.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 
 describe("scenarios against the embedded emulator", () => {
   it("passes every scenario with every response inside the contract", async () => {

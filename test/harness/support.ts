@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TargetConfig } from "../../contracts/harness/index.js";
-import { packageRoot } from "../../emulator/package-root.js";
+import { packageRoot } from "../../emulator/core/package-root.js";
 
 export type ProcessEmulator = { target: TargetConfig; child: ChildProcess; stop(): Promise<void> };
 

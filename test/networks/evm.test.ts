@@ -107,7 +107,7 @@ describe("local EVM chains over JSON-RPC", () => {
     const hash = await wallet.sendTransaction({ to: contractAddress!, gas: 100_000n });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe("reverted");
-    const status = await (await emu.runtime.networks!.evm("eip155:1")).getTransactionStatus(hash);
+    const status = await (await emu.runtime.families.chains.networks.evm("eip155:1")).getTransactionStatus(hash);
     expect(status).toMatchObject({ status: "failed", blockNumber: receipt.blockNumber, error: { revertReason: "nope" } });
   });
 
@@ -130,7 +130,7 @@ describe("local EVM chains over JSON-RPC", () => {
     expect((await publicClient.getTransaction({ hash })).blockNumber).toBeNull();
     expect(await publicClient.getBalance({ address: to })).toBe(0n);
     expect(await publicClient.getTransactionCount({ address: FIXTURE_ACCOUNTS[0], blockTag: "pending" })).toBe(1);
-    expect(await (await emu.runtime.networks!.evm("eip155:137")).getTransactionStatus(hash)).toEqual({ status: "pending", hash });
+    expect(await (await emu.runtime.families.chains.networks.evm("eip155:137")).getTransactionStatus(hash)).toEqual({ status: "pending", hash });
 
     expect((await control("eip155:137", "mine", {})).json).toEqual({ caip2: "eip155:137", mined: 1 });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });

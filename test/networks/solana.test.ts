@@ -107,7 +107,7 @@ describe("local Solana clusters over JSON-RPC", () => {
     const status = (await connection.getSignatureStatuses([signature])).value[0];
     expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(await connection.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
-    const chain = await emu.runtime.networks!.solana(MAINNET);
+    const chain = await emu.runtime.families.chains.networks.solana(MAINNET);
     expect(await chain.getTransactionStatus(signature)).toMatchObject({ status: "failed", fee: 5000n, error: { solanaError: { InstructionError: [0, { Custom: 1 }] } } });
   });
 
@@ -142,7 +142,7 @@ describe("local Solana clusters over JSON-RPC", () => {
     const signature = await connection.sendRawTransaction(tx.serialize());
     expect((await connection.getSignatureStatuses([signature])).value[0]).toBeNull();
     expect(await connection.getBalance(to)).toBe(0);
-    expect(await (await emu.runtime.networks!.solana(MAINNET)).getTransactionStatus(signature)).toEqual({ status: "pending", hash: signature });
+    expect(await (await emu.runtime.families.chains.networks.solana(MAINNET)).getTransactionStatus(signature)).toEqual({ status: "pending", hash: signature });
     const slotBefore = await connection.getSlot();
 
     expect((await control(MAINNET, "mine", {})).status).toBe(200);

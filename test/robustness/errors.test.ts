@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import { TurnkeyRequestError as HttpRequestError } from "@turnkey/http";
 import { TurnkeyRequestError as ServerRequestError } from "@turnkey/sdk-server";
-import { MAX_BODY_BYTES } from "../../emulator/http/body.js";
+import { MAX_BODY_BYTES } from "../../emulator/core/http/body.js";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { devKey, httpClient, sdkClient, stampBody, storeCounts, submitBody } from "../support.js";

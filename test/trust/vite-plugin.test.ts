@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, createServer, type Plugin, type Rollup } from "vite";
 import turnkeyEmulatorTrust from "../../emulator/trust/vite.js";
-import { instanceKeysFor, instancePublicKeys } from "../../emulator/auth/instance-keys.js";
+import { instanceKeysFor, instancePublicKeys } from "../../emulator/core/auth/instance-keys.js";
 import { loadFixture } from "../../emulator/index.js";
 
 const PRODUCTION_SIGNER = "04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import webpack from "webpack";
 import { TurnkeyEmulatorTrustPlugin } from "../../emulator/trust/webpack.js";
-import { instanceKeysFor, instancePublicKeys } from "../../emulator/auth/instance-keys.js";
+import { instanceKeysFor, instancePublicKeys } from "../../emulator/core/auth/instance-keys.js";
 import { loadFixture } from "../../emulator/index.js";
 
 const PRODUCTION_SIGNER = "04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569";

@@ -152,9 +152,9 @@ describe("webhook delivery", () => {
       ids.push(...made.map((m) => m.activity.id));
     }
     for (const id of ids) await deliveriesOf(emu, id, (d) => d.length === 1 && d[0]!.status === "DELIVERED");
-    await emu.runtime.webhooks!.dispatcher.idle();
+    await emu.runtime.families.webhooks.dispatcher.idle();
     await advanceClock(emu, 0); // a rescan finds nothing left to send
-    await emu.runtime.webhooks!.dispatcher.idle();
+    await emu.runtime.families.webhooks.dispatcher.idle();
     for (const id of ids) expect(receiver.forActivity(id), id).toHaveLength(1);
   });
 
@@ -170,7 +170,7 @@ describe("webhook delivery", () => {
     const wait = Date.parse(waiting!.nextAttemptAt!) - Date.parse(waiting!.history[0]!.at);
     expect(wait).toBeGreaterThanOrEqual(RETRY_MS);
     expect(wait).toBeLessThan(RETRY_MS + 5_000);
-    await emu.runtime.webhooks!.dispatcher.idle();
+    await emu.runtime.families.webhooks.dispatcher.idle();
     expect(receiver.forActivity(activity.id)).toHaveLength(1); // nothing before the delay has passed
 
     await advanceClock(emu, RETRY_MS);
@@ -210,7 +210,7 @@ describe("webhook delivery", () => {
     expect(failed).toMatchObject({ attempts: 1, nextAttemptAt: null });
     expect(failed!.history[0]).toMatchObject({ statusCode: status, outcome: "failed" });
     await advanceClock(emu, 10 * RETRY_MS);
-    await emu.runtime.webhooks!.dispatcher.idle();
+    await emu.runtime.families.webhooks.dispatcher.idle();
     expect(receiver.forActivity(activity.id)).toHaveLength(1);
   });
 

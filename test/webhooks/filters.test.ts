@@ -43,7 +43,7 @@ describe("webhook subscription filters", () => {
 
     // The unfiltered endpoint hears the four activities; once it has, and the outbox is idle, the others have heard theirs.
     await all.count(ids.length + 2); // + the creations of the two later endpoints
-    await emu.runtime.webhooks!.dispatcher.idle();
+    await emu.runtime.families.webhooks.dispatcher.idle();
     expect(ids.every((id) => all.forActivity(id).length === 1)).toBe(true);
     expect(wallets.received.map((r) => r.json.id)).toEqual([inParent.activity.id, inSub.activity.id]);
     expect(subOnly.received.map((r) => r.json.id)).toEqual([inSub.activity.id, subTag.activity.id]);

@@ -65,7 +65,7 @@ describe("webhook outbox and transactions", () => {
         throw new Error("rolls back");
       }),
     ).toThrow("rolls back");
-    await rt.webhooks!.dispatcher.idle();
+    await rt.families.webhooks.dispatcher.idle();
     expect(receiver.forActivity(kept.id)).toHaveLength(2);
     expect(receiver.forActivity(inRolledBackSavepoint.id)).toHaveLength(1);
     expect(receiver.forActivity(inRolledBack.id)).toHaveLength(1);
@@ -137,7 +137,7 @@ describe("webhook outbox and transactions", () => {
         rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: a.orgId, activity: a });
         expect(count()).toBe(2);
       });
-      await rt.webhooks!.dispatcher.idle();
+      await rt.families.webhooks.dispatcher.idle();
     } finally {
       for (const e of running.splice(0)) await e.stop();
       rmSync(dir, { recursive: true, force: true });

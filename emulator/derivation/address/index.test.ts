@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "@turnkey/sdk-server";
-import { InputError } from "../../input-error.js";
+import { InputError } from "../../core/input-error.js";
 import { ADDRESS_FORMATS, addressFor, curvesFor, defaultPathFor } from "./index.js";
 
 type SdkAccount = { curve: string; path: string; addressFormat: string };

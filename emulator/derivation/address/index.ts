@@ -5,7 +5,7 @@
  *   curvesFor(format)                     -> curves the format accepts
  *   defaultPathFor(format, index = 0)     -> the official SDK's default path
  */
-import { documentedInputError, InputError, quote } from "../../input-error.js";
+import { documentedInputError, InputError, quote } from "../../core/input-error.js";
 import { type Curve, isCurve } from "../keys/curve.js";
 import { ADDRESS_FORMATS, type AddressFormat, FORMAT_SPECS } from "./formats.js";
 

@@ -1,7 +1,7 @@
 /** Public-key parsing shared by the address encoders. */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { weierstrassPoint } from "../../curves/index.js";
-import { InputError } from "../../input-error.js";
+import { InputError } from "../../core/input-error.js";
 import type { Curve } from "../keys/curve.js";
 
 export interface WeierstrassKey {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { Lru } from "../../lib/lru.js";
+import { Lru } from "../../core/lib/lru.js";
 import { deriveKey as deriveUncached, holdsNodesOf, type DeriveOptions } from "./derive.js";
 import type { HdNode } from "./node.js";
 

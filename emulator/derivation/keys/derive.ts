@@ -18,8 +18,8 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { documentedInputError, InputError, quote } from "../../input-error.js";
-import type { Lru } from "../../lib/lru.js";
+import { documentedInputError, InputError, quote } from "../../core/input-error.js";
+import type { Lru } from "../../core/lib/lru.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
 import { HARDENED_OFFSET, parsePath } from "./path.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { InputError } from "../../input-error.js";
+import { InputError } from "../../core/input-error.js";
 import { assertValidMnemonic, generateMnemonic, isValidMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "./mnemonic.js";
 
 const ABANDON = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";

@@ -5,8 +5,8 @@
 import { pbkdf2Sync } from "node:crypto";
 import { entropyToMnemonic, validateMnemonic as scureValidate } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { InputError } from "../../input-error.js";
-import { osRandom, type RandomBytes } from "../../random.js";
+import { InputError } from "../../core/input-error.js";
+import { osRandom, type RandomBytes } from "../../core/random.js";
 
 export const MNEMONIC_LENGTHS = [12, 15, 18, 21, 24] as const;
 export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number];

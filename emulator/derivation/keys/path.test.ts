@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../input-error.js";
+import { InputError } from "../../core/input-error.js";
 import { formatPath, HARDENED_OFFSET, normalizePath, parsePath } from "./path.js";
 
 const H = HARDENED_OFFSET;

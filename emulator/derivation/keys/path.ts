@@ -2,7 +2,7 @@
  * BIP-32 path strings: `m/44'/60'/0'/0/0`. Hardened segments end in `'`, `h` or `H`.
  * Indices are plain decimal below 2^31; the result applies the hardened offset.
  */
-import { InputError, quote } from "../../input-error.js";
+import { InputError, quote } from "../../core/input-error.js";
 
 export const HARDENED_OFFSET = 0x80000000;
 /** BIP-32 serialises depth in one byte. */

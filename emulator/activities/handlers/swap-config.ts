@@ -1,9 +1,0 @@
-/** upsert_swap_config (the rules and the fee every swap pays: domain/swap-config.ts). */
-import { defineActivity } from "../../operations/define.js";
-import { upsertSwapConfig } from "../../domain/swap-config.js";
-
-export const swapConfigOperations = [
-  defineActivity("upsert_swap_config", {
-    run: (ctx, p) => upsertSwapConfig(ctx, p),
-  }),
-];

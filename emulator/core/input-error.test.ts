@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError, inputAt, joinPath, QUOTE_LIMIT, quote, withoutQuotedHeads } from "./input-error.js";
+import { isTurnkeyError, TurnkeyError, withField } from "./errors.js";
+import { toRpcError } from "./http/errors.js";
+import { signEthereumTransaction } from "../signing/index.js";
+import { checkAccountParams, checkNoRepeatedPaths } from "../families/wallets/accounts.js";
+
+const KEY = new Uint8Array(32).fill(7);
+const ACCOUNT = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };
+
+/** The rpcStatus the service answers for a bad field (wire-facts: TurnkeyErrorDetail + google.rpc.BadRequest). */
+const badRequest = (message: string, field: string) => ({
+  code: 3,
+  message,
+  details: [
+    { "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail", turnkeyErrorCode: "REQUEST_INVALID" },
+    { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description: message }] },
+  ],
+});
+
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("joinPath / inputAt", () => {
+  it("joins a root and a relative path, brackets without a dot", () => {
+    expect(joinPath("parameters", "payload")).toBe("parameters.payload");
+    expect(joinPath("parameters.accounts", "[1].path")).toBe("parameters.accounts[1].path");
+    expect(joinPath("parameters.signWith", undefined)).toBe("parameters.signWith");
+    expect(joinPath(undefined, "path")).toBe("path");
+    expect(joinPath(undefined, undefined)).toBeUndefined();
+  });
+
+  it("inputAt re-roots a nested InputError and keeps message and kind", () => {
+    const e = caught(() => inputAt("encryptedBundle", () => { throw new InputError("ciphertext too short", "ciphertext"); })) as InputError;
+    expect(e).toBeInstanceOf(InputError);
+    expect([e.message, e.path, e.kind]).toEqual(["ciphertext too short", "encryptedBundle.ciphertext", "invalid"]);
+  });
+});
+
+describe("library code throws InputError, not the wire error", () => {
+  it("signEthereumTransaction: an InputError at its unsignedTransaction argument", () => {
+    const e = caught(() => signEthereumTransaction(KEY, "0xzz"));
+    expect(e).toBeInstanceOf(InputError);
+    expect(e).not.toBeInstanceOf(TurnkeyError);
+    expect((e as InputError).path).toBe("unsignedTransaction");
+    expect((e as InputError).message).toBe("unsignedTransaction is not valid hex");
+  });
+
+  it("account checks: paths relative to the account, or to the list", () => {
+    expect((caught(() => checkAccountParams({ ...ACCOUNT, path: "44'/60'" })) as InputError).path).toBe("path");
+    expect((caught(() => checkAccountParams({ ...ACCOUNT, curve: "CURVE_ED25519" })) as InputError).path).toBe("curve");
+    expect((caught(() => checkNoRepeatedPaths([ACCOUNT, { ...ACCOUNT, path: "m/44h/60h/0h/0/0" }])) as InputError).path).toBe("[1].path");
+  });
+});
+
+describe("withField: the request boundary", () => {
+  it("maps an InputError to the 400 naming the request field + the relative path, message unchanged", () => {
+    const e = caught(() => withField("parameters.accounts", () => checkNoRepeatedPaths([ACCOUNT, ACCOUNT])));
+    expect(isTurnkeyError(e)).toBe(true);
+    const t = e as TurnkeyError;
+    expect(t.httpStatus).toBe(400);
+    const message = `invalid path: ${ACCOUNT.path} is used twice for ADDRESS_FORMAT_ETHEREUM in this request`;
+    expect(t.toJSON()).toEqual(badRequest(message, "parameters.accounts[1].path"));
+  });
+
+  it("an InputError about the whole input names the root field itself", () => {
+    const e = caught(() => withField("parameters.encryptedBundle", () => { throw new InputError("invalid mnemonic"); })) as TurnkeyError;
+    expect(e.toJSON()).toEqual(badRequest("invalid mnemonic", "parameters.encryptedBundle"));
+  });
+
+  it("keeps the status of not_found (404) and unauthenticated (401), with no field violation", () => {
+    const nf = caught(() => withField("parameters", () => { throw new InputError("no such signer", "signWith", "not_found"); })) as TurnkeyError;
+    expect([nf.httpStatus, nf.code, nf.message]).toEqual([404, 5, "no such signer"]);
+    expect(nf.details.some((d) => "fieldViolations" in d)).toBe(false);
+    const un = caught(() => withField("parameters", () => { throw new InputError("invalid JWT signature", undefined, "unauthenticated"); })) as TurnkeyError;
+    expect([un.httpStatus, un.code]).toEqual([401, 16]);
+  });
+
+  it("maps a rejected promise the same way, and returns values untouched", async () => {
+    const failing = withField("parameters", async () => {
+      throw new InputError("payload must not be empty", "payload");
+    });
+    await expect(failing).rejects.toMatchObject({ code: 3, details: expect.arrayContaining([expect.objectContaining({ fieldViolations: [{ field: "parameters.payload", description: "payload must not be empty" }] })]) });
+    expect(withField("parameters", () => 42)).toBe(42);
+    await expect(withField("parameters", async () => "ok")).resolves.toBe("ok");
+  });
+
+  it("lets every other error through unchanged", () => {
+    const wire = new TurnkeyError(9, "already a wire error");
+    expect(caught(() => withField("parameters", () => { throw wire; }))).toBe(wire);
+    const bug = new TypeError("a bug");
+    expect(caught(() => withField("parameters", () => { throw bug; }))).toBe(bug);
+  });
+
+  it("an InputError that reaches the HTTP layer unmapped is still the client's 400, not a 500", () => {
+    const e = toRpcError(new InputError("invalid path: empty", "path"));
+    expect(e.httpStatus).toBe(400);
+    expect(e.toJSON()).toEqual(badRequest("invalid path: empty", "path"));
+  });
+});
+
+describe("architecture: library code does not speak the wire", () => {
+  const LIBRARY = ["signing", "derivation", "bundles"];
+  /** Account derivation and signWith resolution: library code that lives in the wallets family. */
+  const LIBRARY_FILES = ["families/wallets/accounts.ts", "families/wallets/signer.ts"];
+  /** The core (this folder, which holds errors.ts) and the emulator's tree above it. */
+  const here = import.meta.dirname;
+  const tree = join(here, "..");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.(ts|js)$/.test(d.name) ? [join(dir, d.name)] : []));
+  /** An import (static, re-export or dynamic) of emulator/errors.ts, the module of the wire-error constructors. */
+  const importsWireErrors = (file: string, source: string): boolean =>
+    [...source.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].some(([, spec]) => {
+      if (!spec!.startsWith(".")) return false;
+      const target = relative(here, join(file, "..", spec!)).replace(/\.(js|ts)$/, "");
+      return target === "errors";
+    });
+
+  it("the check recognises the imports it forbids", () => {
+    const f = join(tree, "signing", "x.ts");
+    expect(importsWireErrors(f, 'import { invalidArgument } from "../core/errors.js";')).toBe(true);
+    expect(importsWireErrors(join(tree, "derivation", "keys", "x.ts"), 'export { notFound } from "../../core/errors";')).toBe(true);
+    expect(importsWireErrors(f, 'const m = await import("../core/errors.js");')).toBe(true);
+    expect(importsWireErrors(f, 'import { InputError } from "../core/input-error.js";')).toBe(false);
+    expect(importsWireErrors(f, 'import { describeError } from "./error-text.js";')).toBe(false);
+  });
+
+  it("no file under emulator/signing, derivation or bundles, nor account derivation or signWith resolution, imports emulator/errors.ts", () => {
+    const all = [...LIBRARY.flatMap((d) => files(join(tree, d))), ...LIBRARY_FILES.map((f) => join(tree, f))];
+    expect(all.length).toBeGreaterThan(50);
+    const offenders = all.filter((f) => importsWireErrors(f, readFileSync(f, "utf8"))).map((f) => relative(tree, f));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("quote", () => {
+  it("quotes short values as JSON and cuts long ones after 200 characters, with their length", () => {
+    expect(quote('a"b')).toBe('"a\\"b"');
+    expect(quote(42)).toBe("42");
+    expect(quote("x".repeat(QUOTE_LIMIT))).toBe(JSON.stringify("x".repeat(200)));
+    expect(quote("x".repeat(1 << 20))).toBe(`"${"x".repeat(200)}"…(1048576 characters)`);
+    const message = `invalid id "short": also ${quote("y".repeat(5000))} is bad`;
+    expect(withoutQuotedHeads(message)).toBe('invalid id "short": also …(5000 characters) is bad');
+    expect(withoutQuotedHeads("nothing cut")).toBe("nothing cut");
+  });
+});

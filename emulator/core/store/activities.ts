@@ -1,0 +1,163 @@
+import type { Db } from "./db.js";
+import { prep } from "./statements.js";
+import { rowMapper } from "./rows.js";
+import { keepVotes, readVotes, type KeptVote, type StoredVote } from "./kept-votes.js";
+import type { RpcStatus } from "../errors.js";
+
+export type { StoredVote };
+
+/** Every activity status (the control API's status query and webhook filters check against it). */
+export const ACTIVITY_STATUSES = [
+  "ACTIVITY_STATUS_CREATED",
+  "ACTIVITY_STATUS_PENDING",
+  "ACTIVITY_STATUS_COMPLETED",
+  "ACTIVITY_STATUS_FAILED",
+  "ACTIVITY_STATUS_CONSENSUS_NEEDED",
+  "ACTIVITY_STATUS_REJECTED",
+  "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED",
+] as const;
+
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+/** The policies' verdicts on one decision about an activity (get_policy_evaluations). */
+export type PolicyEvaluationRecord = {
+  id: string;
+  voteId: string | null;
+  evaluations: { policyId: string; outcome: string }[];
+  createdAt: number;
+};
+
+export type ActivityRow = {
+  seq: number;
+  id: string;
+  orgId: string;
+  type: string;
+  status: ActivityStatus;
+  fingerprint: string;
+  intent: Record<string, unknown>;
+  result: Record<string, unknown>;
+  failure: RpcStatus | null;
+  votes: StoredVote[];
+  userId: string | null;
+  /** Whether the request asked for app proofs (`generateAppProofs`, proofs/app-proofs.ts). */
+  asksAppProofs: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/**
+ * Every column but `evaluations` (read only by get_policy_evaluations): votes are kept
+ * compactly (kept-votes.ts) and expanded here, so every reader sees whole votes.
+ */
+export const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at";
+const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"], bool: ["asksAppProofs"] });
+
+function read(raw: unknown): ActivityRow | undefined {
+  const r = mapper.read(raw);
+  if (!r) return undefined;
+  return { ...r, votes: readVotes(r.votes, r) };
+}
+
+/** Activity rows as read by ACTIVITY_COLUMNS (the control UI lists them too). */
+export const activityRows = { read, readAll: (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!) };
+
+export type ActivityFilter = {
+  orgId: string;
+  statuses?: string[];
+  types?: string[];
+  /** Cursor: only activities older (before) or newer (after) than this activity id. */
+  before?: number;
+  after?: number;
+  limit: number;
+};
+
+const APPEND_EVALUATION = "evaluations = json_insert(COALESCE(evaluations, '[]'), '$[#]', json(?))";
+
+type Context = Pick<ActivityRow, "intent" | "orgId" | "type" | "userId" | "createdAt">;
+
+export class Activities {
+  constructor(private readonly db: Db) {}
+
+  get(orgId: string, id: string): ActivityRow | undefined {
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE id = ? AND org_id = ?`).get(id, orgId));
+  }
+
+  byId(id: string): ActivityRow | undefined {
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE id = ?`).get(id));
+  }
+
+  byFingerprint(fingerprint: string): ActivityRow | undefined {
+    return read(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE fingerprint = ?`).get(fingerprint));
+  }
+
+  /** Records a new activity, with the policy evaluation of its first decision when given. */
+  insert(a: Omit<ActivityRow, "seq">, evaluation?: PolicyEvaluationRecord): ActivityRow {
+    const info = prep(
+      this.db,
+      "INSERT INTO activities (id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at, evaluations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      a.id,
+      a.orgId,
+      a.type,
+      a.status,
+      a.fingerprint,
+      JSON.stringify(a.intent),
+      JSON.stringify(a.result),
+      a.failure ? JSON.stringify(a.failure) : null,
+      JSON.stringify(keepVotes(a.votes, a)),
+      a.userId,
+      a.asksAppProofs ? 1 : 0,
+      a.createdAt,
+      a.updatedAt,
+      evaluation ? JSON.stringify([evaluation]) : null,
+    );
+    return { ...a, seq: Number(info.lastInsertRowid) };
+  }
+
+  /**
+   * Updates an activity's state (`a`: the activity as read, whose intent and proposer the kept
+   * votes refer to) and appends the policy evaluation of this decision when given.
+   */
+  update(a: Context & { id: string }, patch: Partial<Pick<ActivityRow, "status" | "result" | "failure" | "votes">>, now: number, evaluation?: PolicyEvaluationRecord): void {
+    const set: [string, unknown][] = [["updated_at = ?", now]];
+    if (patch.status !== undefined) set.push(["status = ?", patch.status]);
+    if (patch.result !== undefined) set.push(["result = ?", JSON.stringify(patch.result)]);
+    if (patch.failure !== undefined) set.push(["failure = ?", patch.failure ? JSON.stringify(patch.failure) : null]);
+    if (patch.votes !== undefined) set.push(["votes = ?", JSON.stringify(keepVotes(patch.votes, a))]);
+    if (evaluation) set.push([APPEND_EVALUATION, JSON.stringify(evaluation)]);
+    prep(this.db, `UPDATE activities SET ${set.map(([sql]) => sql).join(", ")} WHERE id = ?`).run(...set.map(([, value]) => value), a.id);
+  }
+
+  /** The policy evaluations recorded for an activity, oldest first (none for an unknown activity). */
+  evaluations(activityId: string): { orgId: string; records: PolicyEvaluationRecord[] } | undefined {
+    const r = prep(this.db, "SELECT org_id AS orgId, evaluations FROM activities WHERE id = ?").get(activityId) as { orgId: string; evaluations: string | null } | undefined;
+    return r && { orgId: r.orgId, records: r.evaluations ? (JSON.parse(r.evaluations) as PolicyEvaluationRecord[]) : [] };
+  }
+
+  /** Newest first. `before`/`after` are sequence numbers of cursor activities. */
+  list(f: ActivityFilter): ActivityRow[] {
+    const where = ["org_id = ?"];
+    const args: unknown[] = [f.orgId];
+    if (f.statuses?.length) {
+      where.push(`status IN (${f.statuses.map(() => "?").join(",")})`);
+      args.push(...f.statuses);
+    }
+    if (f.types?.length) {
+      where.push(`type IN (${f.types.map(() => "?").join(",")})`);
+      args.push(...f.types);
+    }
+    if (f.before !== undefined) {
+      where.push("seq < ?");
+      args.push(f.before);
+    }
+    if (f.after !== undefined) {
+      where.push("seq > ?");
+      args.push(f.after);
+    }
+    // "after" pages walk towards newer items: take the oldest ones above the cursor, then
+    // present them newest first like every other page.
+    const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
+    const page = activityRows.readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    return order === "ASC" ? page.reverse() : page;
+  }
+}

@@ -1,0 +1,2 @@
+/** What the app-proofs family offers the other families. */
+export { addressDerivations } from "./proofs.js";

@@ -1,0 +1,2 @@
+/** What the policies family offers the other families. */
+export { renderPolicy } from "./views.js";

@@ -1,0 +1,151 @@
+/**
+ * The parts of the emulator and who may import whom (ARCHITECTURE.md "Parts and rules"),
+ * counting every import the TypeScript compiler sees (./import-graph.ts `importGraph`: type-only
+ * imports, `import()` and module augmentations too):
+ *
+ * - the core (emulator/core/) imports only the core, the primitives and contracts/: no family,
+ *   not even a type;
+ * - a primitive imports only primitives, contracts/ and the core's foundation;
+ * - a family (emulator/families/<name>/) imports the core, the primitives, contracts/, its own
+ *   folder and another family's `index.ts` (what that family exports on purpose; a subfolder's
+ *   `index.ts` is a second entry loaded with `import()`, e.g. the chains' local DeFi), never
+ *   another family's inner files; the families' own graph has no cycle;
+ * - a family's declaration (`family.ts`) is imported only by emulator/families.ts;
+ * - the root (index.ts, families.ts, the CLI, fixtures, record, testing) imports anything, and
+ *   nothing below it imports the root.
+ */
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, cycles, importGraph } from "./import-graph.js";
+
+/** The core's foundation: what a primitive may use of the core. */
+const FOUNDATION = ["errors.ts", "error-catalogue.ts", "input-error.ts", "ids.ts", "random.ts", "lazy-module.ts", "package-root.ts", "lib/"].map((f) => `emulator/core/${f}`);
+const PRIMITIVES = ["curves", "derivation", "signing", "bundles", "policy", "limits", "trust"].map((d) => `emulator/${d}/`);
+/** Imports of the root from below, each with why. */
+const ROOT_IMPORTED_BY: { from: string; to: string; reason: string }[] = [
+  { from: "contracts/harness/index.ts", to: "emulator/index.ts", reason: "the scenario harness starts an emulator in process (import() at run time)" },
+];
+/** The root: the composition of an instance and everything around it (the CLI, the fixtures, recording, the test helpers). */
+const ROOT_PARTS = ["emulator/index.ts", "emulator/families.ts", "emulator/parity.ts", "emulator/fixtures.ts", "emulator/fixtures/", "emulator/record/", "emulator/testing/"];
+const isRootPart = (file: string) => ROOT_PARTS.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p)) || /^emulator\/cli[-.]/.test(file);
+
+export type Part = { kind: "core" | "primitive" | "family" | "root" | "contracts" | "unplaced"; family?: string };
+
+/** The part a source belongs to. */
+export function partOf(file: string): Part {
+  if (file.startsWith("contracts/")) return { kind: "contracts" };
+  if (file.startsWith("emulator/core/")) return { kind: "core" };
+  if (PRIMITIVES.some((p) => file.startsWith(p))) return { kind: "primitive" };
+  const family = /^emulator\/families\/([^/]+)\//.exec(file);
+  if (family) return { kind: "family", family: family[1] };
+  return isRootPart(file) ? { kind: "root" } : { kind: "unplaced" };
+}
+
+const isFoundation = (file: string) => FOUNDATION.some((f) => (f.endsWith("/") ? file.startsWith(f) : file === f));
+const familyIndex = (name: string) => `emulator/families/${name}/index.ts`;
+/** A family's public modules: its index.ts, and a subfolder's (an entry loaded lazily). */
+const isPublic = (file: string) => file.startsWith("emulator/families/") && file.endsWith("/index.ts");
+
+/** Why `from` may not import `to`, or undefined when it may. */
+export function refusal(from: string, to: string): string | undefined {
+  const a = partOf(from);
+  const b = partOf(to);
+  if (b.kind === "root" && a.kind !== "root" && !ROOT_IMPORTED_BY.some((r) => r.from === from && r.to === to)) return "nothing below the root imports it";
+  switch (a.kind) {
+    case "core":
+      return b.kind === "core" || b.kind === "primitive" || b.kind === "contracts" ? undefined : "the core imports no family";
+    case "primitive":
+      return b.kind === "primitive" || b.kind === "contracts" || isFoundation(to) ? undefined : "a primitive imports only primitives and the core's foundation";
+    case "contracts":
+      return b.kind === "contracts" || isFoundation(to) || b.kind === "root" ? undefined : "contracts/ imports only the core's foundation";
+    case "family":
+      if (b.kind === "family" && b.family !== a.family) return isPublic(to) ? undefined : `a family uses another only through its index.ts (${familyIndex(b.family!)})`;
+      if (b.kind === "family" && to.endsWith("/family.ts") && from !== to) return "a family's declaration is imported only by emulator/families.ts";
+      return undefined;
+    default:
+      if (b.kind === "family" && to.endsWith("/family.ts") && from !== "emulator/families.ts") return "a family's declaration is imported only by emulator/families.ts";
+      return undefined;
+  }
+}
+
+describe("the parts of emulator/ and contracts/", () => {
+  const graph = importGraph();
+  const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+
+  it("place every source in a part: the core, a primitive, a family, the root or contracts/", () => {
+    const unplaced = [...graph.keys()].filter((f) => partOf(f).kind === "unplaced");
+    expect(unplaced, "sources in no part (place them, and in ARCHITECTURE.md)").toEqual([]);
+  });
+
+  it("import only what their part may (types included)", () => {
+    expect(graph.size).toBeGreaterThan(300); // the scan saw both trees
+    const found = edges.flatMap((e) => {
+      const why = refusal(e.from, e.to);
+      return why ? [`${e.from}\n    -> ${e.to}: ${why}`] : [];
+    });
+    expect(found, `imports across the parts' boundaries (ARCHITECTURE.md "Parts and rules"):\n${found.join("\n")}\n`).toEqual([]);
+  });
+
+  it("the families use one another without a cycle", () => {
+    const families = new Map<string, Set<string>>();
+    for (const { from, to } of edges) {
+      const a = partOf(from);
+      const b = partOf(to);
+      if (a.kind !== "family" || b.kind !== "family" || a.family === b.family) continue;
+      const uses = families.get(a.family!) ?? families.set(a.family!, new Set()).get(a.family!)!;
+      uses.add(b.family!);
+    }
+    const asGraph = new Map([...families].map(([k, v]) => [k, [...v].sort()]));
+    expect(cycles(asGraph)).toEqual([]);
+  });
+
+  it("keep each family's state and repositories to that family (the others go through its index.ts)", () => {
+    const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
+    const owner = new Map<string, string>(); // "families.<member>" or "store.<member>" -> family
+    for (const file of graph.keys()) {
+      const part = partOf(file);
+      if (part.kind !== "family") continue;
+      for (const [, kind, body] of read(file).matchAll(/interface (FamilyStates|FamilyRepositories) \{([\s\S]*?)\n {2}\}/g))
+        for (const [, member] of body!.matchAll(/^ {4}(\w+)\??:/gm)) owner.set(`${kind === "FamilyStates" ? "families" : "store"}.${member}`, part.family!);
+    }
+    expect(owner.size).toBeGreaterThan(20); // the scan found the declarations
+    const strip = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    const found: string[] = [];
+    for (const file of graph.keys()) {
+      const part = partOf(file);
+      if (part.kind !== "core" && part.kind !== "family") continue;
+      for (const [use] of strip(read(file)).matchAll(/\b(?:families|store)\.\w+/g)) {
+        const family = owner.get(use);
+        if (family && family !== part.family) found.push(`${file}: ${use} (the ${family} family's)`);
+      }
+    }
+    expect(found, "uses of another family's state or repository (offer what is needed through that family's index.ts)").toEqual([]);
+  });
+
+  it("lists the imports of the root from below that still hold", () => {
+    const stale = ROOT_IMPORTED_BY.filter((r) => !graph.get(r.from)?.includes(r.to));
+    expect(stale).toEqual([]);
+  });
+
+  it("are the parts ARCHITECTURE.md names", () => {
+    const doc = readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8");
+    const absent = [...PRIMITIVES, ...FOUNDATION].map((p) => p.replace(/^emulator\/(core\/)?/, "")).filter((name) => !doc.includes(`\`${name}\``));
+    expect(absent, "names ARCHITECTURE.md does not mention (in backticks)").toEqual([]);
+  });
+});
+
+describe("the boundary check", () => {
+  it("refuses the core a family, even a type of one; lets a family use another's index.ts only", () => {
+    expect(refusal("emulator/core/engine/engine.ts", "emulator/families/webhooks/state.ts")).toMatch(/the core imports no family/);
+    expect(refusal("emulator/core/engine/engine.ts", "emulator/core/store/index.ts")).toBeUndefined();
+    expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/index.ts")).toBeUndefined();
+    expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/sending.ts")).toMatch(/only through its index.ts/);
+    expect(refusal("emulator/families/earn/activities.ts", "emulator/families/chains/defi/index.ts")).toBeUndefined();
+    expect(refusal("emulator/families/earn/activities.ts", "emulator/index.ts")).toMatch(/nothing below the root/);
+    expect(refusal("emulator/signing/ethereum.ts", "emulator/core/errors.ts")).toBeUndefined();
+    expect(refusal("emulator/signing/ethereum.ts", "emulator/core/store/index.ts")).toMatch(/primitive/);
+    expect(refusal("emulator/cli.ts", "emulator/families/chains/family.ts")).toMatch(/only by emulator\/families.ts/);
+    expect(refusal("emulator/families.ts", "emulator/families/chains/family.ts")).toBeUndefined();
+  });
+});
