@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv, consumerProject, refused, requireBuilt, ROOT, run, type ConsumerProject } from "./consumer-project.js";
 
 const VITEST = join(ROOT, "node_modules", "vitest", "vitest.mjs");
+/** The consumer's own test timeout, raised from vitest's 5 s: this suite runs it on a loaded machine, and speed is not what it checks. */
+const PATIENT = "--testTimeout=30000";
 
 /** A consumer test file: whoami through the SDK with the injected connection, and what it saw appended to $SEEN. */
 const whoamiTest = (name: string) => `
@@ -95,7 +97,7 @@ const seen = (file: string): Seen[] =>
 describe("turnkey-emulator/vitest in a consumer project", () => {
   it("gives every file an instance reset to the fixture, injects its connection, and stops them at the end", async () => {
     const SEEN = join(project.dir, "seen-default.jsonl");
-    const r = await run(process.execPath, [VITEST, "run"], { cwd: project.dir, env: childEnv({ SEEN }) });
+    const r = await run(process.execPath, [VITEST, "run", PATIENT], { cwd: project.dir, env: childEnv({ SEEN }) });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Tests\s+2 passed/);
     expect(r.stderr).not.toMatch(/close timed out|something prevents/); // nothing left running
@@ -120,7 +122,7 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
 
   it("takes startEmulator options through turnkeyEmulatorSetup() in the project's own global setup file", async () => {
     const SEEN = join(project.dir, "seen-app.jsonl");
-    const r = await run(process.execPath, [VITEST, "run", "--config", "vitest.app.config.ts"], { cwd: project.dir, env: childEnv({ SEEN }) });
+    const r = await run(process.execPath, [VITEST, "run", PATIENT, "--config", "vitest.app.config.ts"], { cwd: project.dir, env: childEnv({ SEEN }) });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const files = seen(SEEN);
     const a = files.find((f) => f.file === "a")!;
@@ -132,7 +134,7 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
 
   it("takes the fixture from TURNKEY_EMULATOR_FIXTURES", async () => {
     const SEEN = join(project.dir, "seen-env.jsonl");
-    const r = await run(process.execPath, [VITEST, "run", "test/a.test.ts"], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_FIXTURES: "treasury" }) });
+    const r = await run(process.execPath, [VITEST, "run", PATIENT, "test/a.test.ts"], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_FIXTURES: "treasury" }) });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const [a] = seen(SEEN);
     expect(a!.turnkey.organizationId).not.toBe("0d59bf5a-3228-47d7-8128-1e1c1da98a34");
@@ -142,7 +144,7 @@ describe("turnkey-emulator/vitest in a consumer project", () => {
   it("with TURNKEY_EMULATOR_SEED, seeds each file from its own path: the same ids run after run, another file's differ", async () => {
     const idsOfRun = async (n: number) => {
       const SEEN = join(project.dir, `seen-seed-${n}.jsonl`);
-      const r = await run(process.execPath, [VITEST, "run"], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_SEED: "suite" }) });
+      const r = await run(process.execPath, [VITEST, "run", PATIENT], { cwd: project.dir, env: childEnv({ SEEN, TURNKEY_EMULATOR_SEED: "suite" }) });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       return Object.fromEntries(seen(SEEN).map((f) => [f.file, f.userTagId]));
     };
