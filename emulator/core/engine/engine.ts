@@ -20,7 +20,7 @@ import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
-import type { ActivityEntry, ActivityOutcome } from "../vocabulary/define.js";
+import { ChainEffect, type ActivityEntry, type ActivityOutcome } from "../vocabulary/define.js";
 import type { ActivityContext } from "../vocabulary/contexts.js";
 import { decide, defaultDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
@@ -172,8 +172,11 @@ async function settle(rt: Runtime, a: Settling, decision: Decision): Promise<Act
 
 /**
  * execute: the entry's handler inside one store transaction, handed the frame's resolved signer
- * and the runtime's offload; its result is recorded in the same transaction. A handler that
- * writes nothing (signing) may answer a promise: the activity is recorded once it settles.
+ * and the runtime's offload; its result is recorded in the same transaction. A handler with an
+ * effect outside the database (a chain) prepares it in that transaction and answers a
+ * `ChainEffect`: its effect is awaited outside any transaction, then settled in the transaction
+ * that records the activity (prepare -> effect -> settle). A handler that writes nothing
+ * (signing) may answer a promise: the activity is recorded once it settles.
  */
 async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
   const { store } = rt;
@@ -186,11 +189,16 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
     return record(rt, a, decision, { status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
   };
   let pending: Promise<ActivityOutcome> | undefined;
+  let effect: ChainEffect | undefined;
   let failure: unknown;
   const done = store.tx(() => {
     const outcome = frame.entry.run(ctx, frame.params);
     if (outcome instanceof Promise) {
       pending = outcome;
+      return undefined;
+    }
+    if (outcome instanceof ChainEffect) {
+      effect = outcome; // prepared: what it wrote commits now
       return undefined;
     }
     // A failure that must keep the handler's writes (e.g. an OTP attempt) commits, then answers.
@@ -202,8 +210,13 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
   });
   if (failure) throw failure;
   if (done) return done;
-  // Signing writes nothing, so an asynchronous handler settles outside the transaction; nothing
-  // else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
+  // Nothing else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
+  if (effect) {
+    const { settle } = effect;
+    const effected: unknown = await effect.effect();
+    return store.tx(() => complete(settle(effected)));
+  }
+  // Signing writes nothing, so an asynchronous handler settles outside the transaction.
   const outcome = await pending!;
   return store.tx(() => complete(outcome));
 }
