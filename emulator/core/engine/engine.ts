@@ -212,8 +212,14 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
   if (done) return done;
   // Nothing else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
   if (effect) {
-    const { settle } = effect;
-    const effected: unknown = await effect.effect();
+    const { settle, abandon } = effect;
+    let effected: unknown;
+    try {
+      effected = await effect.effect();
+    } catch (err) {
+      if (abandon) store.tx(abandon);
+      throw err;
+    }
     return store.tx(() => complete(settle(effected)));
   }
   // Signing writes nothing, so an asynchronous handler settles outside the transaction.

@@ -110,12 +110,18 @@ export class ChainEffect<E = unknown> {
   constructor(
     readonly effect: () => Promise<E>,
     readonly settle: (effected: E) => ActivityOutcome,
+    /** When the effect fails (the error is answered, no activity recorded): gives back, in a transaction, what prepare took. */
+    readonly abandon?: () => void,
   ) {}
 }
 
-/** A handler's answer with an effect outside the database: `effect` is awaited outside the transaction, then `settle` records what it gave with the activity. */
-export function chainEffect<E>(effect: () => Promise<E>, settle: (effected: E) => ActivityOutcome): ChainEffect<E> {
-  return new ChainEffect(effect, settle);
+/**
+ * A handler's answer with an effect outside the database: `effect` is awaited outside the
+ * transaction, then `settle` records what it gave with the activity; should the effect fail,
+ * `abandon` gives back what the handler took while preparing it.
+ */
+export function chainEffect<E>(effect: () => Promise<E>, settle: (effected: E) => ActivityOutcome, abandon?: () => void): ChainEffect<E> {
+  return new ChainEffect(effect, settle, abandon);
 }
 
 /**
@@ -333,7 +339,7 @@ function asOlderVersion(entry: ActivityEntry, version: OlderVersion<SubmitName, 
     run(ctx, older) {
       const current = (p: Record<string, unknown> = params(older)) => entry.run(ctx, p);
       const outcome = version.run ? (version.run as unknown as NonNullable<OlderVersion<SubmitName, ActivityType>["run"]>)(ctx, older as never, current as never) : current();
-      if (outcome instanceof ChainEffect) return chainEffect(outcome.effect, (effected) => reshape(outcome.settle(effected)));
+      if (outcome instanceof ChainEffect) return chainEffect(outcome.effect, (effected) => reshape(outcome.settle(effected)), outcome.abandon);
       return outcome instanceof Promise ? outcome.then(reshape) : reshape(outcome);
     },
   };
