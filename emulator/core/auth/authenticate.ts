@@ -101,6 +101,7 @@ export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: Organiz
     user,
     org,
     credential: { kind: "api_key", id: key.id, publicKey: key.publicKey, type: key.credentialType, scheme: stamp.scheme, signature: stamp.signature },
+    apiKey: key,
   };
 }
 
