@@ -36,6 +36,8 @@ export type KeywordInput = {
   votes: StoredVote[];
   /** The key a `signWith` names in `org`, when one does (looked up once per frame). */
   signer(signWith: string): ResolvedSigner | undefined;
+  /** The instant the activity is decided at (the frame's). */
+  now: number;
 };
 
 /** What one family answers; each is optional. */

@@ -68,8 +68,8 @@ export function targetOrganization(rt: Runtime, organizationId: unknown): Organi
   return org;
 }
 
-export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
-  const now = rt.clock.now();
+/** `now`: the request's instant (an API key's expiry is checked at it). */
+export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow, now: number): Caller {
   if (stamp.kind === "attested") return resolveAttestedCaller(rt, stamp.stamp, target);
   if (stamp.kind === "read_only_session") return resolveReadOnlySession(rt, stamp.token, target);
   if (stamp.kind === "webauthn") {

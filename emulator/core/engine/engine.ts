@@ -58,6 +58,8 @@ export type Submission = {
   caller: Caller;
   /** The organization the activity happens in (tenant isolation already applied: auth/access.ts). */
   target: OrganizationRow;
+  /** The submission's one instant (rt.clock): its liveness, the activity's times, its votes' and its policies'. */
+  now: number;
 };
 
 function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredVote["selection"], now: number): StoredVote {
@@ -82,14 +84,11 @@ function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredV
  * the outcome. approve/reject are votes (`vote`) and decide the activity they name again.
  */
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
-  checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs));
+  checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs, Date.now(), s.now));
   const fingerprint = fingerprintOf(s.rawBody);
   const isVote = s.entry.authorization === "vote";
   // One turn at a time per activity (turns.ts), a vote's on the activity it names; a copy of a request in flight gets its answer.
-  return rt.activityTurns.take(isVote ? votedFingerprint(s) : fingerprint, requestKey(fingerprint, s.caller), () => {
-    const now = rt.clock.now();
-    return isVote ? vote(rt, s, now) : propose(rt, s, fingerprint, now);
-  });
+  return rt.activityTurns.take(isVote ? votedFingerprint(s) : fingerprint, requestKey(fingerprint, s.caller), () => (isVote ? vote(rt, s, s.now) : propose(rt, s, fingerprint, s.now)));
 }
 
 /** admit, resolve, decide and settle a submission that is not a vote, in its activity's turn. */
@@ -98,7 +97,7 @@ async function propose(rt: Runtime, s: Submission, fingerprint: string, now: num
   if (existing) return resubmitted(rt, existing, s, now);
 
   const activity = proposal(rt, s, fingerprint, now);
-  const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters);
+  const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters, now);
   const { decision, mfa } = decideProposal(rt, frame, s.caller, activity.votes);
   if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
   const settled = await settle(rt, { op: s.op, frame, activity, caller: s.caller, now, existing: null }, decision);
@@ -263,7 +262,7 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   const { op, entry } = found;
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
-  const frame = new ActivityFrame(rt, entry, org, a.type, params);
+  const frame = new ActivityFrame(rt, entry, org, a.type, params, now);
   if (v && voter) {
     const held = holdVote(rt, a, v, voter, now, () => frame.policyContext(org, [...a.votes, v]));
     if (held) return held;

@@ -60,6 +60,7 @@ export function buildPolicyContext(
   subjects: PolicySubjects,
   votes: StoredVote[],
   signerOf: (signWith: string) => ResolvedSigner | undefined,
+  now: number,
 ): EvaluationContext {
   const { store } = rt;
   const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
@@ -73,7 +74,7 @@ export function buildPolicyContext(
   };
 
   // What the families know of what the activity touches: its wallet, key or account, secret, velocity controls.
-  Object.assign(ctx, rt.hooks.policyKeywords(rt, { org, activityType, params, subjects, votes, signer: signerOf }));
+  Object.assign(ctx, rt.hooks.policyKeywords(rt, { org, activityType, params, subjects, votes, signer: signerOf, now }));
 
   const signWith = subjects.signWith;
 
