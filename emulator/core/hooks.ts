@@ -27,7 +27,7 @@ declare module "./runtime.js" {
   }
 }
 
-/** What a family may add to an activity's policy context: the activity, as the frame resolved it (activities/frame.ts). */
+/** What a family may add to an activity's policy context: the activity, as the frame resolved it (engine/frame.ts). */
 export type KeywordInput = {
   org: OrganizationRow;
   activityType: string;

@@ -5,8 +5,8 @@
  *   3. implicit allow: a user acting on their own credentials;
  *   4. policies: explicit deny, then allow, then consensus needed, else implicit deny.
  * A proposal by a root user under a threshold above one waits for more root votes even
- * when no policy would allow it. A denial's failure (activities/denial.ts) is what the request
- * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
+ * when no policy would allow it. A denial's failure (denial.ts) is what the request
+ * answers as an HTTP 403 once the FAILED activity is recorded (engine.ts).
  */
 import type { RpcStatus } from "../errors.js";
 import { isUuid } from "../ids.js";

@@ -5,7 +5,7 @@
  *
  * Lifecycle: a submission is the proposer's approving vote. If the decision is "allow" the
  * handler runs at once (COMPLETED); "deny" records FAILED with the reason and answers it as a
- * 403 error (activities/denial.ts); "consensus"
+ * 403 error (denial.ts); "consensus"
  * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  * Whatever names one activity (its copies, votes on it) runs one at a time (turns.ts), so a
@@ -53,7 +53,7 @@ export type Submission = {
   entry: ActivityEntry;
   body: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
   rawBody: Buffer;
-  /** Whether the request asked for app proofs (proofs/app-proofs.ts `asksForAppProofs`); the proxy's own submissions do not. */
+  /** Whether the request asked for app proofs (families/app-proofs/proofs.ts `asksForAppProofs`); the proxy's own submissions do not. */
   asksAppProofs?: boolean;
   caller: Caller;
   /** The organization the activity happens in (tenant isolation already applied: auth/access.ts). */
@@ -79,7 +79,7 @@ function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredV
 
 /**
  * A submission, in named phases: admit (liveness; its activity's turn: turns.ts; a repeated body is the same activity), resolve
- * (the frame: activities/frame.ts), decide (session scope and default denials, consensus, MFA:
+ * (the frame: frame.ts), decide (session scope and default denials, consensus, MFA:
  * one phase over the frame's one policy context), then settle: execute the handler and record
  * the outcome. approve/reject are votes (`vote`) and decide the activity they name again.
  */
@@ -163,7 +163,7 @@ type Settling = {
 /** settle: a denial or consensus is recorded as such; an allow executes the handler and records its outcome. */
 async function settle(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
   const { store } = rt;
-  // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
+  // A denial is recorded FAILED, then answered as an HTTP 403 error (denial.ts).
   if (decision.outcome === "deny") throw denialError(store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
   if (decision.outcome === "consensus") return store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
   return execute(rt, a, decision);

@@ -1,6 +1,6 @@
 /**
  * The activity frame: what one decision on an activity works from, resolved once and handed to
- * every phase that reads it (activities/engine.ts): the session's scope, the consensus decision,
+ * every phase that reads it (engine.ts): the session's scope, the consensus decision,
  * MFA and the handler. It holds the entry's subjects (`subjects`), each signer its `signWith`
  * names, looked up once (`signer`), and the policy context, built once per deciding
  * organization and set of votes (`policyContext`). Everything is resolved on first use: an

@@ -7,7 +7,7 @@
  * the user has presented on this activity. Until then the proposer's activity waits in
  * ACTIVITY_STATUS_AUTHENTICATORS_NEEDED (an approver's vote is held instead), and each
  * approve_activity (or identical submission) the same user stamps with another credential
- * presents one more method. The engine (activities/engine.ts) calls these functions and
+ * presents one more method. The engine (engine.ts) calls these functions and
  * decides the activity once a challenge is met.
  */
 import { invalidArgument } from "../errors.js";

@@ -49,7 +49,7 @@ function bitcoinContext(psbtHex: string): Record<string, unknown> {
  * `subjects` is what the activity's registry entry says it touches (its wallet, key, signer,
  * transaction or payload); `params` feeds only the generic `activity.params`. `signerOf` gives
  * the key a `signWith` names (undefined when nothing answers to it): the activity's frame
- * (activities/frame.ts) looks each one up once for the context, the families' keywords and the
+ * (frame.ts) looks each one up once for the context, the families' keywords and the
  * handler alike.
  */
 export function buildPolicyContext(

@@ -151,7 +151,7 @@ export type AddressDerivation = { organizationId: string; walletId: string; deri
 
 /**
  * The addresses a completed activity derived, from its intent, its result member and its row
- * (proofs/app-proofs.ts records one proof per address when the activity asked for proofs).
+ * (families/app-proofs/proofs.ts records one proof per address when the activity asked for proofs).
  */
 export type AppProofs<P> = (intent: P, result: Record<string, unknown>, activity: ActivityRow) => AddressDerivation[];
 
@@ -205,7 +205,7 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   arrayLimits?: ArrayLimits;
   /** The addresses it derived, when it derives any: each gets an app proof if the request asked (`generateAppProofs`). */
   appProofs?: AppProofs<ActivityParams<N, L>>;
-  /** Counted under the service's separate limit of 10 requests per second, not the plan's (tkhq/docs `reference/faq.mdx`; `control/rate-limit.ts`). */
+  /** Counted under the service's separate limit of 10 requests per second, not the plan's (tkhq/docs `reference/faq.mdx`; `families/control/rate-limit.ts`). */
   separateRateLimit?: boolean;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
@@ -272,9 +272,9 @@ export type NotEmulatedEntry = {
 export type CatalogEntry = OperationEntry | NotEmulatedEntry;
 
 /**
- * The composed catalog of every entry (operations/registry.ts). Only the composition root
- * imports it; the engine, the routers and the proxy read it from the runtime (`rt.registry`),
- * so no module the catalog gathers depends on the catalog.
+ * The composed catalog of every entry (core/registry.ts `composeRegistry`). Only the
+ * composition root (families.ts) imports it; the engine, the routers and the proxy read it
+ * from the runtime (`rt.registry`), so no module the catalog gathers depends on the catalog.
  */
 export type Registry = {
   activities: ReadonlyMap<string, ActivityEntry>;

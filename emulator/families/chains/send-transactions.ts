@@ -3,7 +3,7 @@
  * fees from the chain of its caip2, signs it with the organization's key named by `from`,
  * broadcasts it to the emulator's chain and records a send-transaction status whose fate
  * get_send_transaction_status reads back from the chain. Sponsored sends and batches of
- * several calls go through the emulated gas station (gas-station.ts). Also here:
+ * several calls go through the emulated gas station (gas-station/sponsor.ts). Also here:
  * sol_send_transaction (sol-send-transaction.ts), eth_undelegate_7702 and the retired
  * eth_send_raw_transaction, which broadcasts a transaction signed elsewhere.
  */

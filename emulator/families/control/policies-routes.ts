@@ -1,6 +1,6 @@
 /**
  * `POST /emulator/v1/policies/evaluate`: "would this be allowed?" — runs the activity engine's
- * own decision (activities/consensus.ts: root quorum, own-credential rule, then the
+ * own decision (core/engine/consensus.ts: root quorum, own-credential rule, then the
  * organization's policies over the same evaluation context) on a pasted activity, without
  * recording anything.
  *

@@ -1,11 +1,11 @@
 /**
- * Earn (docs/earn.md) on the emulator's local DeFi set (emulator/networks/defi/):
+ * Earn (docs/earn.md) on the emulator's local DeFi set (emulator/families/chains/defi/):
  * earn_deploy_wrapper deploys a fee wrapper over a local vault for the organization;
  * earn_deposit, earn_withdraw and earn_claim_rewards sign the wallet account's transactions
  * (approve + deposit, withdraw / redeem, claimRewards) with the organization's key, sponsored
  * through the gas station when `sponsor` is set; earn_set_wrapper_state and claim_earn_fees are
  * the operator's transactions (the service's side). Each answers a request id whose status the
- * get_*_status queries (queries/earn.ts) read back from the chain.
+ * get_*_status queries (queries.ts) read back from the chain.
  *
  * Wrappers belong to the top-level organization; its sub-organizations deposit into them
  * (UNCONFIRMED(earn-org-scope) in docs/earn.md).

@@ -1,5 +1,5 @@
 /**
- * Swaps on the local EVM chains' pools (networks/defi/, docs/swaps.md):
+ * Swaps on the local EVM chains' pools (pools.ts, docs/swaps.md):
  * - create_swap_quote prices a pair from the pool's reserves: its exact output less Turnkey's fee
  *   and the client fee of the parent organization's swap configuration, with the minimum the
  *   slippage allows, and keeps the quote (valid QUOTE_TTL_MS);
@@ -9,7 +9,7 @@
  *   nonce or gas-station nonce given; ether in or out through the local router); its send is
  *   recorded like eth_send_transaction's;
  * - claim_swap_fees pays what the fee receiver's vault holds on each local chain out to it.
- * get_swap_status (queries/swaps.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
+ * get_swap_status (queries.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
  */
 import { createHash } from "node:crypto";
 import type { Hex } from "viem";
