@@ -4,7 +4,8 @@
  * accepted with its own intent and result members: an older version its registry entry maps
  * (`olderVersions`) reads its own intent only; one whose intent reads as the current one
  * (`legacy`) takes either shape. Which older types a path accepts is its registry entry's
- * (emulator/operations); a type it does not accept is refused naming every one it does.
+ * (in its family; read by emulator/core/registry.ts `resolveActivity`); a type it does not
+ * accept is refused naming every one it does.
  */
 import { z } from "zod";
 import type { OperationContract } from "./operation.js";

@@ -1,5 +1,5 @@
 /**
- * Seed states (the format: emulator/fixtures/format.ts and fixtures/fixture.schema.json).
+ * Seed states (the format: emulator/core/fixture.ts and fixtures/fixture.schema.json).
  * Seeding writes a fixture into an empty store; `reset` clears the store and seeds it again.
  */
 export { fixtureSchema, fixtureJsonSchema, fixtureOrganizations, type Fixture, type FixtureOrganization } from "./core/fixture.js";

@@ -4,7 +4,7 @@
  * declarations.
  *
  * Each entry is one CommonJS file (cli.cjs, index.cjs) that a small ES module stub (cli.js,
- * index.js) runs through a V8 code cache (emulator/lib/cached-script.ts): a start then
+ * index.js) runs through a V8 code cache (emulator/core/lib/cached-script.ts): a start then
  * neither parses nor compiles what an earlier start compiled. The build makes that cache with
  * one start of each (`warm`), so the first real start has it too.
  *
@@ -73,7 +73,7 @@ export const SHIPPED: BuildOptions = {
   external: EXTERNAL,
   chunkNames: "chunks/[name]-[hash]",
   plugins: [zodEnglishOnly],
-  // A new database's schema, taken from the migrations now rather than by every process that starts (store/db.ts);
+  // A new database's schema, taken from the migrations now rather than by every process that starts (core/store/db.ts);
   // the package's fixtures, parsed and checked now (fixtures/load.ts: a start skips an unchanged one).
   define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema()), __EMULATOR_CHECKED_FIXTURES__: JSON.stringify(checkedFixtures()) },
   // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.

@@ -1,5 +1,5 @@
 /**
- * The activity frame (emulator/activities/frame.ts): one signing activity resolves its signer
+ * The activity frame (emulator/core/engine/frame.ts): one signing activity resolves its signer
  * once and builds its policy context once, although the session's scope, the policies and an
  * MFA policy all read that context and the handler signs with that signer. Counted on the
  * store's repositories while requests go through @turnkey/sdk-server: a signer lookup reads

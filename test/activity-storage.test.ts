@@ -1,5 +1,5 @@
 /**
- * Activity rows are kept compactly (emulator/store/kept-votes.ts: a vote's signed body refers to
+ * Activity rows are kept compactly (emulator/core/store/kept-votes.ts: a vote's signed body refers to
  * the intent, organization and type its row holds; policy evaluations live in the row). What the
  * SDK reads must not change: every vote's `message` is the exact body the SDK sent (captured at
  * its fetch), its signature verifies over it (@noble/curves), and a database written in the
@@ -187,7 +187,7 @@ describe("activity storage", () => {
       const sign = (payload: string) => c.signRawPayload({ signWith: ANVIL_0, payload, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" });
       await sign("0x01");
       // In memory, the outbox row is written after the answer, at the next quiet moment
-      // (webhooks/dispatcher.ts): here that moment never comes until the window is over (or the
+      // (emulator/families/webhooks/dispatcher.ts): here that moment never comes until the window is over (or the
       // hold's 1 s limit passes).
       const quiet = vi.spyOn(e.runtime.serving!, "untilQuiet").mockReturnValue(5);
       let all: string[];

@@ -2,7 +2,7 @@
  * The errors page's messages (tkhq/docs api-reference/overview/errors.mdx, "Detailed error
  * messages"), each provoked through the official SDK. The expected message, code, status and
  * turnkeyErrorCode are written here from the docs, not read from the emulator's catalogue: this
- * file is the independent oracle for emulator/error-catalogue.ts.
+ * file is the independent oracle for emulator/core/error-catalogue.ts.
  *
  * Each case calls the SDK method (its error carries code, message and details) and posts the
  * very request the SDK stamps (its `stamp<Method>`) to read the HTTP status; nothing is written.

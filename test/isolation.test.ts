@@ -20,7 +20,7 @@ import { useTestEmulator } from "./use-test-emulator.js";
 const { entryFor } = registry;
 
 // The refusals as the emulator documents them (README, tenant isolation), written here rather
-// than imported, so that a change of wording in emulator/auth/access.ts shows up as a failure.
+// than imported, so that a change of wording in emulator/core/auth/access.ts shows up as a failure.
 const SUB_ORG_CANNOT_REACH_PARENT = "request not authorized: a sub-organization's credential cannot read or act in its parent organization";
 const mismatch = (target: string, voters: string) => `organization mismatch: request is targeting organization ("${target}"), but voters are in organization ("${voters}")`;
 /** The documented answer to an activity whose voters are in another organization than its target. */

@@ -306,6 +306,27 @@ describe("swaps on the local pools", () => {
     expect(expired.message).toContain("expired");
   });
 
+  it("a sponsored execution the gas station refuses writes nothing and leaves the quote to execute again", async () => {
+    const client = sdkClient(emu);
+    const amountIn = "1000000";
+    const { quotes } = await client.createSwapQuote({ signWith: FROM, inputToken: tusd, outputToken: weth, inputAmount: amountIn });
+    const q = quotes[0]!;
+    const limits = (enabled: boolean) =>
+      fetch(`${emu.url}/emulator/v1/gas-station/limits`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ organizationId: emu.info.organizationId, orgWindowLimitUsd: "100", subOrgWindowLimitUsd: "10", windowDurationMinutes: 1440, enabled }),
+      });
+    expect((await limits(false)).status).toBe(200);
+    const before = storeCounts(emu);
+    const refused = await refusal(client.executeSwap(restating(q, tusd, weth, amountIn, { sponsor: true })));
+    expect(refused.message).toContain("gas sponsorship is disabled");
+    expect(storeCounts(emu)).toEqual(before); // the quote taken while preparing was given back with the refusal
+    expect((await limits(true)).status).toBe(200);
+    const executed = await client.executeSwap(restating(q, tusd, weth, amountIn, { sponsor: true }));
+    expect((await settled(client, executed.swapRequestId)).status).toBe("COMPLETED");
+  });
+
   it("a swap whose pool moved below the floor fails before broadcast; a wrong gas-station nonce reverts on chain", async () => {
     const client = sdkClient(emu);
     const amountIn = (100n * 10n ** 6n).toString();

@@ -65,8 +65,7 @@ export function toTimestamp(ms: number): { seconds: string; nanos: string } {
  * is nearer its timestamp: SDK calls keep working after an advance of days, and a client
  * that stamps with the emulated time works too. With no offset both clocks agree.
  */
-export function stampReferenceTime(clock: Clock & { offsetMs: number; startMs?: number }, timestampMs: string, hostNow = Date.now()): number {
-  const now = clock.now();
+export function stampReferenceTime(clock: Clock & { offsetMs: number; startMs?: number }, timestampMs: string, hostNow = Date.now(), now = clock.now()): number {
   const ts = Number(timestampMs);
   if ((clock.offsetMs === 0 && clock.startMs === undefined) || !Number.isFinite(ts)) return now;
   return Math.abs(ts - hostNow) < Math.abs(ts - now) ? hostNow : now;

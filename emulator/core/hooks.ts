@@ -27,7 +27,7 @@ declare module "./runtime.js" {
   }
 }
 
-/** What a family may add to an activity's policy context: the activity, as the frame resolved it (activities/frame.ts). */
+/** What a family may add to an activity's policy context: the activity, as the frame resolved it (engine/frame.ts). */
 export type KeywordInput = {
   org: OrganizationRow;
   activityType: string;
@@ -36,6 +36,8 @@ export type KeywordInput = {
   votes: StoredVote[];
   /** The key a `signWith` names in `org`, when one does (looked up once per frame). */
   signer(signWith: string): ResolvedSigner | undefined;
+  /** The instant the activity is decided at (the frame's). */
+  now: number;
 };
 
 /** What one family answers; each is optional. */

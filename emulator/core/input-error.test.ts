@@ -116,7 +116,7 @@ describe("architecture: library code does not speak the wire", () => {
   const tree = join(here, "..");
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.(ts|js)$/.test(d.name) ? [join(dir, d.name)] : []));
-  /** An import (static, re-export or dynamic) of emulator/errors.ts, the module of the wire-error constructors. */
+  /** An import (static, re-export or dynamic) of emulator/core/errors.ts, the module of the wire-error constructors. */
   const importsWireErrors = (file: string, source: string): boolean =>
     [...source.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].some(([, spec]) => {
       if (!spec!.startsWith(".")) return false;

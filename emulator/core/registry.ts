@@ -90,9 +90,15 @@ export function composeRegistry(entries: readonly CatalogEntry[]): ComposedRegis
     return { op: acceptingOnly(op, [op.activityType!, ...(entry?.legacy ?? [])]), entry, accepted: false };
   }
 
+  /** Activity type -> the entries that name it (its operation's current type, or one of its `legacy` types), in the families' order. */
+  const entriesByType = new Map<string, ActivityEntry[]>();
+  for (const e of activities.values()) {
+    for (const t of [coordinator[pathOf(e)]?.activityType, ...e.legacy]) if (t) entriesByType.set(t, [...(entriesByType.get(t) ?? []), e]);
+  }
+
   /** The submit operation (contract read for that type) and entry behind an activity type, older types included. */
   function operationForActivityType(activityType: string): { op: OperationContract; entry: ActivityEntry } | undefined {
-    for (const e of activities.values()) {
+    for (const e of entriesByType.get(activityType) ?? []) {
       const { op, entry, accepted } = resolveActivity(coordinator[pathOf(e)]!, activityType);
       if (accepted) return { op, entry: entry! };
     }

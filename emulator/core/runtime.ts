@@ -6,7 +6,7 @@
  * Nothing here names a family: a family declares its member of `families` from its own folder
  * (`FamilyStates`, by declaration merging). Two members are declared where their types live,
  * because those types name the runtime in turn (a handler's context holds it): `registry`, the
- * catalog of operations (operations/define.ts), and `hooks`, the families' answers to the
+ * catalog of operations (vocabulary/define.ts), and `hooks`, the families' answers to the
  * core's questions (hooks.ts).
  */
 import type { Store } from "./store/index.js";
@@ -41,13 +41,13 @@ export interface Runtime {
   urls: { baseUrl: string; authProxyUrl: string };
   /** Stand-ins for the enclave keys and the built-in OIDC issuer key (deterministic per fixture). */
   keys: InstanceKeys;
-  /** Activity status changes, balance and send-status events (emulator/events): the families' listeners react. */
+  /** Activity status changes, balance and send-status events (events.ts): the families' listeners react. */
   events: EventBus;
   /** The HTTP server's load (requests open, the last one's end), once it listens: background work waits for a quiet moment. */
   serving?: Serving;
   /** Sends a handler's CPU work (a signature) to a worker while the server is busy; composed in index.ts from `serving`. */
   offload: Offload;
-  /** The work in flight on each activity (activities/turns.ts): identical submissions and votes on one activity wait their turn. */
+  /** The work in flight on each activity (engine/turns.ts): identical submissions and votes on one activity wait their turn. */
   activityTurns: ActivityTurns;
   /** Each family's state (`rt.families.webhooks`, ...), set by the family's `start`. */
   families: FamilyStates;

@@ -4,7 +4,7 @@
  * types that no operation entry accepts.
  *
  * An emulated (or not-emulated) operation declares its own facts on its registry entry
- * (`policy` of `defineActivity`, operations/define.ts); the registry answers `policyOf(type)`
+ * (`policy` of `defineActivity`, core/vocabulary/define.ts); the registry answers `policyOf(type)`
  * from the entries first, then from RESIDUAL_TAXONOMY below. A type in neither has no
  * resource/action: a policy reading them gets a MissingField evaluation error.
  * Keys omit the `ACTIVITY_TYPE_` prefix.

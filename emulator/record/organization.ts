@@ -1,6 +1,6 @@
 /**
  * The organization a replay starts from, as the cassette's first answers describe it: a
- * fixture (emulator/fixtures/format.ts) of the recorded organization, with its id, name and
+ * fixture (emulator/core/fixture.ts) of the recorded organization, with its id, name and
  * root quorum, its users (ids, names, contacts, API key ids and names, passkeys, OAuth
  * providers), its policies, its wallets by id and name with their accounts by path and format,
  * and its private keys by id, name and address formats.

@@ -6,9 +6,14 @@
  *   - a bare node:http handler and an express app doing the same raw-body read and JSON
  *     answer, in the emulator's process: express's own cost next to the floor of any HTTP server;
  *   - stamped whoami (the request path without an activity) and sign_raw_payload, sequential
- *     and 16 in flight.
+ *     and 16 in flight;
+ *   - sequential sign_raw_payload through @turnkey/http's TurnkeyClient (with ApiKeyStamper),
+ *     next to the ceiling a client of it could reach: the client's own stamping of the request
+ *     (`stampSignRawPayload`) plus the raw libsecp256k1 signature the server must make.
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { TurnkeyClient } from "@turnkey/http";
+import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { signRecoverableSecp256k1 } from "../../emulator/curves/secp256k1.js";
 import { EmulatorChild } from "./emulator-child.js";
@@ -35,6 +40,43 @@ function rawSigning(payloads: Buffer[]): { nobleUs: number; libUs: number } {
   return { nobleUs, libUs };
 }
 
+type SignInput = Parameters<TurnkeyClient["signRawPayload"]>[0];
+
+/**
+ * Sequential `signRawPayload` calls through @turnkey/http and, interleaved with them in blocks
+ * of 100 so that the machine's load drifts alike over all three: the client's own building and
+ * stamping of the same requests (`stampSignRawPayload`) and the raw libsecp256k1 signature of
+ * their digests. Each in us per request; `errors`: the calls that did not complete.
+ */
+async function viaTurnkeyHttp(tk: TurnkeyClient, inputs: SignInput[]): Promise<{ stampUs: number; libUs: number; us: number; errors: number }> {
+  const priv = secp256k1.utils.randomSecretKey();
+  let stampMs = 0;
+  let libMs = 0;
+  let sendMs = 0;
+  let errors = 0;
+  for (let i = 0; i < inputs.length; i += 100) {
+    const block = inputs.slice(i, i + 100);
+    let t = performance.now();
+    for (const input of block) await tk.stampSignRawPayload(input);
+    stampMs += performance.now() - t;
+    t = performance.now();
+    for (const input of block) signRecoverableSecp256k1(keccak_256(Buffer.from(input.parameters.payload.slice(2), "hex")), priv);
+    libMs += performance.now() - t;
+    t = performance.now();
+    for (const input of block) {
+      try {
+        const r = await tk.signRawPayload(input);
+        if (r.activity.status !== "ACTIVITY_STATUS_COMPLETED") errors++;
+      } catch {
+        errors++;
+      }
+    }
+    sendMs += performance.now() - t;
+  }
+  const us = (ms: number) => (ms * 1000) / inputs.length;
+  return { stampUs: us(stampMs), libUs: us(libMs), us: us(sendMs), errors };
+}
+
 const line = (name: string, r: LoadResult) =>
   console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  ${(1e6 / r.rps).toFixed(0).padStart(5)} us/req  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}  (load generator ${r.clientCpuUs.toFixed(0)} us CPU/req)`);
 
@@ -53,6 +95,9 @@ export async function benchRequestPath(): Promise<void> {
   const fixed = () => whoami;
   const results: Record<string, LoadResult[]> = {};
   const rawAt: Record<number, { nobleUs: number; libUs: number }[]> = {};
+  const tk = new TurnkeyClient({ baseUrl: info.url }, new ApiKeyStamper({ apiPublicKey: info.apiPublicKey, apiPrivateKey: info.apiPrivateKey }));
+  /** Per round: the requests through @turnkey/http, with the client's stamping and the raw signature measured between them. */
+  const viaHttp: { stampUs: number; libUs: number; us: number; errors: number }[] = [];
   const keep = (k: string, r: LoadResult) => (results[k] ??= []).push(r);
   let ts = Date.now();
   try {
@@ -70,6 +115,14 @@ export async function benchRequestPath(): Promise<void> {
       let w = 0;
       await load(`${info.url}/public/v1/submit/sign_raw_payload`, () => warm[w++]!, warm.length, inFlight);
     }
+    const tkInputs = (n: number): SignInput[] =>
+      payloads.slice(0, n).map((p) => ({
+        type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+        timestampMs: String(ts++),
+        organizationId: info.organizationId,
+        parameters: { signWith: ANVIL_0, payload: `0x${p.toString("hex")}`, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" },
+      }));
+    await viaTurnkeyHttp(tk, tkInputs(500));
     for (let round = 0; round < REPS; round++) {
       for (const inFlight of [1, 16]) {
         keep(`bare${inFlight}`, await load(`${info.bareUrl}/public/v1/query/whoami`, fixed, N, inFlight));
@@ -81,6 +134,7 @@ export async function benchRequestPath(): Promise<void> {
         (rawAt[inFlight] ??= []).push(rawSigning(payloads.slice(0, Math.min(N, 1000))));
         keep(`sign${inFlight}`, await load(`${info.url}/public/v1/submit/sign_raw_payload`, () => bodies[next++]!, N, inFlight));
       }
+      viaHttp.push(await viaTurnkeyHttp(tk, tkInputs(N)));
     }
     // What node:http's own client would have cost per request (the baseline of the load generator's figure).
     keep("nodeHttpClient", await load(`${info.bareUrl}/public/v1/query/whoami`, fixed, N, 16, "node:http"));
@@ -115,6 +169,24 @@ export async function benchRequestPath(): Promise<void> {
       baseline: `noble ${(1e6 / raw(inFlight).nobleUs).toFixed(0)}/s`,
       goal: `>= ${goal}x`,
       met: r >= goal && errors === 0,
+    });
+  }
+  {
+    // The ceiling of a sequential @turnkey/http client: its own stamping plus the server's raw signature, nothing else.
+    const ceilingUs = (r: (typeof viaHttp)[number]) => r.stampUs + r.libUs;
+    const ratios = viaHttp.map((r) => ceilingUs(r) / r.us);
+    const r = median(ratios);
+    const errors = viaHttp.reduce((s, x) => s + x.errors, 0);
+    const stampUs = median(viaHttp.map((x) => x.stampUs));
+    const libUs = median(viaHttp.map((x) => x.libUs));
+    figure({ section: "sign", name: "ceiling: client stamp + raw signature", value: `${(1e6 / (stampUs + libUs)).toFixed(0)} req/s`, baseline: `stampSignRawPayload ${stampUs.toFixed(0)} us + libsecp256k1 sign ${libUs.toFixed(0)} us` });
+    figure({
+      section: "sign",
+      name: "through @turnkey/http / ceiling",
+      value: `${ratio(r)} (${(1e6 / median(viaHttp.map((x) => x.us))).toFixed(0)}/s, errors ${errors}${REPS > 1 ? `; rounds ${[...ratios].sort((a, b) => a - b).map((x) => x.toFixed(2)).join(" ")}` : ""})`,
+      baseline: `ceiling ${(1e6 / (stampUs + libUs)).toFixed(0)}/s`,
+      goal: ">= 0.5x",
+      met: r >= 0.5 && errors === 0,
     });
   }
   for (const inFlight of [1, 16]) {

@@ -1,6 +1,6 @@
 /**
  * The import graphs of the emulator's own modules, shared by the architecture tests
- * (import-cycles.test.ts, layers.test.ts).
+ * (import-cycles.test.ts, boundaries.test.ts).
  *
  * `importGraph` is the TypeScript compiler's: every import a source names, type-only imports,
  * `import("...")` (in code and in types), re-exports and module augmentations included, each

@@ -1,5 +1,5 @@
 /**
- * Every control route the emulator mounts is described in control/openapi-routes.ts, served
+ * Every control route the emulator mounts is described in emulator/families/control/openapi-routes.ts, served
  * in /openapi.json, and has a row in the README's control API table; nothing is described
  * that is not mounted.
  */

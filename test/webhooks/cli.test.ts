@@ -38,7 +38,7 @@ describe("emulator start webhook flags", () => {
       const got = receiver.forActivity(created.activity.id);
       expect(got).toHaveLength(3);
       expect(new Set(got.map((r) => r.headers["x-turnkey-event-id"]))).toEqual(new Set([d!.eventId]));
-      // Named hosts are accepted over http (the default instance refuses them: url.test.ts).
+      // Named hosts are accepted over http (the default instance refuses them: emulator/families/webhooks/url.test.ts).
       for (const host of ["hooks.compose", "10.9.8.7"]) {
         const r = await client.createWebhookEndpoint({ url: `http://${host}/hook`, name: host, subscriptions: [{ eventType: "ACTIVITY_UPDATES", isActive: false }] });
         expect(r.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");

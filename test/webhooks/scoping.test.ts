@@ -79,7 +79,7 @@ describe("webhook scoping", () => {
     const hook = await Receiver.start();
     try {
       await sdkClient(emu).createWebhookEndpoint({ url: hook.url, name: "balances", subscriptions: [{ eventType: "BALANCE_CONFIRMED_UPDATES" }] });
-      // What the chain code emits when a deposit to a sub-organization's address is confirmed (emulator/events).
+      // What the chain code emits when a deposit to a sub-organization's address is confirmed (emulator/core/events.ts).
       const msg = {
         operation: "deposit" as const,
         caip2: "eip155:31337",

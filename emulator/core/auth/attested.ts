@@ -7,7 +7,7 @@
  *  - STAMP_ATTESTED_SCHEME_P256_OIDC: an id_token of a trusted issuer whose nonce is
  *    sha256(publicKey hex); the caller is the user holding the OAuth provider {iss, sub, aud}.
  * Only `stamp_login` accepts such stamps (the stamp vouches for a login), and `approve_activity`
- * where it presents an MFA method (activities/mfa.ts; the engine refuses it as a plain vote).
+ * where it presents an MFA method (engine/mfa.ts; the engine refuses it as a plain vote).
  */
 import { unauthenticated, documentedError } from "../errors.js";
 import { compressedP256Hex, verifyEs256Jwt } from "../../bundles/index.js";

@@ -68,8 +68,8 @@ export function targetOrganization(rt: Runtime, organizationId: unknown): Organi
   return org;
 }
 
-export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow): Caller {
-  const now = rt.clock.now();
+/** `now`: the request's instant (an API key's expiry is checked at it). */
+export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: OrganizationRow, now: number): Caller {
   if (stamp.kind === "attested") return resolveAttestedCaller(rt, stamp.stamp, target);
   if (stamp.kind === "read_only_session") return resolveReadOnlySession(rt, stamp.token, target);
   if (stamp.kind === "webauthn") {
@@ -101,6 +101,7 @@ export function resolveCaller(rt: Runtime, stamp: VerifiedStamp, target: Organiz
     user,
     org,
     credential: { kind: "api_key", id: key.id, publicKey: key.publicKey, type: key.credentialType, scheme: stamp.scheme, signature: stamp.signature },
+    apiKey: key,
   };
 }
 

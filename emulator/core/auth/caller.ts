@@ -32,6 +32,8 @@ export type Caller = {
   /** The organization the credential belongs to. */
   org: OrganizationRow;
   credential: Credential;
+  /** The API key's row as the stamp's resolution read it (an API-key stamp), so that nothing later reads it again. */
+  apiKey?: ApiKeyRow;
 };
 
 export const KEY_NOT_FOUND = DOCUMENTED_ERRORS.PUBLIC_KEY_NOT_FOUND.message;

@@ -5,8 +5,8 @@
  *   3. implicit allow: a user acting on their own credentials;
  *   4. policies: explicit deny, then allow, then consensus needed, else implicit deny.
  * A proposal by a root user under a threshold above one waits for more root votes even
- * when no policy would allow it. A denial's failure (activities/denial.ts) is what the request
- * answers as an HTTP 403 once the FAILED activity is recorded (activities/engine.ts).
+ * when no policy would allow it. A denial's failure (denial.ts) is what the request
+ * answers as an HTTP 403 once the FAILED activity is recorded (engine.ts).
  */
 import type { RpcStatus } from "../errors.js";
 import { isUuid } from "../ids.js";
@@ -44,9 +44,9 @@ function compiledPolicies(rt: Runtime, orgId: string): CompiledPolicy[] {
  * any item denies it, an item no policy allows denies it too, and otherwise it waits for
  * consensus (the secrets export rule).
  */
-function evaluateSubjects(rt: Runtime, org: OrganizationRow, contexts: EvaluationContext[]) {
+function evaluateSubjects(rt: Runtime, org: OrganizationRow, contexts: EvaluationContext[], now: number) {
   const policies = compiledPolicies(rt, org.id);
-  const decisions = contexts.map((context) => evaluatePolicies(policies, context, { now: rt.clock.now() }));
+  const decisions = contexts.map((context) => evaluatePolicies(policies, context, { now }));
   const outcomes = decisions.map((d) => d.outcome);
   const outcome = outcomes.find((o) => o === "OUTCOME_DENY_EXPLICIT") ?? outcomes.find((o) => o !== "OUTCOME_ALLOW" && o !== "OUTCOME_REQUIRES_CONSENSUS") ?? outcomes.find((o) => o === "OUTCOME_REQUIRES_CONSENSUS") ?? "OUTCOME_ALLOW";
   const unique = new Map<string, PolicyEvaluationResult>();
@@ -69,7 +69,7 @@ export function decide(rt: Runtime, frame: ActivityFrame, org: OrganizationRow, 
   const actsOnOwnCredentials = entry.authorization === "own-credential" && approvers.size === 1 && typeof params.userId === "string" && approvers.has(params.userId);
   if (actsOnOwnCredentials) return { outcome: "allow", evaluations: [] };
 
-  const decision = evaluateSubjects(rt, org, frame.decisionContexts(org, votes));
+  const decision = evaluateSubjects(rt, org, frame.decisionContexts(org, votes), frame.now);
   const evaluations = decision.policyEvaluations;
   switch (decision.outcome) {
     case "OUTCOME_ALLOW":

@@ -5,7 +5,7 @@
  *
  * Lifecycle: a submission is the proposer's approving vote. If the decision is "allow" the
  * handler runs at once (COMPLETED); "deny" records FAILED with the reason and answers it as a
- * 403 error (activities/denial.ts); "consensus"
+ * 403 error (denial.ts); "consensus"
  * records CONSENSUS_NEEDED. Each later approval (approve_activity, or an identical body
  * submitted by another user) adds a vote and decides again; a rejection ends it REJECTED.
  * Whatever names one activity (its copies, votes on it) runs one at a time (turns.ts), so a
@@ -20,7 +20,7 @@ import type { Runtime } from "../runtime.js";
 import type { Caller } from "../auth/caller.js";
 import type { OrganizationRow } from "../store/organizations.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
-import type { ActivityEntry, ActivityOutcome } from "../vocabulary/define.js";
+import { ChainEffect, type ActivityEntry, type ActivityOutcome } from "../vocabulary/define.js";
 import type { ActivityContext } from "../vocabulary/contexts.js";
 import { decide, defaultDenial, type Decision } from "./consensus.js";
 import { answerAsRecorded, denialError } from "./denial.js";
@@ -53,11 +53,13 @@ export type Submission = {
   entry: ActivityEntry;
   body: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
   rawBody: Buffer;
-  /** Whether the request asked for app proofs (proofs/app-proofs.ts `asksForAppProofs`); the proxy's own submissions do not. */
+  /** Whether the request asked for app proofs (families/app-proofs/proofs.ts `asksForAppProofs`); the proxy's own submissions do not. */
   asksAppProofs?: boolean;
   caller: Caller;
   /** The organization the activity happens in (tenant isolation already applied: auth/access.ts). */
   target: OrganizationRow;
+  /** The submission's one instant (rt.clock): its liveness, the activity's times, its votes' and its policies'. */
+  now: number;
 };
 
 function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredVote["selection"], now: number): StoredVote {
@@ -77,19 +79,16 @@ function voteOf(rt: Runtime, caller: Caller, rawBody: Buffer, selection: StoredV
 
 /**
  * A submission, in named phases: admit (liveness; its activity's turn: turns.ts; a repeated body is the same activity), resolve
- * (the frame: activities/frame.ts), decide (session scope and default denials, consensus, MFA:
+ * (the frame: frame.ts), decide (session scope and default denials, consensus, MFA:
  * one phase over the frame's one policy context), then settle: execute the handler and record
  * the outcome. approve/reject are votes (`vote`) and decide the activity they name again.
  */
 export async function submitActivity(rt: Runtime, s: Submission): Promise<ActivityRow> {
-  checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs));
+  checkLiveness(s.body.timestampMs, stampReferenceTime(rt.clock, s.body.timestampMs, Date.now(), s.now));
   const fingerprint = fingerprintOf(s.rawBody);
   const isVote = s.entry.authorization === "vote";
   // One turn at a time per activity (turns.ts), a vote's on the activity it names; a copy of a request in flight gets its answer.
-  return rt.activityTurns.take(isVote ? votedFingerprint(s) : fingerprint, requestKey(fingerprint, s.caller), () => {
-    const now = rt.clock.now();
-    return isVote ? vote(rt, s, now) : propose(rt, s, fingerprint, now);
-  });
+  return rt.activityTurns.take(isVote ? votedFingerprint(s) : fingerprint, requestKey(fingerprint, s.caller), () => (isVote ? vote(rt, s, s.now) : propose(rt, s, fingerprint, s.now)));
 }
 
 /** admit, resolve, decide and settle a submission that is not a vote, in its activity's turn. */
@@ -98,7 +97,7 @@ async function propose(rt: Runtime, s: Submission, fingerprint: string, now: num
   if (existing) return resubmitted(rt, existing, s, now);
 
   const activity = proposal(rt, s, fingerprint, now);
-  const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters);
+  const frame = new ActivityFrame(rt, s.entry, s.target, activity.type, s.body.parameters, now);
   const { decision, mfa } = decideProposal(rt, frame, s.caller, activity.votes);
   if (mfa && !mfa.satisfied) return holdActivity(rt, activity, decision.evaluations, mfa, now);
   const settled = await settle(rt, { op: s.op, frame, activity, caller: s.caller, now, existing: null }, decision);
@@ -164,7 +163,7 @@ type Settling = {
 /** settle: a denial or consensus is recorded as such; an allow executes the handler and records its outcome. */
 async function settle(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
   const { store } = rt;
-  // A denial is recorded FAILED, then answered as an HTTP 403 error (activities/denial.ts).
+  // A denial is recorded FAILED, then answered as an HTTP 403 error (denial.ts).
   if (decision.outcome === "deny") throw denialError(store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_FAILED", failure: decision.failure })));
   if (decision.outcome === "consensus") return store.tx(() => record(rt, a, decision, { status: "ACTIVITY_STATUS_CONSENSUS_NEEDED" }));
   return execute(rt, a, decision);
@@ -172,8 +171,11 @@ async function settle(rt: Runtime, a: Settling, decision: Decision): Promise<Act
 
 /**
  * execute: the entry's handler inside one store transaction, handed the frame's resolved signer
- * and the runtime's offload; its result is recorded in the same transaction. A handler that
- * writes nothing (signing) may answer a promise: the activity is recorded once it settles.
+ * and the runtime's offload; its result is recorded in the same transaction. A handler with an
+ * effect outside the database (a chain) prepares it in that transaction and answers a
+ * `ChainEffect`: its effect is awaited outside any transaction, then settled in the transaction
+ * that records the activity (prepare -> effect -> settle). A handler that writes nothing
+ * (signing) may answer a promise: the activity is recorded once it settles.
  */
 async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<ActivityRow> {
   const { store } = rt;
@@ -186,11 +188,16 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
     return record(rt, a, decision, { status: "ACTIVITY_STATUS_COMPLETED", result: op.resultKey ? { [op.resultKey]: result } : {} });
   };
   let pending: Promise<ActivityOutcome> | undefined;
+  let effect: ChainEffect | undefined;
   let failure: unknown;
   const done = store.tx(() => {
     const outcome = frame.entry.run(ctx, frame.params);
     if (outcome instanceof Promise) {
       pending = outcome;
+      return undefined;
+    }
+    if (outcome instanceof ChainEffect) {
+      effect = outcome; // prepared: what it wrote commits now
       return undefined;
     }
     // A failure that must keep the handler's writes (e.g. an OTP attempt) commits, then answers.
@@ -202,8 +209,19 @@ async function execute(rt: Runtime, a: Settling, decision: Decision): Promise<Ac
   });
   if (failure) throw failure;
   if (done) return done;
-  // Signing writes nothing, so an asynchronous handler settles outside the transaction; nothing
-  // else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
+  // Nothing else decides this activity meanwhile: the submission holds the activity's turn (turns.ts).
+  if (effect) {
+    const { settle, abandon } = effect;
+    let effected: unknown;
+    try {
+      effected = await effect.effect();
+    } catch (err) {
+      if (abandon) store.tx(abandon);
+      throw err;
+    }
+    return store.tx(() => complete(settle(effected)));
+  }
+  // Signing writes nothing, so an asynchronous handler settles outside the transaction.
   const outcome = await pending!;
   return store.tx(() => complete(outcome));
 }
@@ -244,7 +262,7 @@ async function addVote(rt: Runtime, a: ActivityRow, v: StoredVote | null, now: n
   const { op, entry } = found;
   const org = rt.store.organizations.get(a.orgId)!;
   const params = Object.values(a.intent)[0] as Record<string, unknown>;
-  const frame = new ActivityFrame(rt, entry, org, a.type, params);
+  const frame = new ActivityFrame(rt, entry, org, a.type, params, now);
   if (v && voter) {
     const held = holdVote(rt, a, v, voter, now, () => frame.policyContext(org, [...a.votes, v]));
     if (held) return held;

@@ -1,6 +1,6 @@
 /**
  * The activity frame: what one decision on an activity works from, resolved once and handed to
- * every phase that reads it (activities/engine.ts): the session's scope, the consensus decision,
+ * every phase that reads it (engine.ts): the session's scope, the consensus decision,
  * MFA and the handler. It holds the entry's subjects (`subjects`), each signer its `signWith`
  * names, looked up once (`signer`), and the policy context, built once per deciding
  * organization and set of votes (`policyContext`). Everything is resolved on first use: an
@@ -28,13 +28,14 @@ export class ActivityFrame {
   private readonly contexts = new Map<string, Contexts>();
   private touched?: PolicySubjects;
 
-  /** `org`: the organization the activity happens in (the handler's); `params`: its intent. */
+  /** `org`: the organization the activity happens in (the handler's); `params`: its intent; `now`: the instant it is decided at (policies, velocity windows). */
   constructor(
     private readonly rt: Runtime,
     readonly entry: ActivityEntry,
     readonly org: OrganizationRow,
     readonly activityType: string,
     readonly params: Record<string, unknown>,
+    readonly now: number,
   ) {}
 
   /** What the entry says the activity touches (its wallet, key, signer, transaction or payload). */
@@ -94,6 +95,6 @@ export class ActivityFrame {
         return undefined;
       }
     };
-    return buildPolicyContext(this.rt, org, this.activityType, this.params, subjects, votes, signerOf);
+    return buildPolicyContext(this.rt, org, this.activityType, this.params, subjects, votes, signerOf, this.now);
   }
 }

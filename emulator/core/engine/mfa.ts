@@ -7,7 +7,7 @@
  * the user has presented on this activity. Until then the proposer's activity waits in
  * ACTIVITY_STATUS_AUTHENTICATORS_NEEDED (an approver's vote is held instead), and each
  * approve_activity (or identical submission) the same user stamps with another credential
- * presents one more method. The engine (activities/engine.ts) calls these functions and
+ * presents one more method. The engine (engine.ts) calls these functions and
  * decides the activity once a challenge is met.
  */
 import { invalidArgument } from "../errors.js";
@@ -15,6 +15,7 @@ import { evaluate, parseExpression, type EvaluationContext } from "../../policy/
 import type { Runtime } from "../runtime.js";
 import type { Caller, Credential } from "../auth/caller.js";
 import type { ActivityRow, StoredVote } from "../store/activities.js";
+import type { ApiKeyRow } from "../store/api-keys.js";
 import type { AuthMethod, MfaChallengeRow, MfaPolicyRow, RequiredStep } from "../store/mfa-policies.js";
 import type { PolicyEvaluationResult } from "./consensus.js";
 
@@ -25,10 +26,11 @@ export const DEFAULT_SESSION_PROFILE_ID = "00000000-0000-0000-0000-000000000000"
 
 /** The authentication method a request's stamp proves. Sessions are not transitive: a session key proves SESSION only. */
 export function presentedMethod(rt: Runtime, caller: Caller): AuthMethod {
-  return methodOf(rt, caller.org.id, caller.credential);
+  return methodOf(rt, caller.org.id, caller.credential, caller.apiKey);
 }
 
-function methodOf(rt: Runtime, orgId: string, c: Pick<Credential, "kind" | "id" | "type" | "scheme">): AuthMethod {
+/** `key`: the credential's API-key row when the caller already holds it (read otherwise). */
+function methodOf(rt: Runtime, orgId: string, c: Pick<Credential, "kind" | "id" | "type" | "scheme">, key?: ApiKeyRow): AuthMethod {
   if (c.kind === "authenticator") return { type: "AUTHENTICATION_TYPE_PASSKEY", id: c.id };
   if (c.kind === "attested") {
     if (c.scheme === "STAMP_ATTESTED_SCHEME_P256_OIDC") return { type: "AUTHENTICATION_TYPE_OAUTH", id: c.id };
@@ -37,8 +39,8 @@ function methodOf(rt: Runtime, orgId: string, c: Pick<Credential, "kind" | "id" 
   }
   // Login keys (stamp_login, otp_login, oauth_login) and read-write session keys are sessions.
   if (/SESSION/.test(c.type) || c.type === "CREDENTIAL_TYPE_LOGIN") {
-    const key = rt.store.apiKeys.get(orgId, c.id);
-    return { type: "AUTHENTICATION_TYPE_SESSION", id: key?.sessionProfileId ?? DEFAULT_SESSION_PROFILE_ID };
+    const row = key ?? rt.store.apiKeys.get(orgId, c.id);
+    return { type: "AUTHENTICATION_TYPE_SESSION", id: row?.sessionProfileId ?? DEFAULT_SESSION_PROFILE_ID };
   }
   return { type: "AUTHENTICATION_TYPE_API_KEY", id: c.id };
 }

@@ -49,7 +49,7 @@ function bitcoinContext(psbtHex: string): Record<string, unknown> {
  * `subjects` is what the activity's registry entry says it touches (its wallet, key, signer,
  * transaction or payload); `params` feeds only the generic `activity.params`. `signerOf` gives
  * the key a `signWith` names (undefined when nothing answers to it): the activity's frame
- * (activities/frame.ts) looks each one up once for the context, the families' keywords and the
+ * (frame.ts) looks each one up once for the context, the families' keywords and the
  * handler alike.
  */
 export function buildPolicyContext(
@@ -60,6 +60,7 @@ export function buildPolicyContext(
   subjects: PolicySubjects,
   votes: StoredVote[],
   signerOf: (signWith: string) => ResolvedSigner | undefined,
+  now: number,
 ): EvaluationContext {
   const { store } = rt;
   const approved = votes.filter((v) => v.selection === "VOTE_SELECTION_APPROVED");
@@ -73,7 +74,7 @@ export function buildPolicyContext(
   };
 
   // What the families know of what the activity touches: its wallet, key or account, secret, velocity controls.
-  Object.assign(ctx, rt.hooks.policyKeywords(rt, { org, activityType, params, subjects, votes, signer: signerOf }));
+  Object.assign(ctx, rt.hooks.policyKeywords(rt, { org, activityType, params, subjects, votes, signer: signerOf, now }));
 
   const signWith = subjects.signWith;
 

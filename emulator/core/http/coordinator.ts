@@ -49,18 +49,21 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
   const { op, entry, accepted } = rt.registry.resolveActivity(routed, json.type);
   if (accepted && op.activityType) noteActivityType(res, op.activityType);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
-  const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
+  // One instant for the whole submission: the key's expiry, liveness, the activity's times and its policies.
+  const now = rt.clock.now();
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry, now);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
-  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, asksAppProofs: rt.hooks.asksAppProofs(body, json), caller, target: org });
+  const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, asksAppProofs: rt.hooks.asksAppProofs(body, json), caller, target: org, now });
   return { activity: renderActivity(rt, activity) };
 }
 
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = rt.registry.queries.get(op.name);
-  const { caller, org } = admitTo(rt, op, stamp, body, res, entry);
+  const now = rt.clock.now();
+  const { caller, org } = admitTo(rt, op, stamp, body, res, entry, now);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
-  return entry.run({ rt, now: rt.clock.now(), org, caller }, body);
+  return entry.run({ rt, now, org, caller }, body);
 }
 
 /**
@@ -69,11 +72,11 @@ function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: R
  * operation that is not emulated (no entry) is still checked, so that it answers 501 only to a
  * caller who may reach it.
  */
-function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, res: Response, entry: ActivityEntry | QueryEntry | undefined) {
+function admitTo(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, body: Record<string, unknown>, res: Response, entry: ActivityEntry | QueryEntry | undefined, now: number) {
   const reach = entry?.reach ?? OWN_ORGANIZATION_ONLY;
   checkRequestLimits(op.name, body, entry?.arrayLimits);
   const target = targetOrganization(rt, body.organizationId);
-  const caller = resolveCaller(rt, stamp, target);
+  const caller = resolveCaller(rt, stamp, target, now);
   rt.hooks.admit(rt, caller, res.req); // e.g. the IP allowlist
   const org = organizationServed(caller, target, { kind: op.kind === "submit" ? "submit" : "query", reach });
   noteRequest(res, { organizationId: org.id, userId: caller.user.id, credential: credentialLabel(caller.credential) });

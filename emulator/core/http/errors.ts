@@ -74,7 +74,7 @@ export function toRpcError(err: unknown): TurnkeyError {
   if (isInputError(err)) return wireErrorOf(err);
   const client = fromClientError(err);
   if (client) return client;
-  // SQLite's "database or disk is full": a state loaded from an image is held whole in memory and capped at 1 GiB (control/snapshots.ts); a file, or the default temporary database, by its disk.
+  // SQLite's "database or disk is full": a state loaded from an image is held whole in memory and capped at 1 GiB (families/control/snapshots.ts); a file, or the default temporary database, by its disk.
   if ((err as { code?: unknown } | null)?.code === "SQLITE_FULL") {
     return new TurnkeyError(GrpcCode.RESOURCE_EXHAUSTED, "the emulator's database is full (a state loaded from a snapshot or a state file is held in memory, capped at 1 GiB; otherwise the disk of its temporary or --db file is): reset it (POST /emulator/v1/reset), or start the emulator with --db FILE on a disk with room");
   }

@@ -39,7 +39,7 @@ export type ActivityRow = {
   failure: RpcStatus | null;
   votes: StoredVote[];
   userId: string | null;
-  /** Whether the request asked for app proofs (`generateAppProofs`, proofs/app-proofs.ts). */
+  /** Whether the request asked for app proofs (`generateAppProofs`, families/app-proofs/proofs.ts). */
   asksAppProofs: boolean;
   createdAt: number;
   updatedAt: number;

@@ -1,6 +1,6 @@
 /**
  * Rows a module holds back from an in-memory database and writes at a quiet moment (the webhook
- * outbox: webhooks/dispatcher.ts). Whatever reads the database whole or lists those rows first
+ * outbox: families/webhooks/dispatcher.ts). Whatever reads the database whole or lists those rows first
  * has them written (`writeHeld`): a snapshot, an exported state, the deliveries listing.
  */
 import type { Db } from "./db.js";

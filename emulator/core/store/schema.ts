@@ -319,7 +319,7 @@ export const MIGRATIONS: string[] = [
     WHERE rowid NOT IN (SELECT MIN(rowid) FROM authenticators GROUP BY org_id, credential_id);
   CREATE UNIQUE INDEX authenticators_org_credential ON authenticators(org_id, credential_id);
   `,
-  // MFA policies (per user) and the challenges they raise on activities (activities/mfa.ts).
+  // MFA policies (per user) and the challenges they raise on activities (engine/mfa.ts).
   `
   CREATE TABLE mfa_policies (
     id TEXT PRIMARY KEY,
@@ -665,7 +665,7 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE webhook_deliveries_next RENAME TO webhook_deliveries;
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
   `,
-  // OTP requests per userIdentifier (3 per 3 minutes, domain/otp.ts): counted from here.
+  // OTP requests per userIdentifier (3 per 3 minutes, families/sessions/otp.ts): counted from here.
   `
   ALTER TABLE otps ADD COLUMN user_identifier TEXT;
   CREATE INDEX otps_user_identifier ON otps(user_identifier, created_at) WHERE user_identifier IS NOT NULL;
@@ -809,7 +809,7 @@ export const MIGRATIONS: string[] = [
     created_at INTEGER NOT NULL
   );
   `,
-  // Authentication switches are organization features (issue 44, domain/auth-features.ts): an
+  // Authentication switches are organization features (issue 44, families/organizations/auth-features.ts): an
   // organization made before this holds each one, unless its sub-organization flags turned it
   // off, so that OTP, SMS, email auth and email recovery keep working where they did.
   `

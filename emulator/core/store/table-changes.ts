@@ -5,7 +5,7 @@
  *   authenticators, tags, OAuth providers and MFA policies); views/activity.ts reuses its
  *   renderings of voters.
  * - `webhookRouting`: organizations (parent, legacy webhook feature) and webhook endpoints;
- *   webhooks/routing.ts keeps who receives an organization's events.
+ *   families/webhooks/routing.ts keeps who receives an organization's events.
  * `keptReadings` is the one cache over them.
  * Temporary triggers count every write, whichever code path or foreign-key cascade makes it;
  * they live in the connection's temp schema, so no migration and no state image holds them.

@@ -1,5 +1,5 @@
 /**
- * Verification tokens (store/otps.ts has the codes that earn them): the core reads them to
+ * Verification tokens (families/sessions/otps-repository.ts has the codes that earn them): the core reads them to
  * authenticate an attested stamp and to spend one (auth/verification-tokens.ts).
  */
 import type { Db } from "./db.js";

@@ -1,5 +1,5 @@
 /**
- * What each kind of operation's handler is handed: the vocabulary of operations/define.ts,
+ * What each kind of operation's handler is handed: the vocabulary of define.ts,
  * types only, so the entries, the engine, the queries and the auth proxy can all name them
  * without importing one another's implementation.
  */
@@ -31,7 +31,7 @@ export type ActivityContext = {
   caller: Caller;
   activityId: string;
   /**
-   * The key a `signWith` names in `org`, as the decision resolved it (activities/frame.ts:
+   * The key a `signWith` names in `org`, as the decision resolved it (engine/frame.ts:
    * looked up once per activity); throws an InputError at `signWith` when nothing answers to it.
    */
   signer(signWith: string): ResolvedSigner;

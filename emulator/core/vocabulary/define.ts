@@ -97,6 +97,41 @@ export type PolicySubjects = {
 export type ActivityOutcome = Record<string, unknown> | { failAfterCommit: TurnkeyError };
 
 /**
+ * An activity whose effect lies outside the database (a chain), in three steps: prepare (the
+ * handler's `run`, inside the activity's transaction: it checks the request, reads, and takes
+ * what must not be taken twice), then the effect (awaited by the engine outside any
+ * transaction: chain reads, signing, the broadcast; it writes nothing), then `settle` with what
+ * the effect gave, inside the transaction that records the activity, so its rows (a send's
+ * status, an Earn request, a swap) and the activity commit together. An identical submission
+ * never reaches the effect twice: it waits for the activity's turn (engine/turns.ts) and is
+ * answered as recorded.
+ */
+export class ChainEffect<E = unknown> {
+  constructor(
+    readonly effect: () => Promise<E>,
+    readonly settle: (effected: E) => ActivityOutcome,
+    /** When the effect fails (the error is answered, no activity recorded): gives back, in a transaction, what prepare took. */
+    readonly abandon?: () => void,
+  ) {}
+}
+
+/**
+ * A handler's answer with an effect outside the database: `effect` is awaited outside the
+ * transaction, then `settle` records what it gave with the activity; should the effect fail,
+ * `abandon` gives back what the handler took while preparing it.
+ */
+export function chainEffect<E>(effect: () => Promise<E>, settle: (effected: E) => ActivityOutcome, abandon?: () => void): ChainEffect<E> {
+  return new ChainEffect(effect, settle, abandon);
+}
+
+/**
+ * What a handler answers: its outcome; a chain effect to await and settle; or, for a handler
+ * that writes nothing (signing, sent to a worker while the server is busy), a promise of its outcome.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type HandlerAnswer = ActivityOutcome | ChainEffect<any> | Promise<ActivityOutcome>;
+
+/**
  * What the policy language exposes about an activity (`activity.resource`, `activity.action`,
  * `activity.params`), for its current type and every older one its entry accepts. `source`
  * says where the pair comes from: "documented" (the published resource/action table) or
@@ -116,7 +151,7 @@ export type AddressDerivation = { organizationId: string; walletId: string; deri
 
 /**
  * The addresses a completed activity derived, from its intent, its result member and its row
- * (proofs/app-proofs.ts records one proof per address when the activity asked for proofs).
+ * (families/app-proofs/proofs.ts records one proof per address when the activity asked for proofs).
  */
 export type AppProofs<P> = (intent: P, result: Record<string, unknown>, activity: ActivityRow) => AddressDerivation[];
 
@@ -141,7 +176,7 @@ export type OlderVersion<N extends SubmitName, T extends ActivityType> = {
    * runs the entry's handler (on `params` of the older intent unless given others). What it
    * cannot honour it refuses with an InputError naming the older intent's field.
    */
-  run?: (ctx: ActivityContext, older: IntentOf<T>, current: (params?: ActivityParams<N>) => ActivityOutcome | Promise<ActivityOutcome>) => ActivityOutcome | Promise<ActivityOutcome>;
+  run?: (ctx: ActivityContext, older: IntentOf<T>, current: (params?: ActivityParams<N>) => HandlerAnswer) => HandlerAnswer;
   /** Its own result member from the current one's, when their fields differ (else the document's schema of its member keeps the fields it names). */
   result?: (current: ResultOf<CurrentActivityType<N>>) => ResultOf<T>;
   /** Its `activity.params`, when the published table gives it other fields than the current version's. */
@@ -170,14 +205,15 @@ export type ActivitySpec<N extends SubmitName, L extends ActivityType | Undocume
   arrayLimits?: ArrayLimits;
   /** The addresses it derived, when it derives any: each gets an app proof if the request asked (`generateAppProofs`). */
   appProofs?: AppProofs<ActivityParams<N, L>>;
-  /** Counted under the service's separate limit of 10 requests per second, not the plan's (tkhq/docs `reference/faq.mdx`; `control/rate-limit.ts`). */
+  /** Counted under the service's separate limit of 10 requests per second, not the plan's (tkhq/docs `reference/faq.mdx`; `families/control/rate-limit.ts`). */
   separateRateLimit?: boolean;
   /**
    * Runs inside the activity's SQLite transaction: throwing a TurnkeyError rolls everything
-   * back. A handler that writes nothing may return a promise (async signing): it settles
-   * outside the transaction.
+   * back. An effect outside the database (a chain) is answered as a `chainEffect` (prepare ->
+   * effect -> settle). A handler that writes nothing may return a promise (async signing): it
+   * settles outside the transaction.
    */
-  run: (ctx: ActivityContext, params: ActivityParams<N, L>) => ActivityOutcome | Promise<ActivityOutcome>;
+  run: (ctx: ActivityContext, params: ActivityParams<N, L>) => HandlerAnswer;
 };
 
 export type ActivityEntry = {
@@ -195,7 +231,7 @@ export type ActivityEntry = {
   arrayLimits: ArrayLimits;
   appProofs: AppProofs<Record<string, unknown>> | undefined;
   separateRateLimit: boolean;
-  run: (ctx: ActivityContext, params: Record<string, unknown>) => ActivityOutcome | Promise<ActivityOutcome>;
+  run: (ctx: ActivityContext, params: Record<string, unknown>) => HandlerAnswer;
 };
 
 export type QueryEntry = {
@@ -236,9 +272,9 @@ export type NotEmulatedEntry = {
 export type CatalogEntry = OperationEntry | NotEmulatedEntry;
 
 /**
- * The composed catalog of every entry (operations/registry.ts). Only the composition root
- * imports it; the engine, the routers and the proxy read it from the runtime (`rt.registry`),
- * so no module the catalog gathers depends on the catalog.
+ * The composed catalog of every entry (core/registry.ts `composeRegistry`). Only the
+ * composition root (families.ts) imports it; the engine, the routers and the proxy read it
+ * from the runtime (`rt.registry`), so no module the catalog gathers depends on the catalog.
  */
 export type Registry = {
   activities: ReadonlyMap<string, ActivityEntry>;
@@ -303,6 +339,7 @@ function asOlderVersion(entry: ActivityEntry, version: OlderVersion<SubmitName, 
     run(ctx, older) {
       const current = (p: Record<string, unknown> = params(older)) => entry.run(ctx, p);
       const outcome = version.run ? (version.run as unknown as NonNullable<OlderVersion<SubmitName, ActivityType>["run"]>)(ctx, older as never, current as never) : current();
+      if (outcome instanceof ChainEffect) return chainEffect(outcome.effect, (effected) => reshape(outcome.settle(effected)), outcome.abandon);
       return outcome instanceof Promise ? outcome.then(reshape) : reshape(outcome);
     },
   };

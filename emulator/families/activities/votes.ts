@@ -1,6 +1,6 @@
 /**
  * approve_activity / reject_activity: votes on another activity, named by its fingerprint.
- * The engine counts them (engine.ts `vote`); these entries declare them to the registry.
+ * The engine counts them (core/engine/engine.ts `vote`); these entries declare them to the registry.
  */
 import { defineActivity } from "../../core/vocabulary/define.js";
 

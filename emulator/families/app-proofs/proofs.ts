@@ -2,7 +2,7 @@
  * App proofs for activities submitted with `generateAppProofs: true` (top level, or inside
  * `parameters` as @turnkey/core may send it). When such an activity completes, one
  * APP_PROOF_TYPE_ADDRESS_DERIVATION proof per address it derived is signed with the
- * instance's ephemeral key and recorded (store/app-proofs.ts); `activity.appProofs` and
+ * instance's ephemeral key and recorded (repository.ts); `activity.appProofs` and
  * list_app_proofs read them back. @turnkey/crypto's verifyAppProofSignature accepts them;
  * the boot proof that would tie the ephemeral key to an attested enclave cannot exist
  * offline (get_boot_proof answers 501).

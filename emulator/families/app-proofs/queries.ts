@@ -1,6 +1,6 @@
 /**
  * list_app_proofs: the app proofs recorded for one of the organization's activities
- * (proofs/app-proofs.ts). The boot proofs that would tie their key to an enclave are not emulated.
+ * (proofs.ts). The boot proofs that would tie their key to an enclave are not emulated.
  */
 import { notFound } from "../../core/errors.js";
 import { requireUuid } from "../../core/vocabulary/lookups.js";

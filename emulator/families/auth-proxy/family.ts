@@ -14,9 +14,9 @@ import { AuthProxyConfigs } from "./repository.js";
 declare module "../../core/runtime.js" {
   interface FamilyStates {
     authProxy: {
-      /** The last timestamp the proxy stamped a forward with (proxy/forward.ts). */
+      /** The last timestamp the proxy stamped a forward with (forward.ts). */
       clock: ProxyClock;
-      /** Its CORS, per configuration (proxy/router.ts `proxyCors`). */
+      /** Its CORS, per configuration (router.ts `proxyCors`). */
       cors: CorsPolicy;
     };
   }

@@ -69,7 +69,7 @@ export async function forward<N extends SubmitName, T extends ActivityType = Cur
     secret.fill(0);
   }
   // A policy denial throws here, recorded FAILED: the proxy answers the coordinator's 403 as it is.
-  const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target });
+  const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target, now: px.rt.clock.now() });
   if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as ResultOf<T>;
   throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);
 }

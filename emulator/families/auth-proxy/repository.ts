@@ -12,7 +12,7 @@ declare module "../../core/store/index.js" {
 /**
  * One organization's auth-proxy configuration: its public config id, whether the proxy is
  * enabled, the proxy user and the proxy key (its private half sealed), and the settings of
- * `update_auth_proxy_config` as JSON (see `emulator/domain/auth-proxy-settings.ts`).
+ * `update_auth_proxy_config` as JSON (see `settings.ts`).
  */
 export type AuthProxyConfigRow = {
   orgId: string;

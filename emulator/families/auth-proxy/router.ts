@@ -4,7 +4,7 @@
  * origin against the config's allowed origins (403 and no CORS allow header), body against
  * the contract, captcha (when the config enables it), then the endpoint. Responses are
  * contract-checked like the coordinator's. Its CORS (`proxyCors`, per configuration) is set by
- * the app-wide `corsFirst` (http/cors.ts) before anything answers.
+ * the app-wide `corsFirst` (core/http/cors.ts) before anything answers.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Router } from "express";

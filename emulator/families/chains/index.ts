@@ -12,5 +12,5 @@ export { addSponsoredSource, checkSponsorshipAllowed } from "./gas-station/usage
 export type { Networks } from "./networks.js";
 export { RpcError } from "./rpc.js";
 export { renderStatus } from "./send-status.js";
-export { chainRejection, ethSigner, evmSent, recordSend } from "./sending.js";
+export { chainRejection, ethSigner, evmSent, recordSend, type SentTransaction } from "./sending.js";
 export { chainWatcher } from "./watch.js";

@@ -157,7 +157,7 @@ export class Networks {
   }
 
   /**
-   * A local EVM chain with the local DeFi set (networks/defi/) deployed on it, deploying it on
+   * A local EVM chain with the local DeFi set (defi/) deployed on it, deploying it on
    * first use (the fixture accounts get test dollars). An external node has no local vaults or
    * pools: 501, naming the reason.
    */

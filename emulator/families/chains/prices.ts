@@ -9,7 +9,7 @@ export const USD_MICROS_PER_COIN: Record<string, bigint> = {
   BNB: 600_000_000n,
   MON: 1_000_000n,
   SOL: 150_000_000n,
-  // The local DeFi tokens (networks/defi/): the test dollar at par, wrapped ether at ether's price.
+  // The local DeFi tokens (defi/): the test dollar at par, wrapped ether at ether's price.
   TUSD: 1_000_000n,
   WETH: 3_000_000_000n,
 };

@@ -62,7 +62,7 @@ export class SendTransactions {
     return rows.readAll(prep(this.db, q).all(since, ...orgIds));
   }
 
-  /** Sends never reported, or last reported with one of the `notFinal` statuses (the status watcher's, networks/watch.ts). */
+  /** Sends never reported, or last reported with one of the `notFinal` statuses (the status watcher's, watch.ts). */
   unsettled(notFinal: readonly string[]): SendTransactionRow[] {
     return rows.readAll(prep(this.db, "SELECT * FROM send_transactions WHERE reported_status IS NULL OR reported_status IN (SELECT value FROM json_each(?)) ORDER BY created_at").all(JSON.stringify(notFinal)));
   }

@@ -10,6 +10,7 @@ import { quote } from "../../core/input-error.js";
 import { lazyModule } from "../../core/lazy-module.js";
 import type { SigningKey } from "../../signing/index.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
+import { chainEffect, type ChainEffect } from "../../core/vocabulary/define.js";
 import { RpcError } from "./rpc.js";
 import { chainWatcher } from "./watch.js";
 
@@ -51,26 +52,29 @@ export type SentTransaction = {
   error?: Record<string, unknown>;
 };
 
-/** Records every send (EVM and Solana alike) and wakes the chain watcher; answers the status id. */
+/** Records every send (EVM and Solana alike), in the transaction that settles its activity, and wakes the chain watcher; answers the status id. */
 export function recordSend(ctx: ActivityContext, sent: SentTransaction): string {
   const id = ctx.rt.random.uuid();
-  ctx.rt.store.tx(() =>
-    ctx.rt.store.sendTransactions.insert({
-      id,
-      orgId: ctx.org.id,
-      activityId: ctx.activityId,
-      caip2: sent.caip2,
-      namespace: sent.namespace,
-      txHash: sent.txHash,
-      fromAddress: sent.from,
-      createdAt: ctx.now,
-      sponsored: !!sent.sponsored,
-      kind: sent.kind ?? "send",
-      error: sent.error ?? null,
-    }),
-  );
+  ctx.rt.store.sendTransactions.insert({
+    id,
+    orgId: ctx.org.id,
+    activityId: ctx.activityId,
+    caip2: sent.caip2,
+    namespace: sent.namespace,
+    txHash: sent.txHash,
+    fromAddress: sent.from,
+    createdAt: ctx.now,
+    sponsored: !!sent.sponsored,
+    kind: sent.kind ?? "send",
+    error: sent.error ?? null,
+  });
   chainWatcher(ctx.rt)?.poke();
   return id;
+}
+
+/** A send as a chain effect: `send` hands the transaction to the chain; its status row is recorded with the activity. */
+export function sendEffect(ctx: ActivityContext, send: () => Promise<SentTransaction>): ChainEffect<SentTransaction> {
+  return chainEffect(send, (sent) => ({ sendTransactionStatusId: recordSend(ctx, sent) }));
 }
 
 /** An EVM send on `chain`. */

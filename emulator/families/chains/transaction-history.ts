@@ -1,6 +1,6 @@
 /**
  * list_eth_transaction_history and list_sol_transaction_history: what an address sent and
- * received on a chain, most recent first, read from the chain (emulator/networks/evm-history.ts,
+ * received on a chain, most recent first, read from the chain (evm-history.ts,
  * solana-history.ts). Transfers are relative to the queried address (IN / OUT with the
  * counterparty); a transaction the emulator sent for the organization carries `turnkey`
  * metadata (sponsored, the activity's fingerprint, when it was submitted). Local chains have

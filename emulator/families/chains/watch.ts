@@ -1,5 +1,5 @@
 /**
- * Watches an instance's chains and turns what happens on them into events (emulator/events):
+ * Watches an instance's chains and turns what happens on them into events (emulator/core/events.ts):
  * - SEND_TRANSACTION_STATUS_UPDATES: each send the emulator recorded, once per status it
  *   reaches (BROADCASTING when recorded, then INCLUDED or FAILED); the last status emitted is
  *   kept in the send's row, so a restart or a status query never repeats one.

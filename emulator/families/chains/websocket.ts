@@ -14,7 +14,7 @@ const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 const PATH = /^\/emulator\/v1\/chains\/([^/?]+)\/rpc(?:\?.*)?$/;
 
 /** Handles an HTTP upgrade if it is for a Solana chain's RPC path; otherwise refuses it. */
-/** The chains an upgrade may name (the instance's Networks, networks/registry.ts). */
+/** The chains an upgrade may name (the instance's Networks, networks.ts). */
 type SolanaClusters = { solana(caip2: string): Promise<SolanaChain> };
 
 export async function handleChainUpgrade(networks: SolanaClusters, req: IncomingMessage, socket: Duplex): Promise<void> {

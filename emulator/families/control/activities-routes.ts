@@ -7,7 +7,7 @@
  *   the last activity of the previous page (the answer's `next`).
  * - `GET /emulator/v1/activities/{id}`: the activity in its wire form, the policy evaluations
  *   that decided it (with the policies' names), who may still vote and, while it awaits
- *   consensus, when its approvals expire (`approvalWindow`, activities/approval-window.ts).
+ *   consensus, when its approvals expire (`approvalWindow`, core/engine/approval-window.ts).
  * - `POST /emulator/v1/activities/{id}/approve|reject {userId, apiPrivateKey?}`: a vote cast as
  *   that user through the coordinator (ui-votes.ts); answers what the coordinator answered.
  */

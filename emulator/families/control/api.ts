@@ -2,9 +2,9 @@
  * Emulator-only control features under /emulator/v1/ (never part of the emulated service):
  * the clock, snapshots and state export/import, fault injection and the request log.
  *
- * `controlRouter` serves their routes (mounted by admin/routes.ts); `requestLogMiddleware`
+ * `controlRouter` serves their routes (mounted by routes.ts); `requestLogMiddleware`
  * records each request of the service and `controlMiddleware` applies faults and the optional
- * rate limit, both in front of the coordinator and the auth proxy (app.ts).
+ * rate limit, both in front of the coordinator and the auth proxy (their stages in family.ts, mounted by core/http/app.ts).
  */
 import { readFileSync } from "node:fs";
 import { Router } from "express";
@@ -31,7 +31,7 @@ export function controlRouter(rt: Runtime): Router {
   return router;
 }
 
-/** Faults and the optional rate limit, in front of the coordinator and the auth proxy (after the request log and the service's CORS: app.ts). */
+/** Faults and the optional rate limit, in front of the coordinator and the auth proxy (after the request log and the service's CORS: core/http/app.ts). */
 export function controlMiddleware(rt: Runtime): Router {
   const router = Router();
   router.use(faultMiddleware(rt));

@@ -1,6 +1,6 @@
 /**
  * The emulated clock as the control API shows and moves it. The clock itself (an offset on
- * the host clock) is `rt.clock` (emulator/clock.ts); everything that expires reads it.
+ * the host clock) is `rt.clock` (emulator/core/clock.ts); everything that expires reads it.
  *
  * `set` jumps to an instant (forwards or backwards); `advanceMs` only moves forwards, so a
  * test that advances can never make an already expired thing valid again.

@@ -50,7 +50,7 @@ export function faultRouter(rt: Runtime): Router {
 
 /**
  * Applies the first matching fault to a request of the service. Its CORS headers are already
- * set and its preflight answered (http/cors.ts, mounted before: app.ts), so an injected answer
+ * set and its preflight answered (core/http/cors.ts, mounted before: core/http/app.ts), so an injected answer
  * reaches a page as the service's would, and a fault never meets an `OPTIONS`.
  */
 export function faultMiddleware(rt: Runtime) {

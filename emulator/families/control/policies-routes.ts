@@ -1,6 +1,6 @@
 /**
  * `POST /emulator/v1/policies/evaluate`: "would this be allowed?" — runs the activity engine's
- * own decision (activities/consensus.ts: root quorum, own-credential rule, then the
+ * own decision (core/engine/consensus.ts: root quorum, own-credential rule, then the
  * organization's policies over the same evaluation context) on a pasted activity, without
  * recording anything.
  *
@@ -90,7 +90,7 @@ export function evaluateActivity(rt: Runtime, body: Record<string, unknown>): Re
     throw underActivity(e);
   }
   const votes = [...new Set([proposer.id, ...(approverIds as string[])])].map((id) => voteBy(rt, id, now));
-  const decision = decide(rt, new ActivityFrame(rt, found.entry, decidingOrg, activity.type, parsed.parameters), decidingOrg, votes);
+  const decision = decide(rt, new ActivityFrame(rt, found.entry, decidingOrg, activity.type, parsed.parameters, now), decidingOrg, votes);
   const names = new Map(store.policies.list(decidingOrg.id).map((p) => [p.id, p.name]));
   const outcome = decision.outcome === "allow" ? "ALLOWED" : decision.outcome === "consensus" ? "CONSENSUS_NEEDED" : "DENIED";
   return {

@@ -51,7 +51,7 @@ export function requestLogMiddleware(rt: Runtime) {
     const started = performance.now();
     const atMs = rt.clock.now();
     res.once("close", () => {
-      // What the pipeline or the error path sent (request-facts.ts), kept, not parsed back.
+      // What the pipeline or the error path sent (core/http/request-facts.ts), kept, not parsed back.
       const answer = answerOf(res) as Answer | undefined;
       const status = res.writableFinished ? res.statusCode : 0;
       const isError = status >= 400 && typeof answer?.code === "number";

@@ -2,7 +2,7 @@
  * What a run exercised, counted as it happens (`rt.families.coverage.recorder`): each published operation called,
  * by path, with the activity type (version) it was read as and the outcome of each call, and each
  * policy's outcomes as the engine evaluated them. Counting is a few map updates per request: the
- * outcome comes from the answer the pipeline already holds (http/request-facts.ts) and the
+ * outcome comes from the answer the pipeline already holds (core/http/request-facts.ts) and the
  * evaluations from the ACTIVITY_UPDATES event that carries them, never from the store. Only the
  * policies' names are read, once per policy, when a report is made (report.ts) or before a reset
  * clears them.

@@ -1,11 +1,11 @@
 /**
- * Earn (docs/earn.md) on the emulator's local DeFi set (emulator/networks/defi/):
+ * Earn (docs/earn.md) on the emulator's local DeFi set (emulator/families/chains/defi/):
  * earn_deploy_wrapper deploys a fee wrapper over a local vault for the organization;
  * earn_deposit, earn_withdraw and earn_claim_rewards sign the wallet account's transactions
  * (approve + deposit, withdraw / redeem, claimRewards) with the organization's key, sponsored
  * through the gas station when `sponsor` is set; earn_set_wrapper_state and claim_earn_fees are
  * the operator's transactions (the service's side). Each answers a request id whose status the
- * get_*_status queries (queries/earn.ts) read back from the chain.
+ * get_*_status queries (queries.ts) read back from the chain.
  *
  * Wrappers belong to the top-level organization; its sub-organizations deposit into them
  * (UNCONFIRMED(earn-org-scope) in docs/earn.md).
@@ -13,7 +13,7 @@
 import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
-import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
+import { chainEffect, defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
 import type { EvmChain } from "../chains/index.js";
 import type { EarnRequestKind, EarnWrapperRow } from "./repository.js";
@@ -61,12 +61,18 @@ async function wrapperOn(ctx: ActivityContext, address: string, caip2: string | 
   return { row, chain: await networks.defi(row.caip2, "parameters.chainCaip2") };
 }
 
-/** Records an Earn request (its transaction's hash), wakes the chain watcher, and answers the request's id. */
-function record(ctx: ActivityContext, kind: EarnRequestKind, caip2: string, txHash: string, sponsored: boolean, id = ctx.rt.random.uuid()): string {
-  ctx.rt.store.tx(() => ctx.rt.store.earnRequests.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, kind, caip2, txHash, sponsored, createdAt: ctx.now }));
+/** Records an Earn request (its transaction's hash) in the transaction that settles its activity, wakes the chain watcher, and answers the request's id. */
+function record(ctx: ActivityContext, kind: EarnRequestKind, sent: Sent, id = ctx.rt.random.uuid()): string {
+  ctx.rt.store.earnRequests.insert({ id, orgId: ctx.org.id, activityId: ctx.activityId, kind, caip2: sent.caip2, txHash: sent.txHash, sponsored: sent.sponsored, createdAt: ctx.now });
   chainWatcher(ctx.rt)?.poke(); // balance events for the movements
   return id;
 }
+
+/** What an Earn request put on the chain. */
+type Sent = { caip2: string; txHash: string; sponsored: boolean };
+
+/** An Earn request as a chain effect: `send` puts its transaction on the chain; the request is recorded with the activity, its id answered as `resultKey`. */
+const earnRequest = (ctx: ActivityContext, kind: EarnRequestKind, resultKey: string, send: () => Promise<Sent>) => chainEffect(send, (sent) => ({ [resultKey]: record(ctx, kind, sent) }));
 
 /** The chain refused a wallet's transaction: the send's field names (parameters.from, .nonce) mean signWith here. */
 function rejection(err: unknown): never {
@@ -126,19 +132,22 @@ async function deployWrapper(ctx: ActivityContext, p: DeployParams) {
   const existing = ctx.rt.store.earnWrappers.byVault(ctx.org.id, caip2, vault.vault);
   if (existing) throw invalidArgument(`vault ${vault.vault} is already enabled on ${caip2}: its wrapper is ${existing.wrapperAddress}`, "parameters.vaultAddress");
   const chain = await networks.defi(caip2, "parameters.chainCaip2");
-  const { wrapper, txHash } = await d.deployWrapper(chain, vault, feeWallet, BigInt(p.clientFeeBps));
+  return { ...(await d.deployWrapper(chain, vault, feeWallet, BigInt(p.clientFeeBps))), caip2, vaultAddress: vault.vault, feeWallet };
+}
+
+/** Records the deployed wrapper and its deploy request with the activity. */
+function settleDeploy(ctx: ActivityContext, p: DeployParams, deployed: Awaited<ReturnType<typeof deployWrapper>>) {
+  const { wrapper, txHash, caip2, vaultAddress, feeWallet } = deployed;
   const deployRequestId = ctx.rt.random.uuid();
-  ctx.rt.store.tx(() => {
-    ctx.rt.store.earnWrappers.insert({ id: deployRequestId, orgId: ctx.org.id, caip2, wrapperAddress: wrapper, vaultAddress: vault.vault, clientFeeBps: Number(p.clientFeeBps), clientFeeWallet: feeWallet, createdAt: ctx.now });
-    record(ctx, "deploy", caip2, txHash, false, deployRequestId);
-  });
+  ctx.rt.store.earnWrappers.insert({ id: deployRequestId, orgId: ctx.org.id, caip2, wrapperAddress: wrapper, vaultAddress, clientFeeBps: Number(p.clientFeeBps), clientFeeWallet: feeWallet, createdAt: ctx.now });
+  record(ctx, "deploy", { caip2, txHash, sponsored: false }, deployRequestId);
   // The wrapper pays the client fee to the fee wallet itself: it is its own splitter (UNCONFIRMED(earn-splitter) in docs/earn.md).
   return { wrapperAddress: wrapper, splitterAddress: wrapper, deployRequestId };
 }
 
 type DepositParams = IntentOf<"ACTIVITY_TYPE_EARN_DEPOSIT">;
 
-async function deposit(ctx: ActivityContext, p: DepositParams) {
+async function deposit(ctx: ActivityContext, p: DepositParams): Promise<Sent> {
   const d = await defi();
   const signer = ethSigner(ctx, checkEvmAddress(p.signWith, "parameters.signWith"), "parameters.signWith");
   const assets = amountOf(p.assets, "parameters.assets");
@@ -153,13 +162,12 @@ async function deposit(ctx: ActivityContext, p: DepositParams) {
     { to: vault.asset.address, value: 0n, data: d.approveCalldata(wrapper, assets) },
     { to: wrapper, value: 0n, data: d.wrapperCalldata.deposit(assets, signer.address) },
   ];
-  const txHash = await sendFromWallet(ctx, chain, signer, calls, !!p.sponsor);
-  return { depositRequestId: record(ctx, "deposit", row.caip2, txHash, !!p.sponsor) };
+  return { caip2: row.caip2, txHash: await sendFromWallet(ctx, chain, signer, calls, !!p.sponsor), sponsored: !!p.sponsor };
 }
 
 type WithdrawParams = IntentOf<"ACTIVITY_TYPE_EARN_WITHDRAW">;
 
-async function withdraw(ctx: ActivityContext, p: WithdrawParams) {
+async function withdraw(ctx: ActivityContext, p: WithdrawParams): Promise<Sent> {
   const d = await defi();
   const signer = ethSigner(ctx, checkEvmAddress(p.signWith, "parameters.signWith"), "parameters.signWith");
   const max = p.amountValue === "MAX";
@@ -170,8 +178,7 @@ async function withdraw(ctx: ActivityContext, p: WithdrawParams) {
   if (position.shares === 0n) throw invalidArgument(`${signer.address} has no position in wrapper ${wrapper}`, "parameters.amountValue");
   if (!max && assets > position.maxWithdraw) throw invalidArgument(`amountValue ${assets} is more than the position holds (${position.maxWithdraw}); pass MAX to withdraw it all`, "parameters.amountValue");
   const data = max ? d.wrapperCalldata.redeem(position.shares, signer.address, signer.address) : d.wrapperCalldata.withdraw(assets, signer.address, signer.address);
-  const txHash = await sendFromWallet(ctx, chain, signer, [{ to: wrapper, value: 0n, data }], !!p.sponsor);
-  return { withdrawRequestId: record(ctx, "withdraw", row.caip2, txHash, !!p.sponsor) };
+  return { caip2: row.caip2, txHash: await sendFromWallet(ctx, chain, signer, [{ to: wrapper, value: 0n, data }], !!p.sponsor), sponsored: !!p.sponsor };
 }
 
 async function setWrapperState(ctx: ActivityContext, p: { wrapperAddress: string; depositsDisabled: boolean }) {
@@ -184,17 +191,16 @@ async function setWrapperState(ctx: ActivityContext, p: { wrapperAddress: string
   return { wrapperAddress: row.wrapperAddress, depositsDisabled: p.depositsDisabled };
 }
 
-async function claimEarnFees(ctx: ActivityContext, p: { wrapperAddress: string }) {
+async function claimEarnFees(ctx: ActivityContext, p: { wrapperAddress: string }): Promise<Sent> {
   topLevelOnly(ctx, "claim_earn_fees");
   const d = await defi();
   const { row, chain } = await wrapperOn(ctx, p.wrapperAddress, undefined);
   const wrapper = row.wrapperAddress as Hex;
   if ((await d.wrapperState(chain, wrapper)).claimableFees === 0n) throw invalidArgument(`wrapper ${wrapper} has no client fee to claim yet (it accrues as the vault pays yield)`, "parameters.wrapperAddress");
-  const txHash = await d.claimFees(chain, wrapper);
-  return { claimRequestId: record(ctx, "claim_fees", row.caip2, txHash, false) };
+  return { caip2: row.caip2, txHash: await d.claimFees(chain, wrapper), sponsored: false };
 }
 
-async function claimRewards(ctx: ActivityContext, p: { signWith: string; chainCaip2: string; sponsor?: boolean }) {
+async function claimRewards(ctx: ActivityContext, p: { signWith: string; chainCaip2: string; sponsor?: boolean }): Promise<Sent> {
   const d = await defi();
   const signer = ethSigner(ctx, checkEvmAddress(p.signWith, "parameters.signWith"), "parameters.signWith");
   const networks = networksOf(ctx);
@@ -211,7 +217,7 @@ async function claimRewards(ctx: ActivityContext, p: { signWith: string; chainCa
     calls.length > 1 && !p.sponsor
       ? await sendBatch(chain, { key: signer.key, from: signer.address, calls, sponsor: false, perCallGas: EARN_CALL_GAS }, rejection)
       : await sendFromWallet(ctx, chain, signer, calls, !!p.sponsor);
-  return { claimRequestId: record(ctx, "claim_rewards", caip2, txHash, !!p.sponsor) };
+  return { caip2, txHash, sponsored: !!p.sponsor };
 }
 
 /** What the policy engine sees of a wallet's Earn transaction: the signer. */
@@ -221,18 +227,32 @@ const walletSubjects = (p: { signWith: string }) => ({ signWith: p.signWith, add
 const SIGNS = { resource: "PRIVATE_KEY", action: "SIGN", source: "inferred" } as const;
 
 export const earnOperations = [
-  defineActivity("earn_deploy_wrapper", { policy: { resource: "CONFIG", action: "CREATE", source: "inferred" }, run: (ctx, p) => deployWrapper(ctx, p) }),
+  // Each is a chain effect: prepared in the activity's transaction, sent outside it, its request recorded with the activity.
+  defineActivity("earn_deploy_wrapper", {
+    policy: { resource: "CONFIG", action: "CREATE", source: "inferred" },
+    run: (ctx, p) => chainEffect(() => deployWrapper(ctx, p), (deployed) => settleDeploy(ctx, p, deployed)),
+  }),
   defineActivity("earn_deposit", {
     subjects: walletSubjects,
     policy: { ...SIGNS, params: [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]] },
-    run: (ctx, p) => deposit(ctx, p),
+    run: (ctx, p) => earnRequest(ctx, "deposit", "depositRequestId", () => deposit(ctx, p)),
   }),
   defineActivity("earn_withdraw", {
     subjects: walletSubjects,
     policy: { ...SIGNS, params: [["sign_with", "signWith"], ["wrapper_address", "wrapperAddress"]] },
-    run: (ctx, p) => withdraw(ctx, p),
+    run: (ctx, p) => earnRequest(ctx, "withdraw", "withdrawRequestId", () => withdraw(ctx, p)),
   }),
-  defineActivity("earn_set_wrapper_state", { policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" }, run: (ctx, p) => setWrapperState(ctx, p) }),
-  defineActivity("claim_earn_fees", { policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" }, run: (ctx, p) => claimEarnFees(ctx, p) }),
-  defineActivity("earn_claim_rewards", { subjects: walletSubjects, policy: { ...SIGNS, params: [["sign_with", "signWith"]] }, run: (ctx, p) => claimRewards(ctx, p) }),
+  defineActivity("earn_set_wrapper_state", {
+    policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" },
+    run: (ctx, p) => chainEffect(() => setWrapperState(ctx, p), (result) => result), // nothing of ours to record: the wrapper holds its state
+  }),
+  defineActivity("claim_earn_fees", {
+    policy: { resource: "CONFIG", action: "UPDATE", source: "inferred" },
+    run: (ctx, p) => earnRequest(ctx, "claim_fees", "claimRequestId", () => claimEarnFees(ctx, p)),
+  }),
+  defineActivity("earn_claim_rewards", {
+    subjects: walletSubjects,
+    policy: { ...SIGNS, params: [["sign_with", "signWith"]] },
+    run: (ctx, p) => earnRequest(ctx, "claim_rewards", "claimRequestId", () => claimRewards(ctx, p)),
+  }),
 ];

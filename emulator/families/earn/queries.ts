@@ -1,5 +1,5 @@
 /**
- * Earn queries (docs/earn.md), read from the local DeFi set on the chain (emulator/networks/defi/):
+ * Earn queries (docs/earn.md), read from the local DeFi set on the chain (emulator/families/chains/defi/):
  * the vault catalog with live TVL and APY, the organization's wrappers (deposits, fee, switch),
  * a wallet's positions and rewards, and the status of each Earn request, which follows its
  * transaction (PENDING until a block holds it, then COMPLETED or FAILED with the revert reason).
@@ -34,7 +34,7 @@ function shown(amount: bigint, asset: { symbol: string; decimals: number }) {
   return { usd: formatUsd(usdMicros(asset.symbol, amount, asset.decimals)), crypto: displayAmount(amount, asset.decimals) };
 }
 
-/** An Earn asset: a CAIP-19 id (networks/assets.ts parses it) of an EVM chain, that chain resolved, and its token unless native. */
+/** An Earn asset: a CAIP-19 id (families/chains/assets.ts parses it) of an EVM chain, that chain resolved, and its token unless native. */
 function earnAsset(networks: Networks, caip19: string, field: string): { caip2: string; token?: string } {
   const asset = parseCaip19(caip19, field);
   if (asset.namespace !== "eip155") throw invalidArgument(`${field} must be a CAIP-19 asset id of an EVM chain (eip155:<chain id>/erc20:<token address>), got ${quote(caip19)}`, field);

@@ -1,9 +1,9 @@
 /**
  * set_ip_allowlist / remove_ip_allowlist: the IP allowlist of an organization (no `publicKey`)
  * or of one of its API keys. A set fully replaces the rules of its scope (normalized,
- * deduplicated, at most 10 IPv4 and 10 IPv6 blocks; auth/ip-allowlist-cidr.ts); the
+ * deduplicated, at most 10 IPv4 and 10 IPv6 blocks; cidr.ts); the
  * organization-level list needs `enabled`. Only top-level organizations have allowlists: a
- * sub-organization may not configure one. Enforcement: auth/ip-allowlist.ts.
+ * sub-organization may not configure one. Enforcement: enforce.ts.
  */
 import { invalidArgument, withField } from "../../core/errors.js";
 import { normalizeRules } from "./cidr.js";

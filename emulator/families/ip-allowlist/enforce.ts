@@ -1,5 +1,5 @@
 /**
- * IP allowlist enforcement at admission (http/coordinator.ts), after the caller is known and
+ * IP allowlist enforcement at admission (core/http/coordinator.ts), after the caller is known and
  * before anything is read or written. The documented rules:
  *  - only requests that authenticate against a top-level organization are evaluated (a
  *    sub-organization's credentials never are, whichever organization they address);

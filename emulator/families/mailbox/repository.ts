@@ -1,7 +1,7 @@
 /**
  * The mailbox: what the emulator would have sent by email or SMS. The contents (body and
  * extras) hold OTP codes, magic links and credential bundles, so they are sealed at rest
- * (store/seal.ts) like the OTP rows and opened when read; who and when stay in the clear,
+ * (core/store/seal.ts) like the OTP rows and opened when read; who and when stay in the clear,
  * for the lookups by contact. A row an older emulator stored in clear is told apart by its
  * extras (a JSON object, where a sealed value never starts with "{") and sealed on open.
  */

@@ -1,7 +1,7 @@
 /**
  * OAuth: create_oauth_providers (V2), delete_oauth_providers (the domain's credentials,
- * domain/credentials.ts), oauth_login and the legacy oauth (credential bundle), which log in
- * as the user whose provider the verified token names (domain/oauth-providers.ts).
+ * families/users/credentials.ts), oauth_login and the legacy oauth (credential bundle), which log in
+ * as the user whose provider the verified token names (families/users/oauth-providers.ts).
  */
 import { OAUTH_PROVIDERS, addCredentials, deleteCredentials } from "../users/index.js";
 import { userForOidcToken } from "../users/index.js";

@@ -1,7 +1,7 @@
 /**
  * OAuth2-only providers (X, Discord): credentials, and oauth2_authenticate, which trades an
  * authorization code for an id_token of the built-in issuer. The emulator plays the provider:
- * codes come from `POST /emulator/v1/oauth2/authorize` (admin/oauth2.ts), with PKCE (S256).
+ * codes come from `POST /emulator/v1/oauth2/authorize` (oauth2-routes.ts), with PKCE (S256).
  */
 import { createHash } from "node:crypto";
 import { documentedError, invalidArgument, notFound, unimplemented } from "../../core/errors.js";

@@ -1,8 +1,8 @@
 /**
  * Minting the built-in OIDC issuer's id_tokens (ES256, signed with the instance's issuer key):
- * for `POST /emulator/v1/oidc/token` (admin/oidc.ts) and for oauth2_authenticate, which trades
+ * for `POST /emulator/v1/oidc/token` (oidc-routes.ts) and for oauth2_authenticate, which trades
  * an authorization code for such a token. The issuer and the providers it stands in for are
- * those that auth/oidc-tokens.ts trusts.
+ * those that core/auth/oidc-tokens.ts trusts.
  */
 import { invalidArgument } from "../../core/errors.js";
 import { signIdToken, type IdTokenClaims } from "../../bundles/index.js";
@@ -10,7 +10,7 @@ import { isTrustedIssuer, oidcIssuerUrl, STAND_IN_ISSUERS } from "../../core/aut
 import type { Runtime } from "../../core/runtime.js";
 
 export type MintRequest = {
-  /** A provider the built-in issuer stands in for (auth/oidc-tokens.ts STAND_IN_ISSUERS); default: the built-in issuer. */
+  /** A provider the built-in issuer stands in for (core/auth/oidc-tokens.ts STAND_IN_ISSUERS); default: the built-in issuer. */
   iss?: unknown;
   sub?: unknown;
   aud?: unknown;

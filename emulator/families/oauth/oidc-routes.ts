@@ -1,7 +1,7 @@
 /**
  * The built-in OIDC issuer (`<baseUrl>/emulator/v1/oidc`): discovery document, JWKS, and
  * `POST /emulator/v1/oidc/token` minting an ES256 id_token for the given claims
- * (`mintIdToken`, auth/oidc-issuer.ts), like a provider's token endpoint after a login. The
+ * (`mintIdToken`, oidc-issuer.ts), like a provider's token endpoint after a login. The
  * emulator trusts this issuer without network, and it mints tokens for the social providers
  * it stands in for (`iss`: Google, Apple, Facebook).
  */

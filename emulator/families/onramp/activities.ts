@@ -2,7 +2,7 @@
  * Fiat on-ramp activities: provider credentials (create / update / delete; their secrets
  * arrive encrypted with @turnkey/crypto's encryptOnRampSecret to the instance's on-ramp key,
  * are opened here and kept sealed) and init_fiat_on_ramp, which opens a checkout on the
- * emulated provider (emulator/onramp/) and returns its URL and the transaction id that
+ * emulated provider (checkout-url.ts, checkout-page.ts) and returns its URL and the transaction id that
  * get_onramp_transaction_status reports on.
  */
 import { invalidArgument, notFound } from "../../core/errors.js";

@@ -5,7 +5,7 @@
  *
  * The emulated providers quote at fixed prices, the same number of units of any fiat
  * currency per coin (no exchange rates offline): ETH and SOL at the emulator's USD reference
- * prices (networks/prices.ts, which also value gas), BTC and USDC at their own below. A buyer
+ * prices (families/chains/prices.ts, which also value gas), BTC and USDC at their own below. A buyer
  * who wants another amount types it on the checkout page or posts `cryptoAmount`.
  */
 import { InputError, quote as quoted } from "../../core/input-error.js";

@@ -24,7 +24,7 @@ export type FiatOnRampCredentialRow = {
   publishableApiKey: string;
   /** The envelope as the client sent it (encrypted to the on-ramp key; not a plaintext). */
   encryptedSecretApiKey: string;
-  /** The decrypted secret, sealed (store/seal.ts). */
+  /** The decrypted secret, sealed (core/store/seal.ts). */
   secretApiKeySealed: string;
   encryptedPrivateApiKey: string | null;
   privateApiKeySealed: string | null;

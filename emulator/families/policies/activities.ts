@@ -1,4 +1,4 @@
-/** Policies (create_policy V3, its selector versions V1-V2 as conditions; update_policy V2 and V1) and smart contract interfaces, over domain/policies.ts. */
+/** Policies (create_policy V3, its selector versions V1-V2 as conditions; update_policy V2 and V1) and smart contract interfaces, over policies.ts. */
 import {
   createPolicies,
   createSmartContractInterface,

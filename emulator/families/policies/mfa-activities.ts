@@ -1,6 +1,6 @@
 /**
  * MFA policies: create, update, delete (per user). A policy is refused at creation (and on
- * update) when its user could not satisfy it today; it is enforced by activities/mfa.ts.
+ * update) when its user could not satisfy it today; it is enforced by core/engine/mfa.ts.
  */
 import { invalidArgument, notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";

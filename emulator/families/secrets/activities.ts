@@ -9,7 +9,7 @@
  *    envelope ({encappedPublic, ciphertext, organizationId}) that `decryptSecretBundle` opens.
  * Names are unique within an organization; static properties are immutable and policies read them
  * (`secret.static_properties['kind']`): an export is decided secret by secret and needs every one
- * allowed (activities/consensus.ts). Values are never logged.
+ * allowed (core/engine/consensus.ts). Values are never logged.
  */
 import { invalidArgument, notFound } from "../../core/errors.js";
 import { isInputError } from "../../core/input-error.js";

@@ -21,7 +21,7 @@ export type SecretRow = {
   orgId: string;
   name: string | null;
   staticProperties: SecretKeyValue[];
-  /** The sealed envelope of the value (activities/handlers/secrets.ts binds it to the org and id). */
+  /** The sealed envelope of the value (activities.ts binds it to the org and id). */
   valueSealed: string;
   createdAt: number;
 };

@@ -1,6 +1,6 @@
 /**
  * Sessions: stamp_login, create_read_write_session (V2; V1 names its user by email) and create_read_only_session. Login
- * keys, session JWTs and credential bundles are the domain's (domain/sessions.ts).
+ * keys, session JWTs and credential bundles are the domain's (sessions.ts).
  */
 import { invalidArgument } from "../../core/errors.js";
 import { issueCredentialBundle, issueLoginSession } from "./sessions.js";
@@ -54,7 +54,7 @@ export const sessionOperations = [
   defineActivity("create_read_only_session", {
     policy: { resource: "AUTH", action: "CREATE", source: "documented" },
     run(ctx) {
-      // The session reads in X-Session without a stamp (auth/read-only-session.ts).
+      // The session reads in X-Session without a stamp (core/auth/read-only-session.ts).
       const { user, org } = ctx.caller;
       const { session, sessionExpiry } = issueReadOnlySession(ctx.rt, ctx.now, org, user);
       return { organizationId: org.id, organizationName: org.name, userId: user.id, username: user.name, session, sessionExpiry: String(sessionExpiry) };

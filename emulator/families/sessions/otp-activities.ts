@@ -1,7 +1,7 @@
 /**
  * One-time codes: init_otp (V3) / verify_otp (V2, plus the legacy plaintext body) /
  * otp_login (V2), the legacy init_otp_auth (V3) / otp_auth, and email_auth (V3), over
- * domain/otp.ts.
+ * otp.ts.
  */
 import { emailAuth, initOtp, initOtpAuth, otpAuth, otpLogin, verifyOtp } from "./otp.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";

@@ -1,6 +1,6 @@
 /**
  * create_session_profile: an immutable profile (name, scope, optional longest lifetime, notes)
- * that login activities may name with `sessionProfileId` (domain/sessions.ts).
+ * that login activities may name with `sessionProfileId` (sessions.ts).
  * Profiles are created by the parent organization; a sub-organization may not create one.
  */
 import { invalidArgument, isTurnkeyError } from "../../core/errors.js";

@@ -1,6 +1,6 @@
 /**
  * get_session_profile / get_session_profiles: the organization's own profiles and, in a
- * sub-organization, its parent's (domain/sessions.ts), oldest first.
+ * sub-organization, its parent's (sessions.ts), oldest first.
  */
 import { notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";

@@ -163,7 +163,7 @@ export function issueCredentialBundle(
  */
 export function sessionScopeDenial(rt: Runtime, caller: Caller, context: () => EvaluationContext): RpcStatus | undefined {
   if (caller.credential.kind !== "api_key") return undefined;
-  const profileId = rt.store.apiKeys.get(caller.org.id, caller.credential.id)?.sessionProfileId;
+  const profileId = (caller.apiKey ?? rt.store.apiKeys.get(caller.org.id, caller.credential.id))?.sessionProfileId;
   if (!profileId) return undefined;
   const profile = findSessionProfile(rt.store, caller.org, profileId);
   if (!profile) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Swaps on the local EVM chains' pools (networks/defi/, docs/swaps.md):
+ * Swaps on the local EVM chains' pools (pools.ts, docs/swaps.md):
  * - create_swap_quote prices a pair from the pool's reserves: its exact output less Turnkey's fee
  *   and the client fee of the parent organization's swap configuration, with the minimum the
  *   slippage allows, and keeps the quote (valid QUOTE_TTL_MS);
@@ -9,16 +9,16 @@
  *   nonce or gas-station nonce given; ether in or out through the local router); its send is
  *   recorded like eth_send_transaction's;
  * - claim_swap_fees pays what the fee receiver's vault holds on each local chain out to it.
- * get_swap_status (queries/swaps.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
+ * get_swap_status (queries.ts) follows a swap. Solana answers 501 (SOLANA_SWAPS_501).
  */
 import { createHash } from "node:crypto";
 import type { Hex } from "viem";
 import { invalidArgument, isTurnkeyError, unimplemented } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
 import { isUuid } from "../../core/ids.js";
-import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";
+import { chainEffect, defineActivity, type ChainEffect, type IntentOf } from "../../core/vocabulary/define.js";
 import type { ActivityContext } from "../../core/vocabulary/contexts.js";
-import { parseCaip19, type AssetRef, checkSponsorshipAllowed, RpcError, chainWatcher, ethSigner, evmSent, recordSend, sendBatch, requireNetworks } from "../chains/index.js";
+import { parseCaip19, type AssetRef, checkSponsorshipAllowed, RpcError, chainWatcher, ethSigner, evmSent, recordSend, sendBatch, requireNetworks, type SentTransaction } from "../chains/index.js";
 import type { EvmChain } from "../chains/index.js";
 import type { SwapRoute, RouteRefusal } from "./swap.js";
 import type { SwapQuoteRow } from "./repository.js";
@@ -71,7 +71,8 @@ function pair(input: string, output: string): { input: AssetRef; output: AssetRe
 
 type QuoteParams = IntentOf<"ACTIVITY_TYPE_CREATE_SWAP_QUOTE">;
 
-async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<Record<string, unknown>> {
+/** Prices the quote from the pool's reserves on the chain; `settleQuote` records it with the activity. */
+async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<SwapQuoteRow> {
   const { input, output } = pair(p.inputToken, p.outputToken);
   const amountIn = baseUnits(p.inputAmount, "parameters.inputAmount");
   const slippageBps = slippage(p.slippageBps);
@@ -106,7 +107,11 @@ async function createSwapQuote(ctx: ActivityContext, p: QuoteParams): Promise<Re
     expiresAt: ctx.now + QUOTE_TTL_MS,
     createdAt: ctx.now,
   };
-  ctx.rt.store.tx(() => ctx.rt.store.swapQuotes.insert(row));
+  return row;
+}
+
+function settleQuote(ctx: ActivityContext, row: SwapQuoteRow): Record<string, unknown> {
+  ctx.rt.store.swapQuotes.insert(row);
   return {
     quotes: [{ quoteId: row.id, provider: row.provider, outputAmount: row.outputAmount, minOutputAmount: row.minOutputAmount, expiresAt: String(row.expiresAt), slippageBps: row.slippageBps, clientFeeBps: row.clientFeeBps }],
   };
@@ -138,7 +143,16 @@ function boundQuote(ctx: ActivityContext, p: ExecuteParams): SwapQuoteRow {
 /** The swapRequestId: a digest of the quote and the activity that executed it. */
 const swapRequestIdOf = (quoteId: string, activityId: string) => `sha256:${createHash("sha256").update(`${quoteId}:${activityId}`).digest("hex")}`;
 
-async function executeSwap(ctx: ActivityContext, p: ExecuteParams): Promise<Record<string, unknown>> {
+/** What executing a swap came to: its transaction on the chain, or why it failed before broadcast. */
+type SwapSent = { sent: SentTransaction } | { error: string };
+
+/**
+ * Prepares a swap in the activity's transaction: checks the intent against its quote and takes
+ * the quote (the swap's row), the one step that must not race: a second execution of the quote
+ * is refused by boundQuote. The effect checks the pool and sends the batch; the settle records
+ * the send, or the failure, on the swap. A failing effect gives the quote back.
+ */
+function executeSwap(ctx: ActivityContext, p: ExecuteParams): ChainEffect<SwapSent> {
   const q = boundQuote(ctx, p);
   if (p.recentBlockhash !== undefined) throw invalidArgument("recentBlockhash is valid only for a Solana swap", "parameters.recentBlockhash");
   const evmNonce = nonNegative(p.evmNonce, "parameters.evmNonce");
@@ -146,20 +160,16 @@ async function executeSwap(ctx: ActivityContext, p: ExecuteParams): Promise<Reco
   if (p.sponsor && evmNonce !== undefined) throw invalidArgument("evmNonce is valid only for a non-sponsored EVM swap (a sponsored batch is sent by the gas station: use gasStationNonce)", "parameters.evmNonce");
   // The signer is derived from the quote; it may have been deleted since.
   const { key, address: from } = ethSigner(ctx, q.signWith, "parameters.quoteId");
-  if (p.sponsor) await checkSponsorshipAllowed(ctx);
-  const chain = await networksOf(ctx, "parameters.inputToken").defi(q.caip2, "parameters.inputToken");
-  const [sw, fees, gas] = await Promise.all([swapModule(), feeModule(), import("../chains/gas-station/index.js")]);
-  const r = route(sw.routeOf(parseCaip19(q.inputToken, "parameters.inputToken"), parseCaip19(q.outputToken, "parameters.outputToken")));
-  const terms = { amountIn: BigInt(q.inputAmount), minOutputAmount: BigInt(q.minOutputAmount), turnkeyFee: BigInt(q.turnkeyFee), clientFee: BigInt(q.clientFee) };
   const id = swapRequestIdOf(q.id, ctx.activityId);
-  const refused = await sw.preflight(chain, r, from, terms);
-  // Taking the quote is the one step that must not race: a second execution of it is refused here.
-  ctx.rt.store.tx(() => {
-    const done = ctx.rt.store.swaps.ofQuote(q.id);
-    if (done) throw invalidArgument(`quote ${q.id} was already executed (swapRequestId ${done.id}): request a new quote`, "parameters.quoteId");
-    ctx.rt.store.swaps.insert({ id, orgId: ctx.org.id, quoteId: q.id, activityId: ctx.activityId, caip2: q.caip2, fromAddress: from, sponsored: p.sponsor, sendTransactionId: null, txHash: null, error: refused ? { message: `pre-flight check failed: ${refused}` } : null, createdAt: ctx.now });
-  });
-  if (!refused) {
+  ctx.rt.store.swaps.insert({ id, orgId: ctx.org.id, quoteId: q.id, activityId: ctx.activityId, caip2: q.caip2, fromAddress: from, sponsored: p.sponsor, sendTransactionId: null, txHash: null, error: null, createdAt: ctx.now });
+  const send = async (): Promise<SwapSent> => {
+    if (p.sponsor) await checkSponsorshipAllowed(ctx);
+    const chain = await networksOf(ctx, "parameters.inputToken").defi(q.caip2, "parameters.inputToken");
+    const [sw, fees, gas] = await Promise.all([swapModule(), feeModule(), import("../chains/gas-station/index.js")]);
+    const r = route(sw.routeOf(parseCaip19(q.inputToken, "parameters.inputToken"), parseCaip19(q.outputToken, "parameters.outputToken")));
+    const terms = { amountIn: BigInt(q.inputAmount), minOutputAmount: BigInt(q.minOutputAmount), turnkeyFee: BigInt(q.turnkeyFee), clientFee: BigInt(q.clientFee) };
+    const refused = await sw.preflight(chain, r, from, terms);
+    if (refused) return { error: `pre-flight check failed: ${refused}` };
     try {
       // An EVM nonce is honoured for an account that already delegates (a type-2 batch); a first batch's nonce follows from its authorization.
       const delegated = (await gas.delegationOf(chain, from, "pending")) === gas.GAS_DELEGATE_ADDRESS;
@@ -171,17 +181,22 @@ async function executeSwap(ctx: ActivityContext, p: ExecuteParams): Promise<Reco
           throw err;
         },
       );
-      const sendTransactionId = recordSend(ctx, evmSent(chain, txHash, from, { sponsored: p.sponsor, kind: "swap" }));
-      ctx.rt.store.tx(() => ctx.rt.store.swaps.update(id, { sendTransactionId, txHash }));
+      return { sent: evmSent(chain, txHash, from, { sponsored: p.sponsor, kind: "swap" }) };
     } catch (err) {
       // Refused before it reached a block (funds for gas, a nonce the chain rejects): the swap failed before broadcast.
-      ctx.rt.store.tx(() => ctx.rt.store.swaps.update(id, { error: { message: `the chain refused the swap's transaction: ${(err as Error).message}` } }));
       if (!isTurnkeyError(err) && !(err instanceof RpcError)) throw err;
+      return { error: `the chain refused the swap's transaction: ${(err as Error).message}` };
     }
-  }
-  return { swapRequestId: id, provider: q.provider, quoteId: q.id };
+  };
+  const settle = (r: SwapSent) => {
+    if ("sent" in r) ctx.rt.store.swaps.update(id, { sendTransactionId: recordSend(ctx, r.sent), txHash: r.sent.txHash });
+    else ctx.rt.store.swaps.update(id, { error: { message: r.error } });
+    return { swapRequestId: id, provider: q.provider, quoteId: q.id };
+  };
+  return chainEffect(send, settle, () => ctx.rt.store.swaps.remove(id));
 }
 
+/** Pays the collected fees out to the receiver on every local chain started (the fee vaults hold them: nothing of ours to record). */
 async function claimSwapFees(ctx: ActivityContext): Promise<Record<string, unknown>> {
   requireParentOrganization(ctx, "claim_swap_fees");
   const { receiver } = swapFeeConfig(ctx.rt, ctx.org);
@@ -197,12 +212,13 @@ async function claimSwapFees(ctx: ActivityContext): Promise<Record<string, unkno
 export const swapOperations = [
   defineActivity("create_swap_quote", {
     subjects: (p) => ({ signWith: p.signWith, address: p.signWith }),
-    run: (ctx, p) => createSwapQuote(ctx, p),
+    // Chain effects: prepared in the activity's transaction, the chain read or sent outside it, settled with the activity.
+    run: (ctx, p) => chainEffect(() => createSwapQuote(ctx, p), (row) => settleQuote(ctx, row)),
   }),
   defineActivity("execute_swap", {
     run: (ctx, p) => executeSwap(ctx, p),
   }),
   defineActivity("claim_swap_fees", {
-    run: (ctx) => claimSwapFees(ctx),
+    run: (ctx) => chainEffect(() => claimSwapFees(ctx), (result) => result),
   }),
 ];

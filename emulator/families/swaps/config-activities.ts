@@ -1,4 +1,4 @@
-/** upsert_swap_config (the rules and the fee every swap pays: domain/swap-config.ts). */
+/** upsert_swap_config (the rules and the fee every swap pays: config.ts). */
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { upsertSwapConfig } from "./config.js";
 

@@ -1,7 +1,7 @@
 /**
  * Swap configuration: the parent organization's swap fee settings (who receives the client fee,
  * and its rates in basis points), which every swap of the organization and its
- * sub-organizations pays (activities/handlers/swaps.ts, docs/swaps.md). Fields left out of an
+ * sub-organizations pays (activities.ts, docs/swaps.md). Fields left out of an
  * upsert keep their value, so an empty one reads the configuration back. As documented: a
  * sub-organization cannot set one, a rate is at most 500 bps, the receiver is an Ethereum wallet
  * account or private key of the organization, and a positive fee set with no receiver gets one: a

@@ -42,7 +42,7 @@ export function swapCalldata(tokenIn: Hex, amountIn: bigint, minAmountOut: bigin
 }
 
 /**
- * Calldata of the router's swaps (LocalSwapRouter.sol, at SWAP_ROUTER): `tokensForEth` pulls
+ * Calldata of the router's swaps (families/chains/defi/LocalSwapRouter.sol, at SWAP_ROUTER): `tokensForEth` pulls
  * `amountIn` of `tokenIn` (approve the router first) and sends the ether `pool` pays to `to`;
  * `ethForTokens` swaps the ether sent with the call (its value) for `pool`'s other token.
  */

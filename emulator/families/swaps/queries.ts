@@ -2,7 +2,7 @@
  * get_swap_status: where a swap of execute_swap stands, read from its chain. A same-chain swap
  * is PENDING until a block holds its transaction, then COMPLETED with the output the account
  * received (the pool's Swap event, or to ether the router's Routed event, less the quote's fees:
- * swappedOutput in networks/defi/swap.ts) or FAILED with the revert
+ * swappedOutput in swap.ts) or FAILED with the revert
  * (ORIGIN_TRANSACTION_FAILED); one refused before broadcast is FAILED without originTxHash.
  */
 import { notFound } from "../../core/errors.js";

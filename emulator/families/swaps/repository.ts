@@ -94,4 +94,8 @@ export class Swaps {
   update(id: string, patch: Partial<Pick<SwapRow, "sendTransactionId" | "txHash" | "error">>): void {
     updateRow(this.db, "swaps", swapRows, id, patch);
   }
+  /** Gives its quote back (the execution failed before anything reached the chain). */
+  remove(id: string): void {
+    prep(this.db, "DELETE FROM swaps WHERE id = ?").run(id);
+  }
 }

@@ -9,7 +9,7 @@
  *   and swap with the pool's minimum raised by the fees (ether in: one router call carrying the
  *   ether), then pay each fee out of the output;
  * - the pre-flight check before broadcast, and what a mined swap paid out.
- * The fees' destinations are in swap-fees.ts.
+ * The fees' destinations are in fees.ts.
  */
 import { decodeEventLog, encodeFunctionData, type Hex } from "viem";
 import type { EvmChain } from "../chains/index.js";

@@ -1,4 +1,4 @@
-/** Users: create_users (V4; V1-V3 mapped onto it), update_user(_name/_email/_phone_number), delete_users, over domain/users.ts. */
+/** Users: create_users (V4; V1-V3 mapped onto it), update_user(_name/_email/_phone_number), delete_users, over users.ts. */
 import { invalidArgument } from "../../core/errors.js";
 import { createUsers, deleteUsers, updateUser, updateUserContact } from "./users.js";
 import { defineActivity, type IntentOf } from "../../core/vocabulary/define.js";

@@ -1,4 +1,4 @@
-/** API keys: create_api_keys (V2; V1's keys are P-256) and delete_api_keys, over the domain's credentials (domain/credentials.ts). */
+/** API keys: create_api_keys (V2; V1's keys are P-256) and delete_api_keys, over the domain's credentials (credentials.ts). */
 import { API_KEYS, addCredentials, deleteCredentials } from "./credentials.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

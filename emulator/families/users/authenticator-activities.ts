@@ -1,4 +1,4 @@
-/** Passkeys: create_authenticators (V2; V1 in the browser's credential shape) and delete_authenticators, over the domain's credentials (domain/credentials.ts). */
+/** Passkeys: create_authenticators (V2; V1 in the browser's credential shape) and delete_authenticators, over the domain's credentials (credentials.ts). */
 import { AUTHENTICATORS, addCredentials, deleteCredentials } from "./credentials.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

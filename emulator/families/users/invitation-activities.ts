@@ -1,4 +1,4 @@
-/** Invitations: create_invitations and delete_invitation, over domain/invitations.ts. */
+/** Invitations: create_invitations and delete_invitation, over invitations.ts. */
 import { createInvitations, deleteInvitation } from "./invitations.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 

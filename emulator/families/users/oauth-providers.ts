@@ -5,7 +5,7 @@
  * is the verified token's {iss, sub, aud}; entries given as bare `oidcClaims` are accepted when
  * a verified token (in the same request, or already registered on the user) vouches for the
  * same issuer and subject ("verified by association"). The OAuth2-only providers the emulator
- * plays (X, Discord) are in oauth2-providers.ts.
+ * plays (X, Discord) are in families/oauth/oauth2-providers.ts.
  */
 import { invalidArgument, notFound, resourceExhausted } from "../../core/errors.js";
 import { checkNonce, verifyOidcToken, type OidcIdentity } from "../../core/auth/oidc-tokens.js";

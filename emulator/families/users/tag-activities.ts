@@ -1,4 +1,4 @@
-/** User tags and private-key tags over domain/tags.ts (userTags, privateKeyTags); the entries name the wire fields. */
+/** User tags and private-key tags over tags.ts (userTags, privateKeyTags); the entries name the wire fields. */
 import { privateKeyTags, userTags } from "./tags.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 

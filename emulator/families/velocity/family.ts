@@ -13,9 +13,9 @@ export const velocityFamily = defineFamily({
     startVelocityControls(rt); // a completed activity's contribution to each velocity control, for later windows
   },
   hooks: {
-    policyKeywords(rt, { org, activityType, params, subjects, votes }) {
+    policyKeywords(rt, { org, activityType, params, subjects, votes, now }) {
       const proposer = votes[0]?.userId;
-      return proposer ? { controls: controlsContext(rt, org.id, activityType, params, subjects, proposer, rt.clock.now()) } : {};
+      return proposer ? { controls: controlsContext(rt, org.id, activityType, params, subjects, proposer, now) } : {};
     },
   },
 });

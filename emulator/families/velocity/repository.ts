@@ -24,7 +24,7 @@ export type VelocityControlRow = {
   orgId: string;
   name: string;
   identifier: string;
-  /** As the request gave it (validated: emulator/velocity/definition.ts). */
+  /** As the request gave it (validated: definition.ts). */
   dataSource: Wire["v1VelocityControlDataSource"];
   aggregation: Wire["v1VelocityControlAggregation"];
   createdAt: number;

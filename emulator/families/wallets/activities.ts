@@ -1,6 +1,6 @@
 /**
  * HD wallets: create_wallet, create_wallet_accounts, update_wallet, delete_wallets,
- * delete_wallet_accounts, over domain/wallets.ts.
+ * delete_wallet_accounts, over wallets.ts.
  */
 import { createWallet, createWalletAccounts, deleteWalletAccounts, deleteWallets, updateWallet } from "./wallets.js";
 import { defineActivity } from "../../core/vocabulary/define.js";

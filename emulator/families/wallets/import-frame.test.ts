@@ -1,5 +1,5 @@
 /**
- * The import frame's crypto (assets/import-frame.js, WebCrypto only): it accepts an import
+ * The import frame's crypto (frames/assets/import-frame.js, WebCrypto only): it accepts an import
  * bundle only from this emulator's signer for the expected organization and user, and what it
  * seals to the bundle's target key opens with hpke-js (@hpke/core) and with the emulator's
  * import path. The page route serves it with the instance's signer key.

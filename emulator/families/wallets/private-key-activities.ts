@@ -1,4 +1,4 @@
-/** Non-HD private keys: create_private_keys (V2; V1 answers the ids only) and delete_private_keys, over domain/private-keys.ts. */
+/** Non-HD private keys: create_private_keys (V2; V1 answers the ids only) and delete_private_keys, over private-keys.ts. */
 import { createPrivateKeys, deletePrivateKeys } from "./private-keys.js";
 import { defineActivity } from "../../core/vocabulary/define.js";
 import { ALLOWANCE } from "../../limits/request-limits.js";

@@ -5,14 +5,14 @@
  * Three ways in: `offer` hands over the rows an event just wrote in a file-backed state (sent
  * once the transaction is over, after checking that they were committed); `hold` takes the rows
  * of an event of an in-memory state once its transaction has committed, written at the quiet
- * moment they are sent (or before, when the state is read whole: store/held-writes.ts); and
+ * moment they are sent (or before, when the state is read whole: core/store/held-writes.ts); and
  * `rescan` looks in the store for PENDING rows that are due (at start: what a --db file left;
  * when the emulated clock moves; when a retry falls due; once a second in case the state was
  * replaced by a restore or import).
  * Outcomes are written back in batches, one transaction each.
  *
  * Sending waits for a quiet moment: once the server has answered every service request and
- * taken none for QUIET_MS (http/serving.ts). Signing, the POST and the receiver's own work then
+ * taken none for QUIET_MS (core/http/serving.ts). Signing, the POST and the receiver's own work then
  * never take CPU from requests being served, neither from the one that caused the event nor
  * from the next; what a burst of requests queued goes out together, in one message to the
  * delivery worker. Under continuous load nothing waits longer than MAX_HOLD_MS.

@@ -14,7 +14,7 @@
  *
  * `caip2` is compared in its canonical form. Events already carry it (the chain registry's id,
  * e.g. `solana:<first 32 characters of the genesis hash>`); a filter's values are read by
- * networks/caip2.ts, the emulator's one CAIP-2 parser, so a filter may name the cluster that way,
+ * families/chains/caip2.ts, the emulator's one CAIP-2 parser, so a filter may name the cluster that way,
  * by its full genesis hash or by its alias (`solana:mainnet`, `solana:devnet`); all three match
  * the same events.
  */

@@ -1,6 +1,6 @@
 /**
  * Who may receive an organization's events, kept per database until an organization or a
- * webhook endpoint changes (store/table-changes.ts): every activity's event asks, and the
+ * webhook endpoint changes (core/store/table-changes.ts): every activity's event asks, and the
  * answer rarely changes. Only committed state is kept: a read inside a transaction that has
  * changed those tables is answered but not kept.
  */

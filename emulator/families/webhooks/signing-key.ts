@@ -1,6 +1,6 @@
 /**
  * The webhook signing key: one Ed25519 key per emulator state, made on first use and kept in
- * the database's meta table with its private half sealed (store/seal.ts), so it survives a
+ * the database's meta table with its private half sealed (core/store/seal.ts), so it survives a
  * restart with --db and a reset, and travels with snapshots and exported states. Its public
  * half is served as a JWKS at GET /public/v1/discovery/webhooks/jwks.
  *

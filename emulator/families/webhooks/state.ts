@@ -57,6 +57,6 @@ export type { WebhookOptions } from "./settings.js";
 
 /** What startEmulator takes for webhooks. */
 export type WebhooksOptions = {
-  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): emulator/webhooks/settings.ts. */
+  /** Webhook delivery settings (retry delays, timeout, hosts accepted like localhost): settings.ts. */
   webhooks?: WebhookOptions;
 };

@@ -1,11 +1,11 @@
 /**
  * The emulated gas station, the way the service runs it: a sponsored EVM send (or any send of
  * several calls) is a batch the user's account signs as EIP-712 `BatchExecution` and executes
- * through its EIP-7702 delegate (EmulatorGasDelegate, emulator/networks/gas-station/). The
+ * through its EIP-7702 delegate (EmulatorGasDelegate.sol, beside this file). The
  * emulator's paymaster submits it and pays the gas (sponsored); unsponsored batches are sent
  * by the account itself. The first batch also carries the account's EIP-7702 authorization.
  *
- * Sponsorship is limited per organization (emulator/networks/gas-station/usage.ts).
+ * Sponsorship is limited per organization (usage.ts).
  */
 import type { Hex } from "viem";
 import type { EvmChain } from "../evm-chain.js";

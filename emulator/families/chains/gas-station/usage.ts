@@ -1,6 +1,6 @@
 /**
  * The gas station's sponsorship limits: per organization, over a rolling window, valued in USD
- * at the emulator's reference prices (emulator/networks/prices.ts). A top-level organization's
+ * at the emulator's reference prices (emulator/families/chains/prices.ts). A top-level organization's
  * limit covers its own and its sub-organizations' sponsored sends; each sub-organization also
  * has its own (the parent's `subOrgWindowLimitUsd`). get_gas_usage reports it.
  */
