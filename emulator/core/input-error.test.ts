@@ -57,13 +57,13 @@ describe("library code throws InputError, not the wire error", () => {
   it("account checks: paths relative to the account, or to the list", () => {
     expect((caught(() => checkAccountParams({ ...ACCOUNT, path: "44'/60'" })) as InputError).path).toBe("path");
     expect((caught(() => checkAccountParams({ ...ACCOUNT, curve: "CURVE_ED25519" })) as InputError).path).toBe("curve");
-    expect((caught(() => checkNoRepeatedPaths([ACCOUNT, { ...ACCOUNT, path: "m/44h/60h/0h/0/0" }])) as InputError).path).toBe("[1].path");
+    expect((caught(() => checkNoRepeatedPaths([ACCOUNT, { ...ACCOUNT, path: "m/44h/60h/0h/0/0" }].map(checkAccountParams))) as InputError).path).toBe("[1].path");
   });
 });
 
 describe("withField: the request boundary", () => {
   it("maps an InputError to the 400 naming the request field + the relative path, message unchanged", () => {
-    const e = caught(() => withField("parameters.accounts", () => checkNoRepeatedPaths([ACCOUNT, ACCOUNT])));
+    const e = caught(() => withField("parameters.accounts", () => checkNoRepeatedPaths([ACCOUNT, ACCOUNT].map(checkAccountParams))));
     expect(isTurnkeyError(e)).toBe(true);
     const t = e as TurnkeyError;
     expect(t.httpStatus).toBe(400);

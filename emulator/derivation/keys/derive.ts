@@ -22,7 +22,7 @@ import { documentedInputError, InputError, quote } from "../../core/input-error.
 import type { Lru } from "../../core/lib/lru.js";
 import type { Curve } from "./curve.js";
 import type { HdNode } from "./node.js";
-import { HARDENED_OFFSET, parsePath } from "./path.js";
+import { formatPath, HARDENED_OFFSET, parsePath } from "./path.js";
 import { slip10Master } from "./slip10.js";
 
 export interface DerivedKey {
@@ -66,14 +66,14 @@ function master(curve: Curve, seed: Uint8Array): HdNode {
   }
 }
 
-function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number[] {
-  const indices = parsePath(path);
+function resolveIndices(curve: Curve, path: string | readonly number[], opts: DeriveOptions): number[] {
+  const indices = typeof path === "string" ? parsePath(path) : [...path];
   if (curve !== "CURVE_ED25519") return indices;
   return indices.map((index, i) => {
     if (index >= HARDENED_OFFSET) return index;
     if (opts.ed25519NonHardened === "reject") {
       throw new InputError(
-        `invalid path ${quote(path)}: segment ${i + 1} ("${index}") must be hardened for CURVE_ED25519`,
+        `invalid path ${quote(typeof path === "string" ? path : formatPath(path))}: segment ${i + 1} ("${index}") must be hardened for CURVE_ED25519`,
         "path",
       );
     }
@@ -81,8 +81,8 @@ function resolveIndices(curve: Curve, path: string, opts: DeriveOptions): number
   });
 }
 
-/** Node at `path` (parsed), using and filling `opts.cache` when given. */
-export function deriveNode(seed: Uint8Array, curve: Curve, path: string, opts: DeriveOptions = {}): HdNode {
+/** Node at `path` (a path string, or its indices already parsed), using and filling `opts.cache` when given. */
+export function deriveNode(seed: Uint8Array, curve: Curve, path: string | readonly number[], opts: DeriveOptions = {}): HdNode {
   const indices = resolveIndices(curve, path, opts);
   const cache = opts.cache;
   if (!cache) return indices.reduce((node, i) => node.derive(i), master(curve, seed));
@@ -108,8 +108,8 @@ export function deriveNode(seed: Uint8Array, curve: Curve, path: string, opts: D
   return node;
 }
 
-/** Private and public key of the account at `path` on `curve`. */
-export function deriveKey(seed: Uint8Array, curve: Curve, path: string, opts: DeriveOptions = {}): DerivedKey {
+/** Private and public key of the account at `path` (a path string, or its indices already parsed) on `curve`. */
+export function deriveKey(seed: Uint8Array, curve: Curve, path: string | readonly number[], opts: DeriveOptions = {}): DerivedKey {
   const node = deriveNode(seed, curve, path, opts);
   // Copies: callers must not be able to alter the cached nodes.
   return { privateKey: node.privateKey.slice(), publicKey: node.publicKey.slice() };

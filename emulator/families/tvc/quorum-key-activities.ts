@@ -16,7 +16,7 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { p256 } from "@noble/curves/nist.js";
 import { invalidArgument, notFound, withField } from "../../core/errors.js";
 import { normalizePath } from "../../derivation/index.js";
-import { type AccountParams, deriveAccount, hasAccount, walletOf } from "../wallets/index.js";
+import { type AccountParams, checkAccounts, deriveAccount, hasAccount, walletOf } from "../wallets/index.js";
 import { checkName, requireUuid } from "../../core/vocabulary/lookups.js";
 import { defineActivity, defineNotEmulated } from "../../core/vocabulary/define.js";
 import { TVC_RUNTIME } from "../../core/vocabulary/not-emulated.js";
@@ -43,7 +43,7 @@ export const tvcQuorumKeyOperations = [
       if (!p.walletId && !p.walletName) throw invalidArgument("parameters.walletId or parameters.walletName is required", "parameters.walletName");
       const base = withField(undefined, () => normalizePath(p.path, "parameters.path"));
       const { encryptPath, signPath } = operatorAccountPaths(base);
-      const accounts = [p256Account(encryptPath), p256Account(signPath)];
+      const accounts = checkAccounts([p256Account(encryptPath), p256Account(signPath)], "parameters.accounts");
 
       let walletId: string;
       if (p.walletId) {

@@ -3,5 +3,5 @@ export { createPrivateKeys, randomPrivateKey, requirePrivateKey } from "./privat
 export { renderPrivateKey, renderWallet, renderWalletAccount } from "./views.js";
 export { deriveAccount } from "./accounts.js";
 export type { AccountParams } from "./accounts.js";
-export { addAccounts, createWallet, requireWallet } from "./wallets.js";
+export { addAccounts, checkAccounts, createWallet, requireWallet } from "./wallets.js";
 export { hasAccount, holdsAddress, organizationsHolding, privateKeysOf, walletAccountsOf, walletIdAt, walletOf, walletsOf } from "./reads.js";

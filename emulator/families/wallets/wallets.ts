@@ -7,12 +7,23 @@
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
 import { generateMnemonic, mnemonicToSeed, MNEMONIC_LENGTHS } from "../../derivation/index.js";
-import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, type AccountParams } from "./accounts.js";
+import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, isChecked, type AccountParams, type CheckedAccount } from "./accounts.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
 import type { WalletRow } from "./wallets-repository.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
+
+/**
+ * Checks a request's accounts (each, then that no curve, path and address format repeats),
+ * naming the field of the one at fault under `field`; what it answers derives without parsing again.
+ */
+export function checkAccounts(accounts: (AccountParams | CheckedAccount)[], field: string): CheckedAccount[] {
+  const checked = accounts.map((a, i) => (isChecked(a) ? a : withField(`${field}[${i}]`, () => checkAccountParams(a))));
+  withField(field, () => checkNoRepeatedPaths(checked));
+  return checked;
+}
+
 
 export function requireWallet(ctx: DomainContext, walletId: string, field: string): WalletRow {
   requireUuid(walletId, field, "wallet");
@@ -21,11 +32,9 @@ export function requireWallet(ctx: DomainContext, walletId: string, field: strin
   return w;
 }
 
-/** Derives and (unless `persist` is false) stores accounts of one wallet; returns their addresses. */
-export function addAccounts(ctx: DomainContext, wallet: WalletRow, seed: Uint8Array, accounts: AccountParams[], field: string, persist = true): string[] {
+/** Derives and (unless `persist` is false) stores accounts of one wallet, checked by checkAccounts; returns their addresses. */
+export function addAccounts(ctx: DomainContext, wallet: WalletRow, seed: Uint8Array, accounts: CheckedAccount[], field: string, persist = true): string[] {
   const { store, keyring } = ctx.rt;
-  accounts.forEach((a, i) => withField(`${field}[${i}]`, () => checkAccountParams(a)));
-  withField(field, () => checkNoRepeatedPaths(accounts));
   const cache = keyring.nodeCache(wallet.id);
   return accounts.map((a, i) => {
     const d = withField(`${field}[${i}]`, () => deriveAccount(seed, a, cache));
@@ -42,7 +51,8 @@ export function addAccounts(ctx: DomainContext, wallet: WalletRow, seed: Uint8Ar
 export function createWalletAccounts(ctx: DomainContext, walletId: string, accounts: AccountParams[], persist = true): string[] {
   const wallet = requireWallet(ctx, walletId, "parameters.walletId");
   requireNonEmpty(accounts, "parameters.accounts");
-  return addAccounts(ctx, wallet, ctx.rt.keyring.seedOf(wallet), accounts, "parameters.accounts", persist);
+  const checked = checkAccounts(accounts, "parameters.accounts");
+  return addAccounts(ctx, wallet, ctx.rt.keyring.seedOf(wallet), checked, "parameters.accounts", persist);
 }
 
 /** Creates a wallet from a fresh (or given) mnemonic; shared with sub-organizations and import. */
@@ -60,8 +70,7 @@ export function createWallet(
     throw invalidArgument(`invalid mnemonic length ${length}: must be one of ${MNEMONIC_LENGTHS.join(", ")}`, `${field}.mnemonicLength`);
   }
   if (store.wallets.count(orgId) >= MAX_WALLETS_PER_ORG) throw resourceExhausted(`organization has reached the maximum of ${MAX_WALLETS_PER_ORG} wallets`);
-  p.accounts.forEach((a, i) => withField(`${field}.accounts[${i}]`, () => checkAccountParams(a)));
-  withField(`${field}.accounts`, () => checkNoRepeatedPaths(p.accounts));
+  const accounts = checkAccounts(p.accounts, `${field}.accounts`);
   const phrase = mnemonic ?? withField(field, () => generateMnemonic(length, ctx.rt.random));
   const wallet: WalletRow = {
     id: ctx.rt.random.uuid(),
@@ -76,7 +85,7 @@ export function createWallet(
   store.wallets.insert(wallet);
   const seed = mnemonicToSeed(phrase);
   keyring.remember(wallet.id, seed);
-  return { walletId: wallet.id, addresses: addAccounts(ctx, wallet, seed, p.accounts, `${field}.accounts`) };
+  return { walletId: wallet.id, addresses: addAccounts(ctx, wallet, seed, accounts, `${field}.accounts`) };
 }
 
 /** update_wallet: a new name, when given. */
