@@ -4,4 +4,4 @@ export { renderPrivateKey, renderWallet, renderWalletAccount } from "./views.js"
 export { checkAccountParams, deriveAccount } from "./accounts.js";
 export type { AccountParams } from "./accounts.js";
 export { addAccounts, checkAccounts, createWallet, insertWallet, requireWallet } from "./wallets.js";
-export { hasAccount, holdsAddress, organizationsHolding, privateKeysOf, walletAccountsOf, walletIdAt, walletOf, walletsOf } from "./reads.js";
+export { hasAccount, holdsAddress, organizationsHolding, privateKeysOf, walletAccountsOf, walletCountsByOrganization, walletIdAt, walletOf, walletsOf } from "./reads.js";
