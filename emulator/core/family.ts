@@ -58,7 +58,7 @@ export type Family<O = object> = {
   /** Stops its background work; families stop in reverse order, before the store closes. */
   stop?(rt: Runtime): void | Promise<void>;
   /** Its routes, by stage. */
-  routes?: { [S in RouteStage]?: (rt: Runtime, instance: Instance) => RequestHandler };
+  routes?: { [S in RouteStage]?: (rt: Runtime, instance: Instance) => RequestHandler | RequestHandler[] };
   /** What it adds to the instance's description (`info`, GET /emulator/v1/info). */
   info?(rt: Runtime): Record<string, unknown>;
 };
