@@ -1,8 +1,8 @@
 /**
  * Every family of the emulator, listed once, in start order, and what is composed from their
  * declarations: the registry of operations, the store's repositories and schema, and the hooks
- * the core calls. `startEmulator` (index.ts) starts the families in this order, reset loops over them,
- * stop runs them in reverse.
+ * the core calls. `startEmulator` (index.ts) starts the families in this order, reset loops
+ * over them, stop runs them in reverse.
  *
  * The order matters where one family's work must come before another's:
  * - listeners run in the order they were added: the app proofs of a completed activity are

@@ -2,8 +2,9 @@
  * What a family declares: one folder of the emulator (emulator/families/<name>/) holding one
  * part of the service (wallets, webhooks, the auth proxy, ...) with everything it needs: its
  * operations, its repositories and migrations, its state on the runtime, its lifecycle, the
- * hooks the core calls and its routes. The composition root lists the families once (emulator/families.ts);
- * `startEmulator` starts them in that order, reset loops over them, stop runs them in reverse.
+ * hooks the core calls and its routes. The composition root lists the families once
+ * (emulator/families.ts); `startEmulator` starts them in that order, reset loops over them,
+ * stop runs them in reverse.
  *
  * The core never imports a family: a family adds its state to the runtime's type from its own
  * folder by declaration merging (as Hono's `ContextVariableMap` does),
@@ -48,9 +49,9 @@ export type Family<O = object> = {
   repositories?: RepositoryFactory;
   /**
    * Its schema changes since the baseline (store/schema.ts), in order: each applied once to every
-   * database, after the core's and the families' listed before it, and recorded as
-   * `<name>/<id>` (store/migrations.ts). Append only: never edit, reorder or remove one a
-   * database may have applied.
+   * database, after the core's and those of the families listed before it, and recorded as
+   * `<name>/<id>` (store/migrations.ts). Append only: never edit, rename, reorder or remove one
+   * once merged.
    */
   migrations?: readonly Migration[];
   /** Indexes that only serve its reads (`CREATE INDEX IF NOT EXISTS ...`), created at every open, never recorded (store/indexes.ts). */
