@@ -1,8 +1,8 @@
 /**
  * Every family of the emulator, listed once, in start order, and what is composed from their
- * declarations: the registry of operations, the store's repositories and the hooks the core
- * calls. `startEmulator` (index.ts) starts the families in this order, reset loops over them,
- * stop runs them in reverse.
+ * declarations: the registry of operations, the store's repositories and schema, and the hooks
+ * the core calls. `startEmulator` (index.ts) starts the families in this order, reset loops
+ * over them, stop runs them in reverse.
  *
  * The order matters where one family's work must come before another's:
  * - listeners run in the order they were added: the app proofs of a completed activity are
@@ -10,12 +10,14 @@
  * - control loads a state file (`--state`) at start, replacing the store: the families that
  *   read the store at start (webhooks: its signing key and pending deliveries) come after it;
  * - stop runs in reverse: webhooks stop before control writes the state (`--export-on-exit`),
- *   and the chains close after both.
+ *   and the chains close after both;
+ * - a family's migrations run after those of the families before it (core/store/migrations.ts).
  */
 import type { Family } from "./core/family.js";
 import { composeHooks } from "./core/hooks.js";
 import { composeRegistry } from "./core/registry.js";
 import { Store, type StoreOptions } from "./core/store/index.js";
+import { composeSchema } from "./core/store/migrations.js";
 import { activitiesFamily } from "./families/activities/family.js";
 import { organizationsFamily } from "./families/organizations/family.js";
 import { subOrganizationsFamily } from "./families/sub-organizations/family.js";
@@ -76,7 +78,10 @@ export const hooks = composeHooks(FAMILIES);
 /** Every family's repositories (the store makes them over each database it uses). */
 export const repositories = FAMILIES.flatMap((f) => (f.repositories ? [f.repositories] : []));
 
-/** A store with every family's repositories (an instance's; tests that need a bare store too). */
-export function openStore(file?: string, opts: Omit<StoreOptions, "repositories"> = {}): Store {
-  return Store.open(file, { ...opts, repositories });
+/** Every family's migrations and read indexes (each database the store opens is migrated to them). */
+export const schema = composeSchema(FAMILIES);
+
+/** A store with every family's repositories and schema (an instance's; tests that need a bare store too). */
+export function openStore(file?: string, opts: Omit<StoreOptions, "repositories" | "schema"> = {}): Store {
+  return Store.open(file, { ...opts, repositories, schema });
 }

@@ -25,6 +25,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_URL_PARAMETER, cacheDirsFor, loadCachedBundle } from "../emulator/core/lib/cached-script.js";
 import { newDatabaseSchema } from "../emulator/core/store/db.js";
+import { schema } from "../emulator/families.js";
 import { checkedFixtures } from "../emulator/fixtures/load.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -73,9 +74,9 @@ export const SHIPPED: BuildOptions = {
   external: EXTERNAL,
   chunkNames: "chunks/[name]-[hash]",
   plugins: [zodEnglishOnly],
-  // A new database's schema, taken from the migrations now rather than by every process that starts (core/store/db.ts);
+  // A new database's schema, taken from the core's and every family's migrations now rather than by every process that starts (core/store/db.ts);
   // the package's fixtures, parsed and checked now (fixtures/load.ts: a start skips an unchanged one).
-  define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema()), __EMULATOR_CHECKED_FIXTURES__: JSON.stringify(checkedFixtures()) },
+  define: { __EMULATOR_DATABASE_SCHEMA__: JSON.stringify(newDatabaseSchema(schema)), __EMULATOR_CHECKED_FIXTURES__: JSON.stringify(checkedFixtures()) },
   // Bundled CommonJS packages (express and its dependencies) call require() for node built-ins.
   banner: { js: "import { createRequire as __emulatorCreateRequire } from 'node:module'; const require = __emulatorCreateRequire(import.meta.url);" },
   logLevel: "warning",

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { p256 } from "@noble/curves/nist.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import type { RunningEmulator } from "../emulator/index.js";
-import { MIGRATIONS } from "../emulator/core/store/schema.js";
+import { BASELINE_MIGRATIONS } from "../emulator/core/store/schema.js";
 import { renderActivity } from "../emulator/core/views/activity.js";
 import { createApiKeyUser, sdkClient, startTestEmulator } from "./support.js";
 import { Receiver } from "./webhooks/receiver.js";
@@ -217,7 +217,7 @@ describe("activity storage", () => {
 function inEarlierForm(image: Buffer): Buffer {
   const db = new Database(image);
   try {
-    const version = MIGRATIONS.findIndex((m) => m.includes("DROP TABLE policy_evaluations"));
+    const version = BASELINE_MIGRATIONS.findIndex((m) => m.includes("DROP TABLE policy_evaluations"));
     expect(version).toBeGreaterThan(0);
     db.exec(`
       CREATE TABLE policy_evaluations (id TEXT PRIMARY KEY, activity_id TEXT NOT NULL, org_id TEXT NOT NULL, vote_id TEXT, evaluations TEXT NOT NULL, created_at INTEGER NOT NULL);

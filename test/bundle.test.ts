@@ -15,9 +15,10 @@ import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress,
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../scripts/bundle.js";
 import Database from "better-sqlite3";
-import { migrate } from "../emulator/core/store/db.js";
+import { appliedMigrations, migrate } from "../emulator/core/store/migrations.js";
+import { schema as familySchema } from "../emulator/families.js";
 import { loadFixture } from "../emulator/fixtures/load.js";
-import { MIGRATIONS } from "../emulator/core/store/schema.js";
+import { BASELINE_MIGRATIONS } from "../emulator/core/store/schema.js";
 import { startCliEmulator } from "./support.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -100,13 +101,14 @@ describe("the bundled package entry", () => {
       // The package's fixtures were checked when it was bundled: what it loads is what the sources parse.
       expect(entry.loadFixture()).toStrictEqual(loadFixture());
       expect(entry.loadFixture("treasury")).toStrictEqual(loadFixture("treasury"));
-      // Its databases get the schema the bundler took from the migrations: the one they build now.
+      // Its databases get the schema the bundler took from the migrations, the core's and every family's: the one they build now.
       const migrated = new Database(":memory:");
       try {
-        migrate(migrated);
+        migrate(migrated, familySchema);
         const schema = (db: Database.Database) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
         expect(schema(emu.runtime.store.db)).toEqual(schema(migrated));
-        expect(emu.runtime.store.db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+        expect(emu.runtime.store.db.pragma("user_version", { simple: true })).toBe(BASELINE_MIGRATIONS.length);
+        expect(appliedMigrations(emu.runtime.store.db)).toEqual(appliedMigrations(migrated));
       } finally {
         migrated.close();
       }

@@ -1,9 +1,10 @@
 /**
  * What a family declares: one folder of the emulator (emulator/families/<name>/) holding one
  * part of the service (wallets, webhooks, the auth proxy, ...) with everything it needs: its
- * operations, its repositories, its state on the runtime, its lifecycle, the hooks the core
- * calls and its routes. The composition root lists the families once (emulator/families.ts);
- * `startEmulator` starts them in that order, reset loops over them, stop runs them in reverse.
+ * operations, its repositories and migrations, its state on the runtime, its lifecycle, the
+ * hooks the core calls and its routes. The composition root lists the families once
+ * (emulator/families.ts); `startEmulator` starts them in that order, reset loops over them,
+ * stop runs them in reverse.
  *
  * The core never imports a family: a family adds its state to the runtime's type from its own
  * folder by declaration merging (as Hono's `ContextVariableMap` does),
@@ -19,6 +20,7 @@ import type { Server } from "node:http";
 import type { Runtime } from "./runtime.js";
 import type { CatalogEntry } from "./vocabulary/define.js";
 import type { RepositoryFactory } from "./store/index.js";
+import type { Migration } from "./store/migrations.js";
 import type { FamilyHooks } from "./hooks.js";
 import type { Fixture } from "./fixture.js";
 
@@ -45,6 +47,15 @@ export type Family<O = object> = {
   operations?: readonly CatalogEntry[];
   /** Its repositories over the store's database (store/index.ts `FamilyRepositories`, augmented by the family). */
   repositories?: RepositoryFactory;
+  /**
+   * Its schema changes since the baseline (store/schema.ts), in order: each applied once to every
+   * database, after the core's and those of the families listed before it, and recorded as
+   * `<name>/<id>` (store/migrations.ts). Append only: never edit, rename, reorder or remove one
+   * once merged.
+   */
+  migrations?: readonly Migration[];
+  /** Indexes that only serve its reads (`CREATE INDEX IF NOT EXISTS ...`), created at every open, never recorded (store/indexes.ts). */
+  readIndexes?: readonly string[];
   /** The core's questions it answers (hooks.ts). */
   hooks?: FamilyHooks;
   /** Makes its state (`rt.families.<name>`) and starts its listeners and background work; families start in list order. */
@@ -58,7 +69,7 @@ export type Family<O = object> = {
   /** Stops its background work; families stop in reverse order, before the store closes. */
   stop?(rt: Runtime): void | Promise<void>;
   /** Its routes, by stage. */
-  routes?: { [S in RouteStage]?: (rt: Runtime, instance: Instance) => RequestHandler };
+  routes?: { [S in RouteStage]?: (rt: Runtime, instance: Instance) => RequestHandler | RequestHandler[] };
   /** What it adds to the instance's description (`info`, GET /emulator/v1/info). */
   info?(rt: Runtime): Record<string, unknown>;
 };

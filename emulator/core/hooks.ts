@@ -12,7 +12,7 @@ import type { Runtime } from "./runtime.js";
 import type { Caller } from "./auth/caller.js";
 import type { OrganizationRow } from "./store/organizations.js";
 import type { ActivityRow, StoredVote } from "./store/activities.js";
-import type { PolicySubjects } from "./vocabulary/define.js";
+import type { ActivityEntry, PolicySubjects } from "./vocabulary/define.js";
 import type { ResolvedSigner } from "./vocabulary/contexts.js";
 import type { EvaluationContext } from "../policy/index.js";
 import type { RpcStatus } from "./errors.js";
@@ -40,6 +40,9 @@ export type KeywordInput = {
   now: number;
 };
 
+/** An activity the engine records as completed, with what it learned running it: the entry it ran as and the policy subjects its frame resolved (engine/frame.ts; resolved on first read). */
+export type CompletedActivity = { activity: ActivityRow; entry: ActivityEntry; readonly subjects: PolicySubjects };
+
 /** What one family answers; each is optional. */
 export type FamilyHooks = {
   /** The key `signWith` (an address or a key id) names in organization `orgId`; an InputError at `signWith` when none. One family answers. */
@@ -60,6 +63,8 @@ export type FamilyHooks = {
   eventsWanted?(rt: Runtime, types: readonly EventType[]): boolean;
   /** Work that follows a move of the emulated clock (local chains mine a block at the new time). */
   clockMoved?(rt: Runtime): Promise<void>;
+  /** What a completed activity adds (its app proofs, its velocity points): in the transaction that records it, before ACTIVITY_UPDATES is emitted. Every family's, in order. */
+  activityCompleted?(rt: Runtime, completed: CompletedActivity): void;
 };
 
 /** The families' answers, composed: what the core calls. */
@@ -79,6 +84,7 @@ export function composeHooks(families: readonly { name: string; hooks?: FamilyHo
   const cors = all("surfaceCors");
   const wanted = all("eventsWanted");
   const clock = all("clockMoved");
+  const completed = all("activityCompleted");
   return {
     resolveSigner(rt, orgId, signWith) {
       if (resolveSigner) return resolveSigner(rt, orgId, signWith);
@@ -107,6 +113,9 @@ export function composeHooks(families: readonly { name: string; hooks?: FamilyHo
     eventsWanted: (rt, types) => wanted.some((w) => w(rt, types)),
     async clockMoved(rt) {
       for (const c of clock) await c(rt);
+    },
+    activityCompleted(rt, activity) {
+      for (const c of completed) c(rt, activity);
     },
   };
 }

@@ -10,7 +10,7 @@
  * a seed printed in a CI log must not open a database file) and the id of an internal error
  * (http/errors.ts: it names one failure in the log, and must not repeat across runs).
  */
-import { createCipheriv, createHash, randomBytes, type Cipher } from "node:crypto";
+import { createCipheriv, createHash, randomBytes, randomUUID, type Cipher } from "node:crypto";
 
 export type Random = {
   /** The seed text, when the values are seeded. */
@@ -49,6 +49,8 @@ export function createRandom(seed?: string): Random {
     },
     bytes,
     uuid() {
+      // Unseeded: node's own v4 UUIDs (drawn from a batch of system randomness, not a call per id).
+      if (!stream) return randomUUID();
       const b = bytes(16);
       b[6] = (b[6]! & 0x0f) | 0x40;
       b[8] = (b[8]! & 0x3f) | 0x80;

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import http from "node:http";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
-export type ChildInfo = { url: string; bareUrl: string; expressUrl: string; organizationId: string; apiPublicKey: string; apiPrivateKey: string };
+export type ChildInfo = { url: string; bareUrl: string; expressUrl: string; essentialUrl: string; organizationId: string; apiPublicKey: string; apiPrivateKey: string };
 export type Memory = { rss: number; heapUsed: number };
 
 type Command =
@@ -53,9 +53,49 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
     JSON.parse((req.body as Buffer).toString("utf8"));
     res.status(200).json(JSON.parse(payload));
   });
+  /**
+   * The least any server must do for a stamped sign_raw_payload, on node:http: read the body,
+   * verify the stamp (the emulator's own check, OpenSSL), sign the payload's keccak256 digest
+   * (libsecp256k1, as the emulator does), record one row in SQLite and answer an activity of the
+   * emulator's shape. What a client of it reaches bounds what any implementation could.
+   */
+  const essential = await (async () => {
+    const [{ parseApiKeyStamp, verifyApiKeyStamp }, { signRecoverableSecp256k1 }, { keccak_256 }, Database] = await Promise.all([
+      import("../../emulator/core/auth/stamp.js"),
+      import("../../emulator/curves/secp256k1.js"),
+      import("@noble/hashes/sha3.js"),
+      import("better-sqlite3").then((m) => m.default),
+    ]);
+    const edb = new Database("");
+    edb.exec("CREATE TABLE activities (id TEXT PRIMARY KEY, org_id TEXT NOT NULL, fingerprint TEXT NOT NULL UNIQUE, intent TEXT NOT NULL, result TEXT NOT NULL, created_at INTEGER NOT NULL)");
+    const insert = edb.prepare("INSERT INTO activities VALUES (?, ?, ?, ?, ?, ?)");
+    const priv = randomBytes(32);
+    return http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const stamp = parseApiKeyStamp(String(req.headers["x-stamp"]));
+        if (!verifyApiKeyStamp(stamp, raw)) return res.writeHead(401).end();
+        const body = JSON.parse(raw.toString("utf8")) as { type: string; organizationId: string; timestampMs: string; parameters: { payload: string } };
+        const sig = signRecoverableSecp256k1(keccak_256(Buffer.from(body.parameters.payload.slice(2), "hex")), priv);
+        const id = randomUUID();
+        const now = Date.now();
+        const result = { signRawPayloadResult: { r: Buffer.from(sig.r).toString("hex"), s: Buffer.from(sig.s).toString("hex"), v: sig.recovery === 1 ? "01" : "00" } };
+        const fingerprint = `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+        edb.transaction(() => insert.run(id, body.organizationId, fingerprint, JSON.stringify(body.parameters), JSON.stringify(result), now))();
+        const time = { seconds: String(Math.floor(now / 1000)), nanos: "0" };
+        const text = JSON.stringify({
+          activity: { id, organizationId: body.organizationId, status: "ACTIVITY_STATUS_COMPLETED", type: body.type, intent: { signRawPayloadIntentV2: body.parameters }, result, votes: [], appProofs: [], fingerprint, canApprove: false, canReject: false, createdAt: time, updatedAt: time, failure: null },
+        });
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) }).end(text);
+      });
+    });
+  })();
   const listen = (s: http.Server) => new Promise<string>((resolve) => s.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(s.address() as { port: number }).port}`)));
   const bareUrl = await listen(bare);
   const expressUrl = await listen(http.createServer(app));
+  const essentialUrl = await listen(essential);
 
   const memory = async (gc?: boolean): Promise<Memory> => {
     const run = (globalThis as { gc?: () => void }).gc;
@@ -165,6 +205,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
       case "stop":
         await emu.stop();
         bare.close();
+        essential.close();
         setImmediate(() => process.exit(0));
         return null;
     }
@@ -176,7 +217,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
       process.send!({ id: m.id, ok: false, error: String((e as Error).stack ?? e) });
     }
   });
-  process.send!({ id: 0, ok: true, value: { url: emu.url, bareUrl, expressUrl, organizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey! } satisfies ChildInfo });
+  process.send!({ id: 0, ok: true, value: { url: emu.url, bareUrl, expressUrl, essentialUrl, organizationId: emu.info.organizationId, apiPublicKey: emu.info.apiPublicKey!, apiPrivateKey: emu.info.apiPrivateKey! } satisfies ChildInfo });
 }
 
 // ---------------------------------------------------------------- parent side

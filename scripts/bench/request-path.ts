@@ -9,7 +9,9 @@
  *     and 16 in flight;
  *   - sequential sign_raw_payload through @turnkey/http's TurnkeyClient (with ApiKeyStamper),
  *     next to the ceiling a client of it could reach: the client's own stamping of the request
- *     (`stampSignRawPayload`) plus the raw libsecp256k1 signature the server must make.
+ *     (`stampSignRawPayload`) plus the raw libsecp256k1 signature the server must make; and the
+ *     same client against the child's `essential` server (node:http, the stamp check, the
+ *     signature and one SQLite row: the least any server does), which bounds that ratio.
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { TurnkeyClient } from "@turnkey/http";
@@ -48,11 +50,12 @@ type SignInput = Parameters<TurnkeyClient["signRawPayload"]>[0];
  * stamping of the same requests (`stampSignRawPayload`) and the raw libsecp256k1 signature of
  * their digests. Each in us per request; `errors`: the calls that did not complete.
  */
-async function viaTurnkeyHttp(tk: TurnkeyClient, inputs: SignInput[]): Promise<{ stampUs: number; libUs: number; us: number; errors: number }> {
+async function viaTurnkeyHttp(tk: TurnkeyClient, essential: TurnkeyClient, inputs: SignInput[]): Promise<{ stampUs: number; libUs: number; us: number; essentialUs: number; errors: number }> {
   const priv = secp256k1.utils.randomSecretKey();
   let stampMs = 0;
   let libMs = 0;
   let sendMs = 0;
+  let essentialMs = 0;
   let errors = 0;
   for (let i = 0; i < inputs.length; i += 100) {
     const block = inputs.slice(i, i + 100);
@@ -72,9 +75,19 @@ async function viaTurnkeyHttp(tk: TurnkeyClient, inputs: SignInput[]): Promise<{
       }
     }
     sendMs += performance.now() - t;
+    t = performance.now();
+    for (const input of block) {
+      try {
+        const r = await essential.signRawPayload(input);
+        if (r.activity.status !== "ACTIVITY_STATUS_COMPLETED") errors++;
+      } catch {
+        errors++;
+      }
+    }
+    essentialMs += performance.now() - t;
   }
   const us = (ms: number) => (ms * 1000) / inputs.length;
-  return { stampUs: us(stampMs), libUs: us(libMs), us: us(sendMs), errors };
+  return { stampUs: us(stampMs), libUs: us(libMs), us: us(sendMs), essentialUs: us(essentialMs), errors };
 }
 
 const line = (name: string, r: LoadResult) =>
@@ -95,9 +108,11 @@ export async function benchRequestPath(): Promise<void> {
   const fixed = () => whoami;
   const results: Record<string, LoadResult[]> = {};
   const rawAt: Record<number, { nobleUs: number; libUs: number }[]> = {};
-  const tk = new TurnkeyClient({ baseUrl: info.url }, new ApiKeyStamper({ apiPublicKey: info.apiPublicKey, apiPrivateKey: info.apiPrivateKey }));
+  const stamper = new ApiKeyStamper({ apiPublicKey: info.apiPublicKey, apiPrivateKey: info.apiPrivateKey });
+  const tk = new TurnkeyClient({ baseUrl: info.url }, stamper);
+  const tkEssential = new TurnkeyClient({ baseUrl: info.essentialUrl }, stamper);
   /** Per round: the requests through @turnkey/http, with the client's stamping and the raw signature measured between them. */
-  const viaHttp: { stampUs: number; libUs: number; us: number; errors: number }[] = [];
+  const viaHttp: { stampUs: number; libUs: number; us: number; essentialUs: number; errors: number }[] = [];
   const keep = (k: string, r: LoadResult) => (results[k] ??= []).push(r);
   let ts = Date.now();
   try {
@@ -122,7 +137,7 @@ export async function benchRequestPath(): Promise<void> {
         organizationId: info.organizationId,
         parameters: { signWith: ANVIL_0, payload: `0x${p.toString("hex")}`, encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_KECCAK256" },
       }));
-    await viaTurnkeyHttp(tk, tkInputs(500));
+    await viaTurnkeyHttp(tk, tkEssential, tkInputs(500));
     for (let round = 0; round < REPS; round++) {
       for (const inFlight of [1, 16]) {
         keep(`bare${inFlight}`, await load(`${info.bareUrl}/public/v1/query/whoami`, fixed, N, inFlight));
@@ -134,7 +149,7 @@ export async function benchRequestPath(): Promise<void> {
         (rawAt[inFlight] ??= []).push(rawSigning(payloads.slice(0, Math.min(N, 1000))));
         keep(`sign${inFlight}`, await load(`${info.url}/public/v1/submit/sign_raw_payload`, () => bodies[next++]!, N, inFlight));
       }
-      viaHttp.push(await viaTurnkeyHttp(tk, tkInputs(N)));
+      viaHttp.push(await viaTurnkeyHttp(tk, tkEssential, tkInputs(N)));
     }
     // What node:http's own client would have cost per request (the baseline of the load generator's figure).
     keep("nodeHttpClient", await load(`${info.bareUrl}/public/v1/query/whoami`, fixed, N, 16, "node:http"));
@@ -187,6 +202,22 @@ export async function benchRequestPath(): Promise<void> {
       baseline: `ceiling ${(1e6 / (stampUs + libUs)).toFixed(0)}/s`,
       goal: ">= 0.5x",
       met: r >= 0.5 && errors === 0,
+    });
+    // The same client against the least any server must do (emulator-child.ts `essential`): the bound of that ratio.
+    const floorRatios = viaHttp.map((x) => ceilingUs(x) / x.essentialUs);
+    const essentialUs = median(viaHttp.map((x) => x.essentialUs));
+    const callUs = median(viaHttp.map((x) => x.us));
+    figure({
+      section: "sign",
+      name: "bound: essential server / ceiling",
+      value: `${ratio(median(floorRatios))} (${(1e6 / essentialUs).toFixed(0)}/s)`,
+      baseline: "node:http + stamp check + signature + one SQLite row, through @turnkey/http",
+    });
+    figure({
+      section: "sign",
+      name: "through @turnkey/http / essential server",
+      value: `${ratio(median(viaHttp.map((x) => x.essentialUs / x.us)))} (+${(callUs - essentialUs).toFixed(0)} us/call)`,
+      baseline: `essential ${essentialUs.toFixed(0)} us/call, emulator ${callUs.toFixed(0)} us/call`,
     });
   }
   for (const inFlight of [1, 16]) {

@@ -239,6 +239,16 @@ function record(rt: Runtime, a: Settling, decision: Decision, patch: Partial<Act
     rt.store.activities.update(row, { status: row.status, result: row.result, failure: row.failure, votes: row.votes }, a.now, evaluation);
     written = { ...row, seq: a.existing.seq };
   } else written = rt.store.activities.insert(row, evaluation);
+  if (written.status === "ACTIVITY_STATUS_COMPLETED") {
+    const { frame } = a;
+    rt.hooks.activityCompleted(rt, {
+      activity: written,
+      entry: frame.entry,
+      get subjects() {
+        return frame.subjects;
+      },
+    });
+  }
   rt.events.emit({ type: "ACTIVITY_UPDATES", orgId: written.orgId, activity: written, evaluations: evaluation.evaluations });
   return written;
 }

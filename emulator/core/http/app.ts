@@ -7,7 +7,7 @@ import express, { type Express } from "express";
 import type { Runtime } from "../runtime.js";
 import type { Family, Instance, RouteStage } from "../family.js";
 import { corsFirst, OPEN_CORS, type CorsPolicy, type CorsRequest } from "./cors.js";
-import { coordinatorRouter, sendError } from "./coordinator.js";
+import { coordinatorHandler, sendError } from "./coordinator.js";
 import { GrpcCode, TurnkeyError } from "../errors.js";
 import { rpcErrorHandler } from "./errors.js";
 import { conformingBody } from "./contract-check.js";
@@ -45,7 +45,7 @@ export function createApp(rt: Runtime, families: readonly Pick<Family<never>, "r
   mount("surface"); // the auth proxy (/v1/...)
   // The public API first: its requests are the ones that come by the thousand, and no control
   // route shares its paths, so they skip the control routers' layers (unknown operations fall through).
-  app.use(coordinatorRouter(rt));
+  app.use(coordinatorHandler(rt));
   app.use(internalPathsRouter()); // /tkhq/api/v1/...: 501 with why
   mount("control"); // /openapi.json, the control API, the webhook JWKS
   app.use((req, res) => {

@@ -4,7 +4,7 @@
  * isolation -> activity engine or query handler (both from the operation registry) ->
  * contract-checked response.
  */
-import type { Response, Router } from "express";
+import type { RequestHandler, Response } from "express";
 import { coordinator, coordinatorSchemas, parseRequest, type OperationContract } from "../../../contracts/index.js";
 import { TurnkeyError } from "../errors.js";
 import type { Runtime } from "../runtime.js";
@@ -19,7 +19,7 @@ import { sendRpcError } from "./errors.js";
 import { noteRequest, noteActivityType } from "./request-facts.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
-import { operationRouter, type Surface } from "./pipeline.js";
+import { operationHandler, type Surface } from "./pipeline.js";
 import { othersInFlight } from "./serving.js";
 
 /** The coordinator's steps in the shared pipeline: a stamp admits the request. */
@@ -41,8 +41,8 @@ function coordinatorSurface(): Surface<VerifiedStamp> {
   };
 }
 
-export function coordinatorRouter(rt: Runtime): Router {
-  return operationRouter(rt, coordinatorSurface());
+export function coordinatorHandler(rt: Runtime): RequestHandler {
+  return operationHandler(rt, coordinatorSurface());
 }
 
 async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> {

@@ -5,7 +5,7 @@
  * origin), read the JSON object, run, and answer with a contract-checked body or an
  * rpcStatus error. Each surface supplies only its own steps.
  */
-import { Router, type NextFunction, type Request, type Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { OperationContract } from "../../../contracts/index.js";
 import { GrpcCode, TurnkeyError } from "../errors.js";
@@ -30,15 +30,16 @@ export type Surface<Admitted> = {
   run(rt: Runtime, op: OperationContract, admitted: Admitted, json: Record<string, unknown>, raw: Buffer, res: Response): Promise<unknown> | unknown;
 };
 
-export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
-  const router = Router();
+/**
+ * The surface as one handler of the app (not a Router: a request for another path passes on
+ * at once, without entering a router whose end would resume the app on a later turn).
+ */
+export function operationHandler<A>(rt: Runtime, surface: Surface<A>): RequestHandler {
   const fail = (res: Response, err: unknown) => {
     if (rt.validateResponses && err instanceof TurnkeyError) conformingBody(true, surface.errorSchema, "rpcStatus", "error response", err.toJSON());
     sendRpcError(res, err);
   };
-  router.all(surface.paths, async (req: Request, res: Response, next: NextFunction) => {
-    const op = surface.operation(req.path);
-    if (!op) return next();
+  const serve = async (op: OperationContract, req: Request, res: Response) => {
     try {
       if (req.method !== "POST") throw new TurnkeyError(GrpcCode.UNIMPLEMENTED, `Method Not Allowed: ${req.method} ${req.path} (use POST)`);
       // Read here rather than as middleware, so that the reader's refusals (size, encoding)
@@ -51,6 +52,10 @@ export function operationRouter<A>(rt: Runtime, surface: Surface<A>): Router {
     } catch (err) {
       fail(res, err);
     }
-  });
-  return router;
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const op = surface.paths.test(req.path) ? surface.operation(req.path) : undefined;
+    if (op) void serve(op, req, res);
+    else next();
+  };
 }

@@ -27,10 +27,15 @@ export function activityTypeOf(res: Response): string | undefined {
   return res.locals.activityType as string | undefined;
 }
 
-/** Sends a successful answer as JSON (the text of a kept rendering is reused: views/json-text.ts) and keeps the body for observers. */
+/**
+ * Sends a successful answer as JSON (the text of a kept rendering is reused: views/json-text.ts)
+ * and keeps the body for observers. Written with node's own `writeHead`/`end`: the answer to a
+ * POST needs none of what express's `send` works out per call (freshness, ETag, HEAD).
+ */
 export function sendAnswer(res: Response, body: unknown): void {
   res.locals.answer = body;
-  res.status(200).set("Content-Type", "application/json").send(responseText(body));
+  const text = responseText(body);
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) }).end(text);
 }
 
 /** Sends an error's rpcStatus body with its HTTP status, and keeps the body for observers. */

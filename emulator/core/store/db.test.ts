@@ -2,10 +2,11 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openStateImage } from "../../families/control/snapshots.js";
-import { inTransaction, migrate, openDb, type Db } from "./db.js";
+import { inTransaction, openDb, type Db } from "./db.js";
+import { migrate } from "./migrations.js";
 import { READ_INDEXES } from "./indexes.js";
 import { newSqliteTempFiles } from "../../../test/sqlite-temp-files.js";
-import { MIGRATIONS } from "./schema.js";
+import { BASELINE_MIGRATIONS } from "./schema.js";
 
 const readIndexNames = READ_INDEXES.map((sql) => /INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]!);
 const indexNames = (db: Db) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
@@ -17,7 +18,7 @@ describe("openDb and openStateImage", () => {
     const b = openDb();
     try {
       for (const db of [a, b]) {
-        expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+        expect(db.pragma("user_version", { simple: true })).toBe(BASELINE_MIGRATIONS.length);
         expect(indexNames(db)).toEqual(expect.arrayContaining(readIndexNames));
         expect(settings(db)).toEqual({ foreignKeys: 1, cacheSize: -2048 });
         expect(db.pragma("page_size", { simple: true })).toBe(4096);
@@ -33,14 +34,14 @@ describe("openDb and openStateImage", () => {
   it("a loaded state (an older schema, without the read indexes) is migrated, indexed and opened with the in-memory settings", () => {
     const old = new Database(":memory:");
     old.transaction(() => {
-      for (const sql of MIGRATIONS.slice(0, MIGRATIONS.length - 1)) old.exec(sql);
-      old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+      for (const sql of BASELINE_MIGRATIONS.slice(0, BASELINE_MIGRATIONS.length - 1)) old.exec(sql);
+      old.pragma(`user_version = ${BASELINE_MIGRATIONS.length - 1}`);
     })();
     const image = old.serialize();
     old.close();
     const db = openStateImage(image);
     try {
-      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(BASELINE_MIGRATIONS.length);
       expect(indexNames(db)).toEqual(expect.arrayContaining(readIndexNames));
       expect(settings(db)).toEqual({ foreignKeys: 1, cacheSize: -2048 });
     } finally {
@@ -149,9 +150,9 @@ describe("inTransaction", () => {
 /** A database built by the migrations before the first one holding `marker`. */
 function databaseBefore(marker: string): Db {
   const old = new Database(":memory:");
-  const before = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  const before = BASELINE_MIGRATIONS.findIndex((sql) => sql.includes(marker));
   old.transaction(() => {
-    for (const sql of MIGRATIONS.slice(0, before)) old.exec(sql);
+    for (const sql of BASELINE_MIGRATIONS.slice(0, before)) old.exec(sql);
     old.pragma(`user_version = ${before}`);
   })();
   return old;

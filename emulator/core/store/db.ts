@@ -1,6 +1,5 @@
 import Database from "better-sqlite3";
-import { MIGRATIONS } from "./schema.js";
-import { READ_INDEXES } from "./indexes.js";
+import { appliedMigrations, migrate, MIGRATIONS_TABLE, NO_FAMILY_SCHEMA, type FamilySchema } from "./migrations.js";
 import { withCommitHooks } from "./after-commit.js";
 import { countedIfCommitted } from "./committed-changes.js";
 
@@ -22,17 +21,24 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   return countedIfCommitted(db, () => withCommitHooks(db, () => runIt(fn) as T));
 }
 
-/** A new database's whole schema as SQL, and the schema version it stands for. */
-export type DatabaseSchema = { sql: string; version: number };
+/**
+ * A new database's whole schema as SQL, the schema version and the named migrations it stands
+ * for, and `key`, the families' part it was built with (`schemaKey`).
+ */
+export type DatabaseSchema = { key: string; sql: string; version: number; applied: string[] };
 
 /**
- * The schema as it was when the package was bundled (scripts/bundle.ts defines it from
- * `newDatabaseSchema()`, saving each process the ~10 ms of running every migration once);
- * absent when the sources run unbundled, which build it once per process.
+ * The schema with every family's part as it was when the package was bundled (scripts/bundle.ts
+ * defines it from `newDatabaseSchema(schema)`, saving each process the ~10 ms of running every
+ * migration once); absent when the sources run unbundled, which build it once per process.
  */
 declare const __EMULATOR_DATABASE_SCHEMA__: DatabaseSchema | undefined;
 
-let newSchema: DatabaseSchema | undefined;
+/** The new-database schema of each families' part a process has used (one, but in tests). */
+const newSchemas = new WeakMap<FamilySchema, DatabaseSchema>();
+
+/** What identifies the families' part of a schema: its migrations' names and its read indexes. */
+const schemaKey = (schema: FamilySchema): string => JSON.stringify([schema.migrations.map((m) => m.name), schema.readIndexes]);
 
 /**
  * SQLite's own 4 KiB pages. Every transaction copies each page it changes into its rollback
@@ -67,27 +73,34 @@ const PAGE_CACHE_KIB = 2_048;
  * (24 µs against 14). A new database is given the schema as SQL taken from a migrated one
  * (~4 ms), as a temporary database cannot be loaded from an image.
  */
-export function openDb(file = ":memory:"): Db {
-  if (file === ":memory:") return openTemporaryDb();
+export function openDb(file = ":memory:", schema: FamilySchema = NO_FAMILY_SCHEMA): Db {
+  if (file === ":memory:") return openTemporaryDb(schema);
   const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.pragma("foreign_keys = ON");
-  migrate(db);
-  return db;
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+    db.pragma("foreign_keys = ON");
+    migrate(db, schema);
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
 }
 
-function openTemporaryDb(): Db {
+function openTemporaryDb(schema: FamilySchema): Db {
   const db = new Database("");
   try {
     db.pragma(`page_size = ${PAGE_SIZE}`); // before its first page is written
     // The rollback journal of a temporary database is of no use after a crash: kept in memory, no file.
     db.pragma("journal_mode = MEMORY");
     useMemorySettings(db);
-    const schema = (newSchema ??= typeof __EMULATOR_DATABASE_SCHEMA__ === "object" ? __EMULATOR_DATABASE_SCHEMA__ : newDatabaseSchema());
+    const built = newSchemaFor(schema);
     db.transaction(() => {
-      db.exec(schema.sql);
-      db.pragma(`user_version = ${schema.version}`);
+      db.exec(built.sql);
+      db.pragma(`user_version = ${built.version}`);
+      const record = db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?)`);
+      for (const name of built.applied) record.run(name);
     })();
     return db;
   } catch (e) {
@@ -102,46 +115,41 @@ export function useMemorySettings(db: Db): void {
   db.pragma("foreign_keys = ON");
 }
 
-/**
- * The whole schema of a new database (tables, indexes, triggers of every migration and the
- * read indexes) as SQLite stores it in sqlite_master, in the order it was created, taken
- * from a database migrated in memory. The migrations write no rows, which the check below
- * keeps true: a migration that seeds rows needs them copied here too.
- */
-export function newDatabaseSchema(): DatabaseSchema {
-  const db = new Database(":memory:");
-  try {
-    migrate(db);
-    const objects = db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all() as { type: string; name: string; sql: string }[];
-    for (const { name } of objects.filter((o) => o.type === "table")) {
-      if (db.prepare(`SELECT 1 FROM "${name}" LIMIT 1`).get()) throw new Error(`store/db.ts: a migration wrote rows into ${name}; a new database's schema script does not copy rows`);
-    }
-    return { sql: objects.map((o) => `${o.sql};`).join("\n"), version: db.pragma("user_version", { simple: true }) as number };
-  } finally {
-    db.close();
+/** The bundled schema when it was built with this families' part, else one built now (once per part). */
+function newSchemaFor(schema: FamilySchema): DatabaseSchema {
+  let built = newSchemas.get(schema);
+  if (!built) {
+    const bundled = typeof __EMULATOR_DATABASE_SCHEMA__ === "object" ? __EMULATOR_DATABASE_SCHEMA__ : undefined;
+    built = bundled?.key === schemaKey(schema) ? bundled : newDatabaseSchema(schema);
+    newSchemas.set(schema, built);
   }
+  return built;
 }
 
 /**
- * Brings a database to this emulator's schema: the migrations it lacks, all in one transaction
- * (a new database takes every one: one commit, not one each), then the read indexes, which
- * every database gains when opened (store/indexes.ts): a file, a loaded state (a new
- * temporary database gets them with the rest of the schema).
+ * The whole schema of a new database (tables, indexes, triggers of every migration, the core's
+ * and the families', and the read indexes) as SQLite stores it in sqlite_master, in the order
+ * it was created, taken from a database migrated in memory, with the named migrations it
+ * records (migrations.ts). The migrations write no other rows, which the check below keeps
+ * true: a migration that seeds rows needs them copied here too.
  */
-export function migrate(db: Db): void {
-  const applied = db.pragma("user_version", { simple: true }) as number;
-  if (applied > MIGRATIONS.length) {
-    throw new Error(
-      `database schema version ${applied} is newer than this emulator understands (${MIGRATIONS.length}); upgrade the emulator`,
-    );
+export function newDatabaseSchema(schema: FamilySchema = NO_FAMILY_SCHEMA): DatabaseSchema {
+  const db = new Database(":memory:");
+  try {
+    migrate(db, schema);
+    const objects = db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all() as { type: string; name: string; sql: string }[];
+    for (const { name } of objects.filter((o) => o.type === "table" && o.name !== MIGRATIONS_TABLE)) {
+      if (db.prepare(`SELECT 1 FROM "${name}" LIMIT 1`).get()) throw new Error(`store/db.ts: a migration wrote rows into ${name}; a new database's schema script does not copy rows`);
+    }
+    return {
+      key: schemaKey(schema),
+      sql: objects.map((o) => `${o.sql};`).join("\n"),
+      version: db.pragma("user_version", { simple: true }) as number,
+      applied: appliedMigrations(db),
+    };
+  } finally {
+    db.close();
   }
-  if (applied < MIGRATIONS.length) {
-    db.transaction(() => {
-      for (let i = applied; i < MIGRATIONS.length; i++) db.exec(MIGRATIONS[i]!);
-      db.pragma(`user_version = ${MIGRATIONS.length}`);
-    })();
-  }
-  for (const sql of READ_INDEXES) db.exec(sql);
 }
 
 export function getMeta(db: Db, key: string): string | undefined {

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { inTransaction, openDb, setMeta, type Db } from "./db.js";
+import { MIGRATIONS_TABLE, NO_FAMILY_SCHEMA, type FamilySchema } from "./migrations.js";
 import { watchTableChanges, withChangesAtStart } from "./table-changes.js";
 import { writeHeld } from "./held-writes.js";
 import { openSealing, serializeInMemoryWithKey, withKeyInside, type Sealer, type Sealing } from "./seal.js";
@@ -57,6 +58,8 @@ export type StoreOptions = {
   sealingKey?: string;
   /** The families' repositories (emulator/families.ts gives every family's). */
   repositories?: readonly RepositoryFactory[];
+  /** The families' migrations and read indexes (emulator/families.ts gives every family's; migrations.ts). */
+  schema?: FamilySchema;
 };
 
 // The repositories are the store's members (assigned by `attach`): the core's and each family's.
@@ -75,12 +78,15 @@ export class Store {
 
   /** The families' repositories this store makes over each database it uses. */
   readonly repositoryFactories: readonly RepositoryFactory[];
+  /** The families' part of the schema every database this store uses is migrated to (a fresh one on `clear`, a loaded state). */
+  readonly schema: FamilySchema;
 
   constructor(db: Db, opts: StoreOptions = {}) {
     this.current = db;
     this.sealing = openSealing(db, opts.sealingKey ?? process.env.EMULATOR_SEALING_KEY);
     this.sealer = this.sealing.sealer;
     this.repositoryFactories = opts.repositories ?? [];
+    this.schema = opts.schema ?? NO_FAMILY_SCHEMA;
     this.attach(db);
   }
 
@@ -97,7 +103,7 @@ export class Store {
   }
 
   static open(file?: string, opts: StoreOptions = {}): Store {
-    const db = openDb(file);
+    const db = openDb(file, opts.schema);
     try {
       return new Store(db, opts);
     } catch (e) {
@@ -125,15 +131,15 @@ export class Store {
   }
 
   /**
-   * Drops every resource (keeps the schema, the sealing key and its check value). An in-memory
-   * database (the default temporary one, or a loaded state image) is replaced by a fresh
-   * temporary one holding only the kept settings, and the old one is closed: SQLite frees its
-   * pages and deletes its file, where deleting its rows would keep every page it ever grew to.
-   * A file keeps its rows deleted.
+   * Drops every resource (keeps the schema and its record of named migrations, the sealing key
+   * and its check value). An in-memory database (the default temporary one, or a loaded state
+   * image) is replaced by a fresh temporary one holding only the kept settings, and the old one
+   * is closed: SQLite frees its pages and deletes its file, where deleting its rows would keep
+   * every page it ever grew to. A file keeps its rows deleted.
    */
   clear(): void {
     if (this.current.memory) {
-      const fresh = openDb();
+      const fresh = openDb(undefined, this.schema);
       try {
         const kept = this.current.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[];
         fresh.transaction(() => {
@@ -149,7 +155,7 @@ export class Store {
       return;
     }
     const tables = (
-      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta', ?) AND name NOT LIKE 'sqlite_%'").all(MIGRATIONS_TABLE) as { name: string }[]
     ).map((r) => r.name);
     this.db.pragma("foreign_keys = OFF");
     try {

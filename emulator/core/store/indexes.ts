@@ -1,8 +1,9 @@
 /**
- * Indexes that serve reads only (keyset pages, lookups that would otherwise scan). They hold
- * no data of their own, so they are created with IF NOT EXISTS each time a database is opened
- * rather than as numbered migrations: adding one never changes a database's schema version,
- * and an older file gains it on its next open.
+ * The core's indexes that serve reads only (keyset pages, lookups that would otherwise scan; a
+ * family's are its `readIndexes`, family.ts). They hold no data of their own, so they are
+ * created with IF NOT EXISTS each time a database is opened rather than as migrations: adding
+ * one is never recorded (an older emulator still opens the database), and an older file gains
+ * it on its next open.
  */
 export const READ_INDEXES: string[] = [
   // list_suborgs: a parent's sub-organizations in creation order, from a (created_at, id) cursor.

@@ -1,9 +1,15 @@
 /**
- * The SQLite schema, as an ordered list of migrations. A database records the number of
- * migrations it has applied (PRAGMA user_version); opening it applies the rest.
+ * The core's part of the SQLite schema (migrations.ts says how a database is brought to it).
  * JSON columns hold small nested values that are always read and written whole.
+ *
+ * `BASELINE_MIGRATIONS` is the numbered list every database was built with until the families
+ * declared their own migrations (issue 40): the core's tables and every family's, in the order
+ * they were added. A database records how many it has applied (PRAGMA user_version). The list
+ * is frozen: its last entry creates the record of named migrations and is the last it will
+ * ever have. A later change to the core's tables is a named migration in `CORE_MIGRATIONS`;
+ * one to a family's tables is a named migration in that family's `migrations` (family.ts).
  */
-export const MIGRATIONS: string[] = [
+export const BASELINE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
@@ -839,4 +845,17 @@ export const MIGRATIONS: string[] = [
       OR (status IN ('ACTIVITY_STATUS_PENDING', 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED')
         AND votes LIKE '%generateAppProofs\\":true%');
   `,
+  // The last one (issue 40): from here on each migration is named, declared beside its tables (the
+  // core's below, a family's in its family.ts) and recorded here once applied (migrations.ts).
+  // Re-runnable. An emulator older than this one refuses the database (schema version 30).
+  `
+  CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY NOT NULL);
+  `,
 ];
+
+/**
+ * The core's named migrations, applied after the baseline and before the families', in this
+ * order, each recorded once as `core/<id>`. Append only: never edit, reorder or remove one a
+ * database may have applied.
+ */
+export const CORE_MIGRATIONS: readonly { id: string; sql: string }[] = [];

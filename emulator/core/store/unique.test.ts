@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Store } from "./index.js";
 import { openStore } from "../../families.js";
-import { MIGRATIONS } from "./schema.js";
+import { BASELINE_MIGRATIONS } from "./schema.js";
 import { isTurnkeyError } from "../errors.js";
 import { createSealer } from "./seal.js";
 import { randomBytes } from "node:crypto";
@@ -106,8 +106,8 @@ describe("the uniqueness migration", () => {
     try {
       const file = join(dir, "old.db");
       const old = new Database(file);
-      const before = MIGRATIONS.findIndex((m) => m.includes("wallets_org_name")); // the schema as it was before the uniqueness rules
-      for (const m of MIGRATIONS.slice(0, before)) old.exec(m);
+      const before = BASELINE_MIGRATIONS.findIndex((m) => m.includes("wallets_org_name")); // the schema as it was before the uniqueness rules
+      for (const m of BASELINE_MIGRATIONS.slice(0, before)) old.exec(m);
       old.pragma(`user_version = ${before}`);
       old.prepare("INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, 'o', 0, 0)").run(ORG);
       // An older database keeps its sealing key inside (moved out to old.db.key on open).

@@ -5,7 +5,7 @@
  */
 import { defineFamily } from "../../core/family.js";
 import type { EphemeralKeys } from "../../bundles/index.js";
-import { appProofsOf, asksForAppProofs, ephemeralKeysFor, startAppProofs } from "./proofs.js";
+import { appProofsOf, asksForAppProofs, ephemeralKeysFor, recordAppProofs } from "./proofs.js";
 import { appProofQueryOperations } from "./queries.js";
 import { AppProofs } from "./repository.js";
 
@@ -24,9 +24,9 @@ export const appProofsFamily = defineFamily({
   repositories: (db) => ({ appProofs: new AppProofs(db) }),
   start(rt) {
     rt.families.appProofs = { keys: ephemeralKeysFor(rt.keys) };
-    startAppProofs(rt); // activities asking generateAppProofs get theirs recorded when they complete
   },
   hooks: {
+    activityCompleted: recordAppProofs, // an activity that asked with generateAppProofs gets its proofs as it completes
     asksAppProofs: asksForAppProofs,
     // Proofs are recorded only for an activity that asked for them.
     activityView(rt, a) {

@@ -15,6 +15,7 @@
 import { derivedP256KeyPair, makeAppProof, type EphemeralKeys } from "../../bundles/index.js";
 import type { ActivityRow } from "../../core/store/activities.js";
 import type { Runtime } from "../../core/runtime.js";
+import type { CompletedActivity } from "../../core/hooks.js";
 import type { InstanceKeys } from "../../core/auth/instance-keys.js";
 import type { ActivityEntry, AddressDerivation } from "../../core/vocabulary/define.js";
 import { fieldOf } from "../../../contracts/proto-json.js";
@@ -66,20 +67,13 @@ export function ephemeralKeysFor(instanceKeys: InstanceKeys): EphemeralKeys {
   return { encryption: derive("encryption"), signing: derive("signing") };
 }
 
-/** Records the app proofs of a completed activity that asked for them (once). */
-export function recordAppProofs(rt: Runtime, a: ActivityRow): void {
-  if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !a.asksAppProofs || rt.store.appProofs.has(a.id)) return;
+/** Records the app proofs of a completed activity that asked for them (once): one per address its entry says it derived. */
+export function recordAppProofs(rt: Runtime, { activity: a, entry }: CompletedActivity): void {
+  if (!a.asksAppProofs || rt.store.appProofs.has(a.id)) return;
   const keys = rt.families.appProofs.keys;
-  addressDerivationsOf(a, rt.registry.operationForActivityType(a.type)?.entry).forEach((d, idx) => {
+  addressDerivationsOf(a, entry).forEach((d, idx) => {
     const proof = makeAppProof({ type: "APP_PROOF_TYPE_ADDRESS_DERIVATION", timestampMs: String(a.updatedAt), addressDerivationProof: d }, keys);
     rt.store.appProofs.insert({ activityId: a.id, orgId: a.orgId, idx, ...proof, createdAt: a.updatedAt });
-  });
-}
-
-/** Subscribes the recorder to the instance's activity updates (in the activity's transaction). */
-export function startAppProofs(rt: Runtime): () => void {
-  return rt.events.on((e) => {
-    if (e.type === "ACTIVITY_UPDATES") recordAppProofs(rt, e.activity);
   });
 }
 

@@ -7,7 +7,7 @@ import { defineFamily } from "../../core/family.js";
 import type { CorsPolicy } from "../../core/http/cors.js";
 import { proxyEndpoints } from "./endpoints.js";
 import type { ProxyClock } from "./forward.js";
-import { proxyCors, proxyRouter, proxyServes } from "./router.js";
+import { proxyCors, proxyHandler, proxyServes } from "./router.js";
 import { authProxyControlRouter } from "./control-routes.js";
 import { AuthProxyConfigs } from "./repository.js";
 
@@ -33,7 +33,7 @@ export const authProxyFamily = defineFamily({
     surfaceCors: (rt, req) => (proxyServes(rt, req.path) ? rt.families.authProxy.cors : undefined),
   },
   routes: {
-    surface: (rt) => proxyRouter(rt),
+    surface: (rt) => proxyHandler(rt),
     control: (rt) => authProxyControlRouter(rt),
   },
 });

@@ -7,10 +7,10 @@
  * the app-wide `corsFirst` (core/http/cors.ts) before anything answers.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import type { Router } from "express";
+import type { RequestHandler } from "express";
 import { proxy, proxySchemas, parseRequest } from "../../../contracts/index.js";
 import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
-import { operationRouter, type Surface } from "../../core/http/pipeline.js";
+import { operationHandler, type Surface } from "../../core/http/pipeline.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import type { CorsPolicy } from "../../core/http/cors.js";
 import type { Runtime } from "../../core/runtime.js";
@@ -97,6 +97,6 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   },
 });
 
-export function proxyRouter(rt: Runtime): Router {
-  return operationRouter(rt, proxySurface(rt.registry.endpoints));
+export function proxyHandler(rt: Runtime): RequestHandler {
+  return operationHandler(rt, proxySurface(rt.registry.endpoints));
 }

@@ -7,7 +7,7 @@
  * rate limit, both in front of the coordinator and the auth proxy (their stages in family.ts, mounted by core/http/app.ts).
  */
 import { readFileSync } from "node:fs";
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import type { Runtime } from "../../core/runtime.js";
 import { clockRouter } from "./clock-routes.js";
 import { snapshotRouter } from "./snapshot-routes.js";
@@ -32,11 +32,8 @@ export function controlRouter(rt: Runtime): Router {
 }
 
 /** Faults and the optional rate limit, in front of the coordinator and the auth proxy (after the request log and the service's CORS: core/http/app.ts). */
-export function controlMiddleware(rt: Runtime): Router {
-  const router = Router();
-  router.use(faultMiddleware(rt));
-  router.use(rateLimitMiddleware(rt));
-  return router;
+export function controlMiddleware(rt: Runtime): RequestHandler[] {
+  return [faultMiddleware(rt), rateLimitMiddleware(rt)];
 }
 
 /** What a reset clears besides the store and the clock: faults and rate-limit windows (snapshots and the request log stay). */

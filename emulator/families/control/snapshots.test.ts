@@ -9,6 +9,8 @@ import { systemClock } from "../../core/clock.js";
 import { TurnkeyError } from "../../core/errors.js";
 import type { Runtime } from "../../core/runtime.js";
 import { createRandom } from "../../core/random.js";
+import { Store } from "../../core/store/index.js";
+import { appliedMigrations, composeSchema, type FamilySchema } from "../../core/store/migrations.js";
 import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
 
 const dirs: string[] = [];
@@ -22,8 +24,7 @@ const tempDir = () => {
   return d;
 };
 
-function runtime(file?: string): Runtime {
-  const store = openStore(file);
+function runtime(file?: string, store = openStore(file)): Runtime {
   return { store, keyring: new Keyring(store.sealer), clock: systemClock(), random: createRandom() } as unknown as Runtime;
 }
 
@@ -132,5 +133,55 @@ describe("state images", () => {
     process.env.EMULATOR_SEALING_KEY = "11".repeat(32);
     loadState(rt, image);
     expect(rt.keyring.mnemonicOf(rt.store.wallets.get("o", "w")!)).toBe("m");
+  });
+});
+
+describe("state images and the families' migrations", () => {
+  // A family defined here (no real family declares a migration yet), and the same family once it has a second one.
+  const notesTable = { id: "notes-table", sql: "CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL)" };
+  const notes = composeSchema([{ name: "notes", migrations: [notesTable] }]);
+  const notesLater = composeSchema([{ name: "notes", migrations: [notesTable, { id: "notes-pinned", sql: "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0" }] }]);
+  const withSchema = (schema: FamilySchema, file?: string) => runtime(file, Store.open(file, { schema }));
+  const noteIds = (rt: Runtime) => rt.store.db.prepare("SELECT id FROM notes ORDER BY id").pluck().all();
+
+  it("a restored snapshot and a state loaded into a file keep the record: the store opens them without applying a migration again", () => {
+    const rt = withSchema(notes);
+    rt.store.db.prepare("INSERT INTO notes (id, body) VALUES ('n1', 'b')").run();
+    const shelf = new SnapshotShelf();
+    const snap = shelf.take(rt);
+    rt.store.db.prepare("INSERT INTO notes (id, body) VALUES ('n2', 'b')").run();
+    shelf.restore(rt, snap.id);
+    expect(noteIds(rt)).toEqual(["n1"]);
+    expect(appliedMigrations(rt.store.db)).toEqual(["notes/notes-table"]);
+
+    const file = join(tempDir(), "b.db");
+    const b = withSchema(notes, file);
+    loadState(b, captureState(rt.store));
+    expect(noteIds(b)).toEqual(["n1"]);
+    b.store.close();
+    const reopened = Store.open(file, { schema: notes });
+    expect(appliedMigrations(reopened.db)).toEqual(["notes/notes-table"]);
+    reopened.close();
+  });
+
+  it("a state exported before a family's migration gains it on import", () => {
+    const before = withSchema(notes);
+    before.store.db.prepare("INSERT INTO notes (id, body) VALUES ('n1', 'b')").run();
+    const rt = withSchema(notesLater);
+    loadState(rt, captureState(before.store));
+    expect(appliedMigrations(rt.store.db)).toEqual(["notes/notes-table", "notes/notes-pinned"]);
+    expect(rt.store.db.prepare("SELECT id, pinned FROM notes").all()).toEqual([{ id: "n1", pinned: 0 }]);
+  });
+
+  it("refuses a state that records a migration this emulator does not know, as a state from a newer emulator, and changes nothing", () => {
+    const newer = withSchema(notesLater);
+    const rt = withSchema(notes);
+    const before = rt.store;
+    const e = rpc(() => loadState(rt, captureState(newer.store)));
+    expect(e.code).toBe(9);
+    expect(e.httpStatus).toBe(400);
+    expect(e.message).toMatch(/records a migration this emulator does not know \(notes\/notes-pinned\).*upgrade the emulator/);
+    expect(JSON.stringify(e.details)).toContain("STATE_TOO_NEW");
+    expect(rt.store).toBe(before);
   });
 });

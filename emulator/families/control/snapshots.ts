@@ -20,8 +20,9 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "n
 import { GrpcCode, invalidArgument, notFound, TurnkeyError, turnkeyErrorDetail } from "../../core/errors.js";
 import { Keyring } from "../../core/keyring.js";
 import type { Runtime } from "../../core/runtime.js";
-import { migrate, useMemorySettings, type Db } from "../../core/store/db.js";
+import { useMemorySettings, type Db } from "../../core/store/db.js";
 import { Store } from "../../core/store/index.js";
+import { migrate, NO_FAMILY_SCHEMA, type FamilySchema } from "../../core/store/migrations.js";
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 
@@ -43,8 +44,12 @@ function asRollbackImage(image: Buffer): Buffer {
   return image;
 }
 
-/** Opens an image as a new in-memory database, checked and migrated to this emulator's schema (a WAL-form image gets its header bytes 18-19 set to rollback form in place). */
-export function openStateImage(image: Buffer, opts: { check?: boolean } = {}): Db {
+/**
+ * Opens an image as a new in-memory database, checked and migrated to this emulator's schema
+ * with the families' part `schema` (a WAL-form image gets its header bytes 18-19 set to
+ * rollback form in place).
+ */
+export function openStateImage(image: Buffer, opts: { check?: boolean; schema?: FamilySchema } = {}): Db {
   if (image.length < 100 || !image.subarray(0, 16).equals(SQLITE_MAGIC)) {
     throw invalidArgument("the state is not a SQLite database file (expected the bytes GET /emulator/v1/state returns)", "body");
   }
@@ -65,7 +70,7 @@ export function openStateImage(image: Buffer, opts: { check?: boolean } = {}): D
     }
     useMemorySettings(db);
     try {
-      migrate(db);
+      migrate(db, opts.schema ?? NO_FAMILY_SCHEMA);
     } catch (e) {
       throw new TurnkeyError(GrpcCode.FAILED_PRECONDITION, (e as Error).message, [turnkeyErrorDetail("STATE_TOO_NEW")]);
     }
@@ -100,10 +105,11 @@ function checkSealedSecrets(store: Store): void {
 
 /** Replaces the runtime's whole state with `image`, atomically. */
 export function loadState(rt: Runtime, image: Buffer, opts: { check?: boolean } = {}): void {
-  const db = openStateImage(image, opts);
+  const parts = { repositories: rt.store.repositoryFactories, schema: rt.store.schema };
+  const db = openStateImage(image, { ...opts, schema: parts.schema });
   let incoming: Store;
   try {
-    incoming = new Store(db, { repositories: rt.store.repositoryFactories });
+    incoming = new Store(db, parts);
     if (opts.check !== false) checkSealedSecrets(incoming);
   } catch (e) {
     db.close();
@@ -126,7 +132,7 @@ export function loadState(rt: Runtime, image: Buffer, opts: { check?: boolean } 
   rmSync(`${file}-wal`, { force: true });
   rmSync(`${file}-shm`, { force: true });
   renameSync(tmp, file);
-  install(rt, Store.open(file, { repositories: rt.store.repositoryFactories }));
+  install(rt, Store.open(file, parts));
 }
 
 function install(rt: Runtime, store: Store): void {

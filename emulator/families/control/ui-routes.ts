@@ -6,7 +6,7 @@
  * The files (about 65 KB) are read once and answered from memory with an ETag; the page
  * carries its stylesheet inline, so the first paint needs no second request.
  */
-import { Router, type Request, type Response, type NextFunction } from "express";
+import { Router, type Request, type RequestHandler, type Response, type NextFunction } from "express";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
@@ -44,7 +44,8 @@ export function loadAssets(dir = UI_ASSETS): Map<string, Asset> {
   return assets;
 }
 
-export function uiRouter(): Router {
+/** The web UI's files; any other path passes on at once (the app's layer, not a router it would enter). */
+export function uiRouter(): RequestHandler {
   const router = Router();
   let assets: Map<string, Asset> | undefined;
   // The page's relative asset URLs need the trailing slash.
@@ -64,5 +65,5 @@ export function uiRouter(): Router {
     }
     res.type(asset.type).send(asset.body);
   });
-  return router;
+  return (req, res, next) => (req.path.startsWith("/emulator/ui") ? router(req, res, next) : next());
 }

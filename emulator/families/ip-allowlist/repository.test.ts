@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { migrate } from "../../core/store/db.js";
-import { MIGRATIONS } from "../../core/store/schema.js";
+import { migrate } from "../../core/store/migrations.js";
+import { BASELINE_MIGRATIONS } from "../../core/store/schema.js";
 
 const ORG = "00000000-0000-4000-8000-00000000000a";
 
@@ -9,9 +9,9 @@ const ORG = "00000000-0000-4000-8000-00000000000a";
 function databaseBeforeTheTrigger(): Database.Database {
   const db = new Database(":memory:");
   db.pragma("foreign_keys = ON");
-  const before = MIGRATIONS.findIndex((m) => m.includes("api_keys_drop_ip_allowlist"));
+  const before = BASELINE_MIGRATIONS.findIndex((m) => m.includes("api_keys_drop_ip_allowlist"));
   expect(before).toBeGreaterThan(0);
-  for (const m of MIGRATIONS.slice(0, before)) db.exec(m);
+  for (const m of BASELINE_MIGRATIONS.slice(0, before)) db.exec(m);
   db.pragma(`user_version = ${before}`);
   db.prepare("INSERT INTO organizations (id, name, created_at, updated_at) VALUES (?, 'o', 0, 0)").run(ORG);
   for (const user of ["u1", "u2"]) db.prepare("INSERT INTO users (id, org_id, name, created_at, updated_at) VALUES (?, ?, ?, 0, 0)").run(user, ORG, user);

@@ -10,7 +10,7 @@
  * never allows.
  */
 import type { Runtime } from "../../core/runtime.js";
-import type { ActivityRow } from "../../core/store/activities.js";
+import type { CompletedActivity } from "../../core/hooks.js";
 import type { VelocityControlRow } from "./repository.js";
 import type { PolicySubjects } from "../../core/vocabulary/define.js";
 import { buildEthTxContext } from "../../policy/context-eth.js";
@@ -175,13 +175,14 @@ export function controlsContext(rt: Runtime, orgId: string, activityType: string
 
 /**
  * Records a completed activity's contribution to every control of its organization it counts
- * for (in the activity's transaction, at its completion time). `subjectsOf` gives what the
- * activity touches, as its registry entry says.
+ * for (in the activity's transaction, at its completion time): the family's `activityCompleted`
+ * hook. The subjects are what the activity's frame resolved for its policies (read once).
  */
-export function recordContributions(rt: Runtime, a: ActivityRow, subjectsOf: (type: string, params: Record<string, unknown>) => PolicySubjects | undefined): void {
-  if (a.status !== "ACTIVITY_STATUS_COMPLETED" || !rt.store.velocityControls.any(a.orgId)) return;
+export function recordContributions(rt: Runtime, completed: CompletedActivity): void {
+  const a = completed.activity;
+  if (!rt.store.velocityControls.any(a.orgId)) return;
   const params = (Object.values(a.intent)[0] ?? {}) as Record<string, unknown>;
-  const subjects = subjectsOf(a.type, params) ?? {};
+  const subjects = completed.subjects;
   const transfers = transfersOf(a.type, params, subjects);
   const group = groupOf(rt, a.orgId, subjects, a.userId ?? "");
   for (const control of rt.store.velocityControls.forOrg(a.orgId)) {

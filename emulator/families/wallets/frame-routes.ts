@@ -5,7 +5,7 @@
  * `importIframeUrl`). Each page trusts this instance's signer key, written into it on
  * each request (it follows a state load or a reset). Plain static module beside it, no build.
  */
-import express, { Router, type Request, type Response } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { join } from "node:path";
 import { packageRoot } from "../../core/package-root.js";
 import { instancePublicKeys } from "../../core/auth/instance-keys.js";
@@ -49,7 +49,8 @@ function page(title: string, body: string, script: string): string {
 `;
 }
 
-export function framesRouter(rt: Runtime): Router {
+/** The frames' pages and files; any other path passes on at once (the app's layer, not a router it would enter). */
+export function framesRouter(rt: Runtime): RequestHandler {
   const router = Router();
   const serve = (render: (signer: string) => string) => (_req: Request, res: Response) => {
     res.setHeader("cache-control", "no-store");
@@ -58,5 +59,5 @@ export function framesRouter(rt: Runtime): Router {
   router.get("/emulator/frames/export", serve(exportFramePage));
   router.get("/emulator/frames/import", serve(importFramePage));
   router.use("/emulator/frames", express.static(FRAME_ASSETS, { index: false, setHeaders: (res) => res.setHeader("cache-control", "no-cache") }));
-  return router;
+  return (req, res, next) => (req.path.startsWith("/emulator/frames") ? router(req, res, next) : next());
 }
