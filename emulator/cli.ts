@@ -4,7 +4,7 @@
  */
 import { readStartOptions, type StartOptionName, type StartOptions } from "./cli-start-options.js";
 import { answerAtOnce, USAGE } from "./cli-usage.js";
-import { webhookOptionsFromFlags } from "./families/webhooks/cli-flags.js";
+import { webhookOptionsFromFlags } from "./families/webhooks/index.js";
 import { suiteOptionsFromFlags } from "./cli-suite-flags.js";
 
 async function main(argv: string[]): Promise<void> {
@@ -65,7 +65,7 @@ async function main(argv: string[]): Promise<void> {
     ...checked("coverage-out", () => suiteOptionsFromFlags({ "coverage-out": values["coverage-out"] })),
   };
   // The emulator and its dependencies load only for `start`.
-  const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./families/chains/networks.js")]);
+  const [{ startEmulator }, { parseChainOption }] = await Promise.all([import("./index.js"), import("./families/chains/index.js")]);
   const chains = checked("chain", () => Object.fromEntries((values.chain ?? []).map(parseChainOption)));
   const emu = await startEmulator({ port, host: values.host, db: values.db, fixtures: values.fixtures, state: values.state, exportOnExit: values["export-on-exit"], log: values.log, rateLimit, trustProxy: values["trust-proxy"], allowHosts: values["allow-host"], chains, webhooks, ...suite });
   const i = emu.info;

@@ -20,16 +20,16 @@ import { corsHeaders } from "./core/http/cors.js";
 import { fixtureInfo, loadFixture, organizationsInfo, parseFixture, seedFixture, type Fixture, type SeededOrganization, DEFAULT_FIXTURE_PATH, findProjectFixture, resolveFixturePath } from "./fixtures.js";
 import { instanceKeysFor, instancePublicKeys } from "./core/auth/instance-keys.js";
 import { oidcIssuerUrl } from "./core/auth/oidc-tokens.js";
-import type { ChainListing, ChainsOptions } from "./families/chains/networks.js";
+import type { ChainListing, ChainsOptions } from "./families/chains/index.js";
 import { EventBus } from "./core/events.js";
 import { ActivityTurns } from "./core/engine/turns.js";
 import { othersInFlight, Serving } from "./core/http/serving.js";
-import type { ControlOptions } from "./families/control/api.js";
-import type { IpAllowlistOptions } from "./families/ip-allowlist/enforce.js";
-import type { WebhooksOptions } from "./families/webhooks/state.js";
+import type { ControlOptions } from "./families/control/index.js";
+import type { IpAllowlistOptions } from "./families/ip-allowlist/index.js";
+import type { WebhooksOptions } from "./families/webhooks/index.js";
 import { answerClientErrors } from "./core/http/client-errors.js";
 import { createRandom } from "./core/random.js";
-import type { CoverageOptions } from "./families/coverage/files.js";
+import type { CoverageOptions } from "./families/coverage/index.js";
 
 /** What startEmulator takes: the instance's own settings, and each family's (`--log`, `--chain`, `--trust-proxy`, ...). */
 export type EmulatorOptions = ControlOptions & ChainsOptions & IpAllowlistOptions & WebhooksOptions & CoverageOptions & {

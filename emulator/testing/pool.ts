@@ -13,8 +13,7 @@
  */
 import { relative, sep } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../index.js";
-import { mergeCoverage, type CoverageReport } from "../families/coverage/report.js";
-import { writeCoverageFiles } from "../families/coverage/files.js";
+import { mergeCoverage, writeCoverageFiles, type CoverageReport } from "../families/coverage/index.js";
 import { startForTests } from "./start.js";
 
 type Slot = { emulator: Promise<RunningEmulator>; started?: RunningEmulator; file?: string };

@@ -11,8 +11,12 @@
  *   `index.ts` is a second entry loaded with `import()`, e.g. the chains' local DeFi), never
  *   another family's inner files; the families' own graph has no cycle;
  * - a family's declaration (`family.ts`) is imported only by emulator/families.ts;
- * - the root (index.ts, families.ts, the CLI, fixtures, record, testing) imports anything, and
- *   nothing below it imports the root.
+ * - outside a family, nothing imports its inner files: the root (index.ts, families.ts, the
+ *   CLI, fixtures, record, testing) uses a family only through its `index.ts` (or a subfolder's),
+ *   except families.ts, which imports each family's `family.ts` to compose them;
+ * - the core, a family and the root use only their own members of `rt.families` and of the
+ *   store (the root: none of a family's); another family's go through its index.ts;
+ * - nothing below the root imports the root.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -64,8 +68,9 @@ export function refusal(from: string, to: string): string | undefined {
       if (b.kind === "family" && to.endsWith("/family.ts") && from !== to) return "a family's declaration is imported only by emulator/families.ts";
       return undefined;
     default:
-      if (b.kind === "family" && to.endsWith("/family.ts") && from !== "emulator/families.ts") return "a family's declaration is imported only by emulator/families.ts";
-      return undefined;
+      if (b.kind !== "family") return undefined;
+      if (to.endsWith("/family.ts")) return from === "emulator/families.ts" ? undefined : "a family's declaration is imported only by emulator/families.ts";
+      return isPublic(to) ? undefined : `outside a family, a family is used only through its index.ts (${familyIndex(b.family!)}), not its inner modules`;
   }
 }
 
@@ -100,7 +105,7 @@ describe("the parts of emulator/ and contracts/", () => {
     expect(cycles(asGraph)).toEqual([]);
   });
 
-  it("keep each family's state and repositories to that family (the others go through its index.ts)", () => {
+  it("keep each family's state and repositories to that family (the others and the root go through its index.ts)", () => {
     const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
     const owner = new Map<string, string>(); // "families.<member>" or "store.<member>" -> family
     for (const file of graph.keys()) {
@@ -114,13 +119,13 @@ describe("the parts of emulator/ and contracts/", () => {
     const found: string[] = [];
     for (const file of graph.keys()) {
       const part = partOf(file);
-      if (part.kind !== "core" && part.kind !== "family") continue;
+      if (part.kind !== "core" && part.kind !== "family" && part.kind !== "root") continue;
       for (const [use] of strip(read(file)).matchAll(/\b(?:families|store)\.\w+/g)) {
         const family = owner.get(use);
         if (family && family !== part.family) found.push(`${file}: ${use} (the ${family} family's)`);
       }
     }
-    expect(found, "uses of another family's state or repository (offer what is needed through that family's index.ts)").toEqual([]);
+    expect(found, "uses of a family's state or repository outside that family (offer what is needed through the family's index.ts)").toEqual([]);
   });
 
   it("lists the imports of the root from below that still hold", () => {
@@ -147,5 +152,13 @@ describe("the boundary check", () => {
     expect(refusal("emulator/signing/ethereum.ts", "emulator/core/store/index.ts")).toMatch(/primitive/);
     expect(refusal("emulator/cli.ts", "emulator/families/chains/family.ts")).toMatch(/only by emulator\/families.ts/);
     expect(refusal("emulator/families.ts", "emulator/families/chains/family.ts")).toBeUndefined();
+  });
+
+  it("lets the root use a family through its index.ts only (families.ts: its family.ts too)", () => {
+    expect(refusal("emulator/fixtures/seed.ts", "emulator/families/wallets/index.ts")).toBeUndefined();
+    expect(refusal("emulator/fixtures/seed.ts", "emulator/families/wallets/accounts.ts")).toMatch(/outside a family, a family is used only through its index.ts \(emulator\/families\/wallets\/index.ts\)/);
+    expect(refusal("emulator/index.ts", "emulator/families/control/state.ts")).toMatch(/only through its index.ts/);
+    expect(refusal("emulator/cli.ts", "emulator/families/chains/defi/index.ts")).toBeUndefined();
+    expect(refusal("emulator/families.ts", "emulator/families/chains/networks.ts")).toMatch(/only through its index.ts/);
   });
 });

@@ -52,6 +52,32 @@ describe("organizations", () => {
     expect(parent.subOrganizations[0].counts.users).toBe(1);
   });
 
+  it("counts each organization's users, wallets, private keys, policies and activities as the SDK lists them", async () => {
+    const c = sdkClient(emu);
+    await c.createPrivateKeys({ privateKeys: [{ privateKeyName: "counted key", curve: "CURVE_ED25519", addressFormats: [], privateKeyTags: [] }] });
+    await c.createPolicy({ policyName: "counted policy", effect: "EFFECT_ALLOW", condition: "activity.type == 'ACTIVITY_TYPE_CREATE_WALLET'", notes: "" });
+    const tree = (await get("/emulator/v1/organizations")).json.organizations;
+    for (const [org, client] of [
+      [emu.info.organizationId, c],
+      [VAULT.organizationId, vault("alice")],
+    ] as const) {
+      const [users, wallets, keys, policies, activities] = await Promise.all([client.getUsers({}), client.getWallets({}), client.getPrivateKeys({}), client.getPolicies({}), client.getActivities({})]);
+      const counts = { users: users.users.length, wallets: wallets.wallets.length, privateKeys: keys.privateKeys.length, policies: policies.policies.length, activities: activities.activities.length };
+      expect(tree.find((o: any) => o.organizationId === org).counts, org).toEqual(counts);
+    }
+  });
+
+  it("marks a deleted sub-organization, which keeps only its activity history", async () => {
+    const c = sdkClient(emu);
+    const rootUsers = [{ userName: "leaving root", apiKeys: [{ apiKeyName: "dev", publicKey: emu.info.apiPublicKey!, curveType: "API_KEY_CURVE_P256" as const }], authenticators: [], oauthProviders: [] }];
+    const { subOrganizationId } = await c.createSubOrganization({ subOrganizationName: "leaving", rootQuorumThreshold: 1, rootUsers, wallet: { walletName: "leaving wallet", accounts: [] } });
+    const child = () => get("/emulator/v1/organizations").then((r) => r.json.organizations.find((o: any) => o.organizationId === emu.info.organizationId).subOrganizations.find((o: any) => o.organizationId === subOrganizationId));
+    expect(await child()).toMatchObject({ deleted: false, counts: { users: 1, wallets: 1, privateKeys: 0, policies: 0, activities: 0 } });
+    await sdkClient(emu, undefined, subOrganizationId).deleteSubOrganization({ deleteWithoutExport: true });
+    // What is left: the deletion, an activity of the sub-organization itself.
+    expect(await child()).toMatchObject({ deleted: true, counts: { users: 0, wallets: 0, privateKeys: 0, policies: 0, activities: 1 } });
+  });
+
   it("shows an organization's users, quorum and wallets as the SDK reads them, with addresses viem derives", async () => {
     const { status, json } = await get(`/emulator/v1/organizations/${emu.info.organizationId}`);
     expect(status).toBe(200);

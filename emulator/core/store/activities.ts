@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { rowMapper } from "./rows.js";
+import { countsByOrg, rowMapper } from "./rows.js";
 import { keepVotes, readVotes, type KeptVote, type StoredVote } from "./kept-votes.js";
 import type { RpcStatus } from "../errors.js";
 
@@ -49,7 +49,7 @@ export type ActivityRow = {
  * Every column but `evaluations` (read only by get_policy_evaluations): votes are kept
  * compactly (kept-votes.ts) and expanded here, so every reader sees whole votes.
  */
-export const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at";
+const ACTIVITY_COLUMNS = "seq, id, org_id, type, status, fingerprint, intent, result, failure, votes, user_id, asks_app_proofs, created_at, updated_at";
 const mapper = rowMapper<Omit<ActivityRow, "votes"> & { votes: KeptVote[] }>({ json: ["intent", "result", "failure", "votes"], bool: ["asksAppProofs"] });
 
 function read(raw: unknown): ActivityRow | undefined {
@@ -58,8 +58,7 @@ function read(raw: unknown): ActivityRow | undefined {
   return { ...r, votes: readVotes(r.votes, r) };
 }
 
-/** Activity rows as read by ACTIVITY_COLUMNS (the control UI lists them too). */
-export const activityRows = { read, readAll: (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!) };
+const readAll = (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!);
 
 export type ActivityFilter = {
   orgId: string;
@@ -70,6 +69,41 @@ export type ActivityFilter = {
   after?: number;
   limit: number;
 };
+
+/** The control UI's activity list: across every organization unless `orgId` is given; `before` is a cursor activity's sequence number. */
+export type ActivitySearch = {
+  orgId?: string;
+  types?: string[];
+  statuses?: string[];
+  userId?: string;
+  before?: number;
+  limit: number;
+};
+
+/** The WHERE conditions and their arguments of the filters `list` and `search` share. */
+function filtered(f: { orgId?: string; statuses?: string[]; types?: string[]; userId?: string }): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (f.orgId !== undefined) {
+    where.push("org_id = ?");
+    args.push(f.orgId);
+  }
+  if (f.statuses?.length) {
+    where.push(`status IN (${f.statuses.map(() => "?").join(",")})`);
+    args.push(...f.statuses);
+  }
+  if (f.types?.length) {
+    where.push(`type IN (${f.types.map(() => "?").join(",")})`);
+    args.push(...f.types);
+  }
+  if (f.userId) {
+    where.push("user_id = ?");
+    args.push(f.userId);
+  }
+  return { where, args };
+}
+
+const whereClause = (where: string[]) => (where.length ? `WHERE ${where.join(" AND ")}` : "");
 
 const APPEND_EVALUATION = "evaluations = json_insert(COALESCE(evaluations, '[]'), '$[#]', json(?))";
 
@@ -136,16 +170,7 @@ export class Activities {
 
   /** Newest first. `before`/`after` are sequence numbers of cursor activities. */
   list(f: ActivityFilter): ActivityRow[] {
-    const where = ["org_id = ?"];
-    const args: unknown[] = [f.orgId];
-    if (f.statuses?.length) {
-      where.push(`status IN (${f.statuses.map(() => "?").join(",")})`);
-      args.push(...f.statuses);
-    }
-    if (f.types?.length) {
-      where.push(`type IN (${f.types.map(() => "?").join(",")})`);
-      args.push(...f.types);
-    }
+    const { where, args } = filtered(f);
     if (f.before !== undefined) {
       where.push("seq < ?");
       args.push(f.before);
@@ -157,7 +182,29 @@ export class Activities {
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
     const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const page = activityRows.readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    const page = readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${whereClause(where)} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
     return order === "ASC" ? page.reverse() : page;
+  }
+
+  /** Matching activities of every organization (or `orgId`'s), newest first, and how many match in all (the cursor aside). */
+  search(q: ActivitySearch): { page: ActivityRow[]; total: number } {
+    const { where, args } = filtered(q);
+    const total = (prep(this.db, `SELECT COUNT(*) AS n FROM activities ${whereClause(where)}`).get(...args) as { n: number }).n;
+    if (q.before !== undefined) {
+      where.push("seq < ?");
+      args.push(q.before);
+    }
+    const page = readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${whereClause(where)} ORDER BY seq DESC LIMIT ?`).all(...args, q.limit));
+    return { page, total };
+  }
+
+  /** The activity types recorded so far, in every organization, sorted. */
+  typesSeen(): string[] {
+    return (prep(this.db, "SELECT DISTINCT type FROM activities ORDER BY type").all() as { type: string }[]).map((r) => r.type);
+  }
+
+  /** Activities per organization, every organization at once. */
+  countsByOrg(): Map<string, number> {
+    return countsByOrg(this.db, "activities");
   }
 }

@@ -45,6 +45,11 @@ export class Organizations {
     updateRow(this.db, "organizations", rows, id, { ...patch, updatedAt: now });
   }
 
+  /** Every organization, oldest first (the control UI's tree). */
+  all(): OrganizationRow[] {
+    return (prep(this.db, "SELECT * FROM organizations ORDER BY created_at, id").all() as unknown[]).map(rows.one);
+  }
+
   children(parentId: string): OrganizationRow[] {
     return (prep(this.db, "SELECT * FROM organizations WHERE parent_id = ? ORDER BY created_at, id").all(parentId) as unknown[]).map(rows.one);
   }

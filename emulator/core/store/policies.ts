@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { insertRow, rowMapper } from "./rows.js";
+import { countsByOrg, insertRow, rowMapper } from "./rows.js";
 import { UNIQUE_RULES, uniquely } from "./unique.js";
 import type { Activities } from "./activities.js";
 
@@ -34,6 +34,11 @@ export class Policies {
 
   list(orgId: string): PolicyRow[] {
     return (prep(this.db, "SELECT * FROM policies WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as unknown[]).map(rows.one);
+  }
+
+  /** Policies per organization, every organization at once (the control UI's tree). */
+  countsByOrg(): Map<string, number> {
+    return countsByOrg(this.db, "policies");
   }
 
   insert(p: PolicyRow): void {

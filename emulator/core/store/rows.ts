@@ -86,3 +86,9 @@ export function updateWhere<R>(db: Db, table: string, mapper: RowMapper<R>, wher
   const keys = Object.keys(where);
   prep(db, `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE ${keys.map((k) => `${k} = ?`).join(" AND ")}`).run(...Object.values(cols), ...Object.values(where));
 }
+
+/** How many rows of `table` each organization holds (by its org_id column); an organization without any is absent. */
+export function countsByOrg(db: Db, table: string): Map<string, number> {
+  const rows = prep(db, `SELECT org_id AS orgId, COUNT(*) AS n FROM ${table} GROUP BY org_id`).all() as { orgId: string; n: number }[];
+  return new Map(rows.map((r) => [r.orgId, r.n]));
+}

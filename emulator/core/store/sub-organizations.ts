@@ -25,6 +25,11 @@ export class SubOrganizations {
     return !!r && r.deleted_at !== null;
   }
 
+  /** Ids of the deleted (tombstoned) sub-organizations. */
+  deletedIds(): Set<string> {
+    return new Set((prep(this.db, "SELECT org_id AS id FROM sub_organizations WHERE deleted_at IS NOT NULL").all() as { id: string }[]).map((r) => r.id));
+  }
+
   /** Marks the sub-org deleted and drops every resource it holds (all tables with an org_id, except history). */
   tombstone(orgId: string, now: number): void {
     const tables = (prep(this.db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])

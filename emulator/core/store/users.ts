@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { prep } from "./statements.js";
-import { insertRow, rowMapper, updateRow } from "./rows.js";
+import { countsByOrg, insertRow, rowMapper, updateRow } from "./rows.js";
 
 export type UserRow = {
   id: string;
@@ -40,6 +40,11 @@ export class Users {
 
   count(orgId: string): number {
     return (prep(this.db, "SELECT COUNT(*) AS n FROM users WHERE org_id = ?").get(orgId) as { n: number }).n;
+  }
+
+  /** Users per organization, every organization at once (the control UI's tree). */
+  countsByOrg(): Map<string, number> {
+    return countsByOrg(this.db, "users");
   }
 
   insert(u: UserRow): void {

@@ -14,10 +14,9 @@
 import { Router, type Request } from "express";
 import type { Runtime } from "../../core/runtime.js";
 import { invalidArgument, notFound } from "../../core/errors.js";
-import { ACTIVITY_STATUSES, type ActivityRow } from "../../core/store/activities.js";
+import { ACTIVITY_STATUSES, type ActivityRow, type ActivitySearch } from "../../core/store/activities.js";
 import { renderActivity } from "../../core/views/activity.js";
 import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
-import { activityTypesSeen, queryActivities, type ActivityQuery } from "./ui-reads.js";
 import { castVote, holdsKeyFor } from "./ui-votes.js";
 import { approvalWindow, votesInForce } from "../../core/engine/approval-window.js";
 
@@ -38,7 +37,7 @@ function single(v: unknown, field: string): string | undefined {
 }
 
 /** Reads the list filters; a 400 naming the parameter when one is malformed. */
-export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivityQuery {
+export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivitySearch {
   const statuses = valuesOf(q.status, "status").map((s) => (s.startsWith("ACTIVITY_STATUS_") ? s : `ACTIVITY_STATUS_${s.toUpperCase()}`));
   const badStatus = statuses.find((s) => !(ACTIVITY_STATUSES as readonly string[]).includes(s));
   if (badStatus) throw invalidArgument(`status ${badStatus} is not an activity status (one of ${ACTIVITY_STATUSES.join(", ")})`, "status");
@@ -57,14 +56,14 @@ export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivityQu
     if (!cursor) throw invalidArgument(`before names no activity: ${before}`, "before");
     beforeSeq = cursor.seq;
   }
-  return { organizationId, types, statuses, userId: single(q.userId, "userId"), beforeSeq, limit };
+  return { orgId: organizationId, types, statuses, userId: single(q.userId, "userId"), before: beforeSeq, limit };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function activitySummaries(rt: Runtime, q: ActivityQuery): Record<string, unknown> {
+export function activitySummaries(rt: Runtime, q: ActivitySearch): Record<string, unknown> {
   const { store } = rt;
-  const { page, total } = queryActivities(store, q);
+  const { page, total } = store.activities.search(q);
   const orgNames = new Map<string, string>();
   const userNames = new Map<string, string | null>();
   const orgName = (id: string) => {
@@ -92,7 +91,7 @@ export function activitySummaries(rt: Runtime, q: ActivityQuery): Record<string,
     })),
     total,
     next: page.length === q.limit ? page.at(-1)!.id : null,
-    types: activityTypesSeen(store),
+    types: store.activities.typesSeen(),
   };
 }
 

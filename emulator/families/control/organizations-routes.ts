@@ -9,10 +9,9 @@ import { Router } from "express";
 import type { Runtime } from "../../core/runtime.js";
 import { notFound } from "../../core/errors.js";
 import { handle } from "../../core/http/control-routes.js";
-import { countsByOrganization, deletedOrganizationIds, organizationSkeleton, type OrganizationCounts } from "./ui-reads.js";
 import { holdsKeyFor } from "./ui-votes.js";
 import { renderTag, renderUser } from "../../core/views/users.js";
-import { privateKeysOf, renderPrivateKey, renderWallet, renderWalletAccount, walletAccountsOf, walletsOf } from "../wallets/index.js";
+import { privateKeysOf, renderPrivateKey, renderWallet, renderWalletAccount, walletAccountsOf, walletCountsByOrganization, walletsOf } from "../wallets/index.js";
 import { renderPolicy } from "../policies/index.js";
 import { toTimestamp } from "../../core/clock.js";
 import { authProxyOf } from "../auth-proxy/index.js";
@@ -26,19 +25,33 @@ export type OrganizationNode = {
   subOrganizations: OrganizationNode[];
 };
 
-const NONE: OrganizationCounts = { users: 0, wallets: 0, privateKeys: 0, policies: 0, activities: 0 };
+export type OrganizationCounts = { users: number; wallets: number; privateKeys: number; policies: number; activities: number };
+
+/** Each organization's counts, read once for every organization (one grouped count per table). */
+function countsOf(rt: Runtime): (orgId: string) => OrganizationCounts {
+  const { store } = rt;
+  const { wallets, privateKeys } = walletCountsByOrganization(rt);
+  const per = { users: store.users.countsByOrg(), wallets, privateKeys, policies: store.policies.countsByOrg(), activities: store.activities.countsByOrg() };
+  return (orgId) => ({
+    users: per.users.get(orgId) ?? 0,
+    wallets: per.wallets.get(orgId) ?? 0,
+    privateKeys: per.privateKeys.get(orgId) ?? 0,
+    policies: per.policies.get(orgId) ?? 0,
+    activities: per.activities.get(orgId) ?? 0,
+  });
+}
 
 /** The organization tree: top-level organizations (oldest first), each with its sub-organizations. */
 export function organizationTree(rt: Runtime): OrganizationNode[] {
-  const counts = countsByOrganization(rt.store);
-  const deleted = deletedOrganizationIds(rt.store);
+  const counts = countsOf(rt);
+  const deleted = rt.store.subOrganizations.deletedIds();
   const nodes = new Map<string, OrganizationNode>();
-  const skeleton = organizationSkeleton(rt.store);
-  for (const o of skeleton) {
-    nodes.set(o.id, { organizationId: o.id, organizationName: o.name, parentOrganizationId: o.parentId, deleted: deleted.has(o.id), counts: counts.get(o.id) ?? { ...NONE }, subOrganizations: [] });
+  const organizations = rt.store.organizations.all();
+  for (const o of organizations) {
+    nodes.set(o.id, { organizationId: o.id, organizationName: o.name, parentOrganizationId: o.parentId, deleted: deleted.has(o.id), counts: counts(o.id), subOrganizations: [] });
   }
   const roots: OrganizationNode[] = [];
-  for (const o of skeleton) {
+  for (const o of organizations) {
     const node = nodes.get(o.id)!;
     const parent = o.parentId ? nodes.get(o.parentId) : undefined;
     if (parent) parent.subOrganizations.push(node);

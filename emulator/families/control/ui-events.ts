@@ -7,7 +7,7 @@
 import { Router } from "express";
 import type { Runtime } from "../../core/runtime.js";
 import type { Db } from "../../core/store/db.js";
-import { writeCounter } from "./ui-reads.js";
+import { committedChanges } from "../../core/store/committed-changes.js";
 
 // Per database: a restore installs a new store, a reset a fresh in-memory database (whose write counter starts again).
 const generations = new WeakMap<Db, number>();
@@ -18,7 +18,7 @@ export function stateVersion(rt: Runtime): string {
   let gen = generations.get(rt.store.db);
   if (gen === undefined) generations.set(rt.store.db, (gen = nextGeneration++));
   const lastRequest = rt.families.control.requests.query({ limit: 1 })[0]?.seq ?? 0;
-  return [gen, writeCounter(rt.store), rt.clock.offsetMs, lastRequest, rt.families.control.snapshots.list().length].join(".");
+  return [gen, committedChanges(rt.store.db), rt.clock.offsetMs, lastRequest, rt.families.control.snapshots.list().length].join(".");
 }
 
 export const CHANGE_POLL_MS = 250;

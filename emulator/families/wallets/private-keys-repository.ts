@@ -1,6 +1,6 @@
 import type { Db } from "../../core/store/db.js";
 import { prep } from "../../core/store/statements.js";
-import { insertRow, rowMapper } from "../../core/store/rows.js";
+import { countsByOrg, insertRow, rowMapper } from "../../core/store/rows.js";
 import { UNIQUE_RULES, uniquely } from "../../core/store/unique.js";
 
 declare module "../../core/store/index.js" {
@@ -53,6 +53,11 @@ export class PrivateKeys {
 
   count(orgId: string): number {
     return (prep(this.db, "SELECT COUNT(*) AS n FROM private_keys WHERE org_id = ?").get(orgId) as { n: number }).n;
+  }
+
+  /** Private keys per organization, every organization at once. */
+  countsByOrg(): Map<string, number> {
+    return countsByOrg(this.db, "private_keys");
   }
 
   insert(k: PrivateKeyRow): void {

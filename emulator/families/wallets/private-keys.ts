@@ -14,6 +14,8 @@ import type { PrivateKeyRow } from "./private-keys-repository.js";
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
 import type { RandomBytes } from "../../core/random.js";
+import type { Store } from "../../core/store/index.js";
+import type { Keyring } from "../../core/keyring.js";
 
 export const MAX_PRIVATE_KEYS_PER_ORG = 1000;
 
@@ -49,22 +51,33 @@ export function storePrivateKey(ctx: DomainContext, p: PrivateKeyParams, field: 
     if (!store.tags.get(ctx.org.id, t, "TAG_TYPE_PRIVATE_KEY")) throw invalidArgument(`private key tag not found: ${t}`, `${field}.privateKeyTags[${i}]`);
   });
   const secret = key ?? randomPrivateKey(curve, ctx.rt.random);
-  const { compressed, stored } = publicKeysOf(curve, secret);
+  const k = { id: ctx.rt.random.uuid(), orgId: ctx.org.id, name: p.privateKeyName, curve, secret, addressFormats: p.addressFormats, tags: p.privateKeyTags, imported };
+  return insertPrivateKey(store, keyring, k, ctx.now, field);
+}
+
+export type NewPrivateKey = { id: string; orgId: string; name: string; curve: Curve; secret: Uint8Array; addressFormats: string[]; tags: string[]; imported: boolean };
+
+/**
+ * Stores a private key as given (checked by the caller: storePrivateKey, or a fixture's
+ * check): sealed, with its public key, its addresses (an error names `field`) and its tags.
+ */
+export function insertPrivateKey(store: Store, keyring: Keyring, k: NewPrivateKey, now: number, field: string): PrivateKeyRow {
+  const { compressed, stored } = publicKeysOf(k.curve, k.secret);
   const row: PrivateKeyRow = {
-    id: ctx.rt.random.uuid(),
-    orgId: ctx.org.id,
-    name: p.privateKeyName,
-    curve,
-    privateKeySealed: keyring.sealPrivateKey(secret),
+    id: k.id,
+    orgId: k.orgId,
+    name: k.name,
+    curve: k.curve,
+    privateKeySealed: keyring.sealPrivateKey(k.secret),
     publicKey: stored,
-    addresses: p.addressFormats.map((format) => ({ format, address: withField(field, () => addressFor(format, curve, compressed)) })),
+    addresses: k.addressFormats.map((format) => ({ format, address: withField(field, () => addressFor(format, k.curve, compressed)) })),
     exported: false,
-    imported,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+    imported: k.imported,
+    createdAt: now,
+    updatedAt: now,
   };
   store.privateKeys.insert(row);
-  for (const t of p.privateKeyTags) store.tags.addMember(t, row.id);
+  for (const t of k.tags) store.tags.addMember(t, row.id);
   return row;
 }
 

@@ -2,7 +2,7 @@
  * What other families read of an organization's wallets, accounts and private keys (offered
  * through this family's index.ts): the organization's views, sub-organization deletion and
  * lookups, TVC operators' wallets, velocity controls' wallet groups, the chain watcher's
- * address owners.
+ * address owners, the control UI's counts per organization.
  */
 import type { Runtime } from "../../core/runtime.js";
 import type { WalletAccountRow, WalletRow } from "./wallets-repository.js";
@@ -27,3 +27,9 @@ export const holdsAddress = (rt: Pick<Runtime, "store">, orgId: string, address:
 
 /** The organizations holding a wallet account at `address`. */
 export const organizationsHolding = (rt: Pick<Runtime, "store">, address: string): string[] => rt.store.wallets.organizationsHolding(address);
+
+/** Wallets per organization and private keys per organization, every organization at once (an organization without any is absent). */
+export const walletCountsByOrganization = (rt: Pick<Runtime, "store">): { wallets: Map<string, number>; privateKeys: Map<string, number> } => ({
+  wallets: rt.store.wallets.countsByOrg(),
+  privateKeys: rt.store.privateKeys.countsByOrg(),
+});

@@ -1,6 +1,6 @@
 import type { Db } from "../../core/store/db.js";
 import { prep } from "../../core/store/statements.js";
-import { insertRow, rowMapper } from "../../core/store/rows.js";
+import { countsByOrg, insertRow, rowMapper } from "../../core/store/rows.js";
 import { UNIQUE_RULES, uniquely } from "../../core/store/unique.js";
 
 declare module "../../core/store/index.js" {
@@ -57,6 +57,11 @@ export class Wallets {
 
   count(orgId: string): number {
     return (prep(this.db, "SELECT COUNT(*) AS n FROM wallets WHERE org_id = ?").get(orgId) as { n: number }).n;
+  }
+
+  /** Wallets per organization, every organization at once. */
+  countsByOrg(): Map<string, number> {
+    return countsByOrg(this.db, "wallets");
   }
 
   /** Wallet labels are unique within an organization. */

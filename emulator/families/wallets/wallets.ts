@@ -2,7 +2,8 @@
  * HD wallets and their accounts: a wallet from a fresh (or imported) mnemonic, sealed at rest,
  * within the organization's wallet limit; accounts derived from its seed (each path once per
  * curve and address format); renaming; deletion under the export rule. Shared by the wallet
- * activities, sub-organization creation, import and TVC quorum keys.
+ * activities, sub-organization creation, import, TVC quorum keys and the fixtures' seeding (a
+ * wallet stored as given: insertWallet).
  */
 import { documentedError, invalidArgument, notFound, resourceExhausted, withField } from "../../core/errors.js";
 import { quote } from "../../core/input-error.js";
@@ -11,6 +12,8 @@ import { checkAccountParams, checkNoRepeatedPaths, deriveAccount, isChecked, typ
 import { checkName, requireDistinct, requireExported, requireNonEmpty, requireUuid } from "../../core/vocabulary/lookups.js";
 import type { WalletRow } from "./wallets-repository.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
+import type { Store } from "../../core/store/index.js";
+import type { Keyring } from "../../core/keyring.js";
 
 export const MAX_WALLETS_PER_ORG = 100;
 
@@ -53,6 +56,21 @@ export function createWalletAccounts(ctx: DomainContext, walletId: string, accou
   requireNonEmpty(accounts, "parameters.accounts");
   const checked = checkAccounts(accounts, "parameters.accounts");
   return addAccounts(ctx, wallet, ctx.rt.keyring.seedOf(wallet), checked, "parameters.accounts", persist);
+}
+
+export type NewWallet = { id: string; orgId: string; name: string; mnemonic: string; accounts: (AccountParams & { id: string })[] };
+
+/**
+ * Stores a wallet as given (a fixture's, checked already): its sealed mnemonic and its accounts
+ * under their own ids, derived from its seed (an error names `field`.accounts[i]).
+ */
+export function insertWallet(store: Store, keyring: Keyring, w: NewWallet, now: number, field: string): void {
+  store.wallets.insert({ id: w.id, orgId: w.orgId, name: w.name, mnemonicSealed: keyring.sealMnemonic(w.mnemonic), exported: false, imported: false, createdAt: now, updatedAt: now });
+  const seed = keyring.seedOf(store.wallets.get(w.orgId, w.id)!);
+  w.accounts.forEach((a, i) => {
+    const d = withField(`${field}.accounts[${i}]`, () => deriveAccount(seed, a, keyring.nodeCache(w.id)));
+    store.wallets.insertAccount({ id: a.id, orgId: w.orgId, walletId: w.id, ...d, exported: false, createdAt: now, updatedAt: now });
+  });
 }
 
 /** Creates a wallet from a fresh (or given) mnemonic; shared with sub-organizations and import. */
