@@ -16,9 +16,8 @@ import type { ActivityType, CurrentActivityType, IntentOf, ResultOf, SubmitName 
 /** The last timestamp the instance's proxy stamped a forward with (`rt.families.authProxy.clock`). */
 export type ProxyClock = { lastMs: number };
 
-/** Strictly increasing per instance, so two identical forwards never share a fingerprint. */
-function timestampFor(rt: Runtime): number {
-  const now = rt.clock.now();
+/** The stamp time of a forward made at `now`: strictly increasing per instance, so two identical forwards never share a fingerprint. */
+function timestampFor(rt: Runtime, now: number): number {
   const clock = rt.families.authProxy.clock;
   const ts = Math.max(now, clock.lastMs + 1);
   clock.lastMs = ts;
@@ -58,7 +57,9 @@ export async function forward<N extends SubmitName, T extends ActivityType = Cur
   }
   const target = opts.target ?? px.org;
   const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
-  const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt)), organizationId: target.id, parameters: params };
+  // One instant for the forward: its stamp time and the submission's `now`.
+  const now = px.rt.clock.now();
+  const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt, now)), organizationId: target.id, parameters: params };
   parseRequest(op.request, body);
   const raw = Buffer.from(JSON.stringify(body), "utf8");
   const secret = px.rt.store.sealer.open(px.config.proxyKeySealed);
@@ -69,7 +70,7 @@ export async function forward<N extends SubmitName, T extends ActivityType = Cur
     secret.fill(0);
   }
   // A policy denial throws here, recorded FAILED: the proxy answers the coordinator's 403 as it is.
-  const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target, now: px.rt.clock.now() });
+  const activity = await submitActivity(px.rt, { op, entry, body, rawBody: raw, caller: proxyCaller(px, signature), target, now });
   if (activity.status === "ACTIVITY_STATUS_COMPLETED") return (op.resultKey ? activity.result[op.resultKey] : {}) as ResultOf<T>;
   throw permissionDenied(`auth proxy: activity ${activity.id} (${activity.type}) ended ${activity.status}; the organization's policies must allow the proxy user to run it`);
 }
