@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { packageRoot } from "../../core/package-root.js";
+import { underPath } from "../../core/http/path-scope.js";
 
 export const UI_ASSETS = join(packageRoot(), "emulator", "ui", "assets");
 
@@ -44,7 +45,7 @@ export function loadAssets(dir = UI_ASSETS): Map<string, Asset> {
   return assets;
 }
 
-/** The web UI's files; any other path passes on at once (the app's layer, not a router it would enter). */
+/** The web UI's files; any other path passes on at once (`underPath`). */
 export function uiRouter(): RequestHandler {
   const router = Router();
   let assets: Map<string, Asset> | undefined;
@@ -65,5 +66,5 @@ export function uiRouter(): RequestHandler {
     }
     res.type(asset.type).send(asset.body);
   });
-  return (req, res, next) => (req.path.startsWith("/emulator/ui") ? router(req, res, next) : next());
+  return underPath("/emulator/ui", router);
 }

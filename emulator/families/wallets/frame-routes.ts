@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { packageRoot } from "../../core/package-root.js";
 import { instancePublicKeys } from "../../core/auth/instance-keys.js";
 import type { Runtime } from "../../core/runtime.js";
+import { underPath } from "../../core/http/path-scope.js";
 
 export const FRAME_ASSETS = join(packageRoot(), "emulator", "frames", "assets");
 
@@ -49,7 +50,7 @@ function page(title: string, body: string, script: string): string {
 `;
 }
 
-/** The frames' pages and files; any other path passes on at once (the app's layer, not a router it would enter). */
+/** The frames' pages and files; any other path passes on at once (`underPath`). */
 export function framesRouter(rt: Runtime): RequestHandler {
   const router = Router();
   const serve = (render: (signer: string) => string) => (_req: Request, res: Response) => {
@@ -59,5 +60,5 @@ export function framesRouter(rt: Runtime): RequestHandler {
   router.get("/emulator/frames/export", serve(exportFramePage));
   router.get("/emulator/frames/import", serve(importFramePage));
   router.use("/emulator/frames", express.static(FRAME_ASSETS, { index: false, setHeaders: (res) => res.setHeader("cache-control", "no-cache") }));
-  return (req, res, next) => (req.path.startsWith("/emulator/frames") ? router(req, res, next) : next());
+  return underPath("/emulator/frames", router);
 }
