@@ -114,8 +114,8 @@ export function composeHooks(families: readonly { name: string; hooks?: FamilyHo
     async clockMoved(rt) {
       for (const c of clock) await c(rt);
     },
-    activityCompleted(rt, activity) {
-      for (const c of completed) c(rt, activity);
+    activityCompleted(rt, done) {
+      for (const c of completed) c(rt, done);
     },
   };
 }
