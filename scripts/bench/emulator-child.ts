@@ -69,6 +69,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
     const edb = new Database("");
     edb.exec("CREATE TABLE activities (id TEXT PRIMARY KEY, org_id TEXT NOT NULL, fingerprint TEXT NOT NULL UNIQUE, intent TEXT NOT NULL, result TEXT NOT NULL, created_at INTEGER NOT NULL)");
     const insert = edb.prepare("INSERT INTO activities VALUES (?, ?, ?, ?, ?, ?)");
+    const record = edb.transaction((...row: unknown[]) => insert.run(...row));
     const priv = randomBytes(32);
     return http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -83,7 +84,7 @@ if (process.env.BENCH_EMULATOR_CHILD === "1") {
         const now = Date.now();
         const result = { signRawPayloadResult: { r: Buffer.from(sig.r).toString("hex"), s: Buffer.from(sig.s).toString("hex"), v: sig.recovery === 1 ? "01" : "00" } };
         const fingerprint = `sha256:${createHash("sha256").update(raw).digest("hex")}`;
-        edb.transaction(() => insert.run(id, body.organizationId, fingerprint, JSON.stringify(body.parameters), JSON.stringify(result), now))();
+        record(id, body.organizationId, fingerprint, JSON.stringify(body.parameters), JSON.stringify(result), now);
         const time = { seconds: String(Math.floor(now / 1000)), nanos: "0" };
         const text = JSON.stringify({
           activity: { id, organizationId: body.organizationId, status: "ACTIVITY_STATUS_COMPLETED", type: body.type, intent: { signRawPayloadIntentV2: body.parameters }, result, votes: [], appProofs: [], fingerprint, canApprove: false, canReject: false, createdAt: time, updatedAt: time, failure: null },
