@@ -32,6 +32,8 @@ describe("request log", () => {
     expect(who.caller.key).toBe(`${emu.info.apiPublicKey!.slice(0, 12)}…`);
     expect(typeof who.latencyMs).toBe("number");
     expect(create).toMatchObject({ status: 200, activityId: activity.id, organizationId: org });
+    // One instant per request: the log's time is the activity's createdAt, to the millisecond.
+    expect(Date.parse(create.at)).toBe(Number(activity.createdAt.seconds) * 1000 + Math.floor(Number(activity.createdAt.nanos) / 1e6));
     expect(missing).toMatchObject({ status: 404, errorCode: 5 });
     expect(all.every((r: { seq: number }, i: number) => i === 0 || r.seq > all[i - 1].seq)).toBe(true);
 

@@ -16,7 +16,7 @@ import { notEmulatedError } from "../vocabulary/not-emulated.js";
 import type { ActivityEntry, QueryEntry } from "../vocabulary/define.js";
 import { renderActivity } from "../views/activity.js";
 import { sendRpcError } from "./errors.js";
-import { noteRequest, noteActivityType } from "./request-facts.js";
+import { noteRequest, noteActivityType, requestInstant } from "./request-facts.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import { conformingBody } from "./contract-check.js";
 import { operationHandler, type Surface } from "./pipeline.js";
@@ -50,7 +50,7 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
   if (accepted && op.activityType) noteActivityType(res, op.activityType);
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   // One instant for the whole submission: the key's expiry, liveness, the activity's times and its policies.
-  const now = rt.clock.now();
+  const now = requestInstant(rt.clock, res);
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry, now);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   const activity = await submitActivity(rt, { op, entry, body: body as never, rawBody: raw, asksAppProofs: rt.hooks.asksAppProofs(body, json), caller, target: org, now });
@@ -60,7 +60,7 @@ async function submit(rt: Runtime, routed: OperationContract, stamp: VerifiedSta
 function query(rt: Runtime, op: OperationContract, stamp: VerifiedStamp, json: Record<string, unknown>, res: Response): unknown {
   const body = parseRequest(op.request, json) as Record<string, unknown>;
   const entry = rt.registry.queries.get(op.name);
-  const now = rt.clock.now();
+  const now = requestInstant(rt.clock, res);
   const { caller, org } = admitTo(rt, op, stamp, body, res, entry, now);
   if (!entry) throw notEmulatedError(op, rt.registry.notEmulatedReason(op.name));
   return entry.run({ rt, now, org, caller }, body);

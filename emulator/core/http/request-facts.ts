@@ -5,6 +5,7 @@
  * second time.
  */
 import type { Response } from "express";
+import type { Clock } from "../clock.js";
 import { responseText } from "../views/json-text.js";
 
 export type RequestFacts = { organizationId: string; userId: string | null; credential: string | null };
@@ -15,6 +16,16 @@ export function noteRequest(res: Response, facts: RequestFacts): void {
 
 export function requestFacts(res: Response): RequestFacts | undefined {
   return res.locals.requestFacts as RequestFacts | undefined;
+}
+
+/**
+ * The request's instant: the emulator's clock read once, by whoever asks first (the request log,
+ * as the request arrives), and the same for everyone after (the fault rules, the caller's key
+ * expiry, the activity's times and its policies), so that the log's `at` is the activity's
+ * `createdAt`.
+ */
+export function requestInstant(clock: Clock, res: Response): number {
+  return (res.locals.at as number | undefined) ?? (res.locals.at = clock.now());
 }
 
 /** Notes the activity type (version) a submission was read as, once the operation accepts it. */

@@ -9,6 +9,7 @@ import { sendRpcError } from "../../core/http/errors.js";
 import type { Runtime } from "../../core/runtime.js";
 import { parseFault, type Fault } from "./faults.js";
 import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
+import { requestInstant } from "../../core/http/request-facts.js";
 import { tooManyRequests } from "./rate-limit.js";
 
 const view = (f: Fault) => ({
@@ -56,7 +57,7 @@ export function faultRouter(rt: Runtime): Router {
 export function faultMiddleware(rt: Runtime) {
   const { faults } = rt.families.control;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const fault = faults.take(req.path, rt.clock.now());
+    const fault = faults.take(req.path, requestInstant(rt.clock, res));
     if (!fault) return next();
     if (fault.latencyMs) await sleep(fault.latencyMs);
     if (fault.drop) {

@@ -8,7 +8,7 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { Runtime } from "../../core/runtime.js";
 import { handle } from "../../core/http/control-routes.js";
 import { formatRequestLine, keyPrefix, parseRequestFilter, stampKey, type RequestRecord } from "./request-log.js";
-import { answerOf, requestFacts } from "../../core/http/request-facts.js";
+import { answerOf, requestFacts, requestInstant } from "../../core/http/request-facts.js";
 import { fieldOf } from "../../../contracts/proto-json.js";
 
 export function requestLogRouter(rt: Runtime): Router {
@@ -49,7 +49,7 @@ export function requestLogMiddleware(rt: Runtime) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path.startsWith("/emulator/") || req.path === "/openapi.json") return next();
     const started = performance.now();
-    const atMs = rt.clock.now();
+    const atMs = requestInstant(rt.clock, res);
     res.once("close", () => {
       // What the pipeline or the error path sent (core/http/request-facts.ts), kept, not parsed back.
       const answer = answerOf(res) as Answer | undefined;
