@@ -60,46 +60,35 @@ function read(raw: unknown): ActivityRow | undefined {
 
 const readAll = (raws: unknown[]): ActivityRow[] => raws.map((r) => read(r)!);
 
-export type ActivityFilter = {
-  orgId: string;
+/**
+ * Which activities to read: the coordinator's `list_activities` (one organization, a cursor
+ * either way) and the control UI's list (every organization unless `orgId` is given, by user
+ * too). `before`/`after` are sequence numbers of cursor activities.
+ */
+export type ActivityQuery = {
+  orgId?: string;
   statuses?: string[];
   types?: string[];
-  /** Cursor: only activities older (before) or newer (after) than this activity id. */
+  userId?: string;
   before?: number;
   after?: number;
   limit: number;
 };
 
-/** The control UI's activity list: across every organization unless `orgId` is given; `before` is a cursor activity's sequence number. */
-export type ActivitySearch = {
-  orgId?: string;
-  types?: string[];
-  statuses?: string[];
-  userId?: string;
-  before?: number;
-  limit: number;
-};
-
-/** The WHERE conditions and their arguments of the filters `list` and `search` share. */
-function filtered(f: { orgId?: string; statuses?: string[]; types?: string[]; userId?: string }): { where: string[]; args: unknown[] } {
+/** The WHERE conditions and their arguments of a query; with `cursor`, its before/after too. */
+function filtered(q: ActivityQuery, cursor: boolean): { where: string[]; args: unknown[] } {
   const where: string[] = [];
   const args: unknown[] = [];
-  if (f.orgId !== undefined) {
-    where.push("org_id = ?");
-    args.push(f.orgId);
-  }
-  if (f.statuses?.length) {
-    where.push(`status IN (${f.statuses.map(() => "?").join(",")})`);
-    args.push(...f.statuses);
-  }
-  if (f.types?.length) {
-    where.push(`type IN (${f.types.map(() => "?").join(",")})`);
-    args.push(...f.types);
-  }
-  if (f.userId) {
-    where.push("user_id = ?");
-    args.push(f.userId);
-  }
+  const add = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    args.push(...values);
+  };
+  if (q.orgId !== undefined) add("org_id = ?", q.orgId);
+  if (q.statuses?.length) add(`status IN (${q.statuses.map(() => "?").join(",")})`, ...q.statuses);
+  if (q.types?.length) add(`type IN (${q.types.map(() => "?").join(",")})`, ...q.types);
+  if (q.userId) add("user_id = ?", q.userId);
+  if (cursor && q.before !== undefined) add("seq < ?", q.before);
+  if (cursor && q.after !== undefined) add("seq > ?", q.after);
   return { where, args };
 }
 
@@ -168,34 +157,21 @@ export class Activities {
     return r && { orgId: r.orgId, records: r.evaluations ? (JSON.parse(r.evaluations) as PolicyEvaluationRecord[]) : [] };
   }
 
-  /** Newest first. `before`/`after` are sequence numbers of cursor activities. */
-  list(f: ActivityFilter): ActivityRow[] {
-    const { where, args } = filtered(f);
-    if (f.before !== undefined) {
-      where.push("seq < ?");
-      args.push(f.before);
-    }
-    if (f.after !== undefined) {
-      where.push("seq > ?");
-      args.push(f.after);
-    }
+  /** A page of matching activities, newest first. */
+  list(q: ActivityQuery): ActivityRow[] {
+    const { where, args } = filtered(q, true);
     // "after" pages walk towards newer items: take the oldest ones above the cursor, then
     // present them newest first like every other page.
-    const order = f.after !== undefined && f.before === undefined ? "ASC" : "DESC";
-    const page = readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${whereClause(where)} ORDER BY seq ${order} LIMIT ?`).all(...args, f.limit));
+    const order = q.after !== undefined && q.before === undefined ? "ASC" : "DESC";
+    const page = readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${whereClause(where)} ORDER BY seq ${order} LIMIT ?`).all(...args, q.limit));
     return order === "ASC" ? page.reverse() : page;
   }
 
-  /** Matching activities of every organization (or `orgId`'s), newest first, and how many match in all (the cursor aside). */
-  search(q: ActivitySearch): { page: ActivityRow[]; total: number } {
-    const { where, args } = filtered(q);
+  /** A page of matching activities, newest first, and how many match in all (the cursor aside). */
+  search(q: ActivityQuery): { page: ActivityRow[]; total: number } {
+    const { where, args } = filtered(q, false);
     const total = (prep(this.db, `SELECT COUNT(*) AS n FROM activities ${whereClause(where)}`).get(...args) as { n: number }).n;
-    if (q.before !== undefined) {
-      where.push("seq < ?");
-      args.push(q.before);
-    }
-    const page = readAll(prep(this.db, `SELECT ${ACTIVITY_COLUMNS} FROM activities ${whereClause(where)} ORDER BY seq DESC LIMIT ?`).all(...args, q.limit));
-    return { page, total };
+    return { page: this.list(q), total };
   }
 
   /** The activity types recorded so far, in every organization, sorted. */

@@ -14,7 +14,7 @@
 import { Router, type Request } from "express";
 import type { Runtime } from "../../core/runtime.js";
 import { invalidArgument, notFound } from "../../core/errors.js";
-import { ACTIVITY_STATUSES, type ActivityRow, type ActivitySearch } from "../../core/store/activities.js";
+import { ACTIVITY_STATUSES, type ActivityRow, type ActivityQuery } from "../../core/store/activities.js";
 import { renderActivity } from "../../core/views/activity.js";
 import { handle, jsonOf, readBody } from "../../core/http/control-routes.js";
 import { castVote, holdsKeyFor } from "./ui-votes.js";
@@ -37,7 +37,7 @@ function single(v: unknown, field: string): string | undefined {
 }
 
 /** Reads the list filters; a 400 naming the parameter when one is malformed. */
-export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivitySearch {
+export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivityQuery {
   const statuses = valuesOf(q.status, "status").map((s) => (s.startsWith("ACTIVITY_STATUS_") ? s : `ACTIVITY_STATUS_${s.toUpperCase()}`));
   const badStatus = statuses.find((s) => !(ACTIVITY_STATUSES as readonly string[]).includes(s));
   if (badStatus) throw invalidArgument(`status ${badStatus} is not an activity status (one of ${ACTIVITY_STATUSES.join(", ")})`, "status");
@@ -61,7 +61,7 @@ export function parseActivityQuery(rt: Runtime, q: Request["query"]): ActivitySe
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function activitySummaries(rt: Runtime, q: ActivitySearch): Record<string, unknown> {
+export function activitySummaries(rt: Runtime, q: ActivityQuery): Record<string, unknown> {
   const { store } = rt;
   const { page, total } = store.activities.search(q);
   const orgNames = new Map<string, string>();
