@@ -16,6 +16,8 @@
  *   except families.ts, which imports each family's `family.ts` to compose them;
  * - the core, a family and the root use only their own members of `rt.families` and of the
  *   store (the root: none of a family's); another family's go through its index.ts;
+ * - a table's SQL is written in one part, the one whose repository owns it (the core or a
+ *   family; the frozen baseline schema aside): no raw SQL on another part's table;
  * - nothing below the root imports the root.
  */
 import { describe, expect, it } from "vitest";
@@ -44,6 +46,20 @@ export function partOf(file: string): Part {
   const family = /^emulator\/families\/([^/]+)\//.exec(file);
   if (family) return { kind: "family", family: family[1] };
   return isRootPart(file) ? { kind: "root" } : { kind: "unplaced" };
+}
+
+/** The frozen baseline (every table the first 30 versions created) and SQLite's own tables, which any part may read. */
+const SQL_ANYWHERE = { files: ["emulator/core/store/schema.ts"], tables: ["sqlite_master", "sqlite_schema", "json_each", "json_tree"] };
+
+/** The tables a source's string literals name in SQL (after FROM, INTO, UPDATE, JOIN, TABLE, an index's ON). */
+export function tablesInSql(text: string): string[] {
+  const tables = new Set<string>();
+  for (const [, , literal] of text.matchAll(/(["'`])((?:(?!\1)[\s\S])*?)\1/g)) {
+    if (!/\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\b/.test(literal!)) continue;
+    const names = /\b(?:FROM|INTO|UPDATE|JOIN|TABLE(?: IF (?:NOT )?EXISTS)?|INDEX(?: IF (?:NOT )?EXISTS)? \w+ ON)\s+([a-z_][a-z0-9_]*)/g;
+    for (const [, table] of literal!.matchAll(names)) tables.add(table!);
+  }
+  return [...tables];
 }
 
 const isFoundation = (file: string) => FOUNDATION.some((f) => (f.endsWith("/") ? file.startsWith(f) : file === f));
@@ -128,6 +144,23 @@ describe("the parts of emulator/ and contracts/", () => {
     expect(found, "uses of a family's state or repository outside that family (offer what is needed through the family's index.ts)").toEqual([]);
   });
 
+  it("write each table's SQL in the one part that owns it (no raw SQL on another part's table)", () => {
+    const parts = new Map<string, Map<string, string[]>>(); // table -> part -> files
+    for (const file of graph.keys()) {
+      if (SQL_ANYWHERE.files.includes(file)) continue;
+      const part = partOf(file);
+      const name = part.kind === "family" ? `the ${part.family} family` : part.kind === "core" ? "the core" : file;
+      for (const table of tablesInSql(readFileSync(join(ROOT, file), "utf8"))) {
+        if (SQL_ANYWHERE.tables.includes(table)) continue;
+        const byPart = parts.get(table) ?? parts.set(table, new Map()).get(table)!;
+        byPart.set(name, [...(byPart.get(name) ?? []), file]);
+      }
+    }
+    expect(parts.size).toBeGreaterThan(40); // the scan found the repositories' SQL
+    const shared = [...parts].filter(([, byPart]) => byPart.size > 1 || [...byPart.keys()].some((n) => !n.startsWith("the "))).map(([table, byPart]) => `${table}: ${[...byPart.values()].flat().join(", ")}`);
+    expect(shared, "tables whose SQL is written outside the part that owns them (read them through the owner's repository)").toEqual([]);
+  });
+
   it("lists the imports of the root from below that still hold", () => {
     const stale = ROOT_IMPORTED_BY.filter((r) => !graph.get(r.from)?.includes(r.to));
     expect(stale).toEqual([]);
@@ -152,6 +185,11 @@ describe("the boundary check", () => {
     expect(refusal("emulator/signing/ethereum.ts", "emulator/core/store/index.ts")).toMatch(/primitive/);
     expect(refusal("emulator/cli.ts", "emulator/families/chains/family.ts")).toMatch(/only by emulator\/families.ts/);
     expect(refusal("emulator/families.ts", "emulator/families/chains/family.ts")).toBeUndefined();
+  });
+
+  it("finds the tables a source's SQL names", () => {
+    const source = 'db.prepare("SELECT w.id FROM wallets w JOIN wallet_accounts a ON a.wallet_id = w.id").all();\n' + "run(`INSERT INTO mailbox (id) VALUES (?)`); const label = 'from here';\n" + 'exec("CREATE INDEX IF NOT EXISTS otps_by_org ON otps(org_id)");';
+    expect(tablesInSql(source).sort()).toEqual(["mailbox", "otps", "wallet_accounts", "wallets"]);
   });
 
   it("lets the root use a family through its index.ts only (families.ts: its family.ts too)", () => {
