@@ -5,10 +5,8 @@ import { InputError, inputAt, joinPath, QUOTE_LIMIT, quote, withoutQuotedHeads }
 import { isTurnkeyError, TurnkeyError, withField } from "./errors.js";
 import { toRpcError } from "./http/errors.js";
 import { signEthereumTransaction } from "../signing/index.js";
-import { checkAccountParams, checkNoRepeatedPaths } from "../families/wallets/accounts.js";
 
 const KEY = new Uint8Array(32).fill(7);
-const ACCOUNT = { curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" };
 
 /** The rpcStatus the service answers for a bad field (wire-facts: TurnkeyErrorDetail + google.rpc.BadRequest). */
 const badRequest = (message: string, field: string) => ({
@@ -53,21 +51,15 @@ describe("library code throws InputError, not the wire error", () => {
     expect((e as InputError).path).toBe("unsignedTransaction");
     expect((e as InputError).message).toBe("unsignedTransaction is not valid hex");
   });
-
-  it("account checks: paths relative to the account, or to the list", () => {
-    expect((caught(() => checkAccountParams({ ...ACCOUNT, path: "44'/60'" })) as InputError).path).toBe("path");
-    expect((caught(() => checkAccountParams({ ...ACCOUNT, curve: "CURVE_ED25519" })) as InputError).path).toBe("curve");
-    expect((caught(() => checkNoRepeatedPaths([ACCOUNT, { ...ACCOUNT, path: "m/44h/60h/0h/0/0" }].map(checkAccountParams))) as InputError).path).toBe("[1].path");
-  });
 });
 
 describe("withField: the request boundary", () => {
   it("maps an InputError to the 400 naming the request field + the relative path, message unchanged", () => {
-    const e = caught(() => withField("parameters.accounts", () => checkNoRepeatedPaths([ACCOUNT, ACCOUNT].map(checkAccountParams))));
+    const message = "invalid path: m/44'/60'/0'/0/0 is used twice for ADDRESS_FORMAT_ETHEREUM in this request";
+    const e = caught(() => withField("parameters.accounts", () => { throw new InputError(message, "[1].path"); }));
     expect(isTurnkeyError(e)).toBe(true);
     const t = e as TurnkeyError;
     expect(t.httpStatus).toBe(400);
-    const message = `invalid path: ${ACCOUNT.path} is used twice for ADDRESS_FORMAT_ETHEREUM in this request`;
     expect(t.toJSON()).toEqual(badRequest(message, "parameters.accounts[1].path"));
   });
 

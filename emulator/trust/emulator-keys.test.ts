@@ -2,21 +2,11 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { instanceKeysFor, instancePublicKeys } from "../core/auth/instance-keys.js";
 import { loadFixture } from "../fixtures.js";
 import { emulatorEnclaveKeys, fixturePath, fixtureSeedOrganizationId, refusalFor, trustedKeysFromEnv } from "./emulator-keys.js";
-import { onRampEncryptionPublicKey } from "../families/onramp/secrets.js";
 
-const asInfo = (k: { signer: string; tlsFetcher: string; notarizer: string }) => ({ signerPublicKey: k.signer, tlsFetcherPublicKey: k.tlsFetcher, notarizerPublicKey: k.notarizer });
-
-describe("the trust switch's copy of the emulator's enclave key derivation", () => {
-  it("gives the keys an emulator instance holds, for any fixture organization id", () => {
-    for (const id of [loadFixture().organization.organizationId, "0d6d8d0e-6a8c-4a3b-9d57-1b8f1b1b1b1b", "x"]) {
-      expect(asInfo(emulatorEnclaveKeys(id))).toEqual(instancePublicKeys(instanceKeysFor(id)));
-      expect(emulatorEnclaveKeys(id).onRamp).toBe(onRampEncryptionPublicKey(instanceKeysFor(id).onRamp));
-    }
-  });
-
+// Its keys against a running emulator's: test/trust/emulator-keys.test.ts.
+describe("the trust switch's settings", () => {
   it("defaults to the package's default fixture, and lets TURNKEY_EMULATOR_ORG_ID or EMULATOR_TRUST_FIXTURE choose", () => {
     const defaultId = loadFixture().organization.organizationId;
     expect(trustedKeysFromEnv({})).toMatchObject({ organizationId: defaultId, keys: emulatorEnclaveKeys(defaultId) });

@@ -18,7 +18,9 @@
  *   store (the root: none of a family's); another family's go through its index.ts;
  * - a table's SQL is written in one part, the one whose repository owns it (the core or a
  *   family; the frozen baseline schema aside): no raw SQL on another part's table;
- * - nothing below the root imports the root.
+ * - nothing below the root imports the root;
+ * - a unit test beside the code keeps its part's rules, but may compose a whole instance from
+ *   the root (families.ts, index.ts, fixtures.ts).
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -159,6 +161,17 @@ describe("the parts of emulator/ and contracts/", () => {
     expect(parts.size).toBeGreaterThan(40); // the scan found the repositories' SQL
     const shared = [...parts].filter(([, byPart]) => byPart.size > 1 || [...byPart.keys()].some((n) => !n.startsWith("the "))).map(([table, byPart]) => `${table}: ${[...byPart.values()].flat().join(", ")}`);
     expect(shared, "tables whose SQL is written outside the part that owns them (read them through the owner's repository)").toEqual([]);
+  });
+
+  it("hold the unit tests beside the code to their part's rules (a test may also compose a whole instance from the root)", () => {
+    const refused: string[] = [];
+    for (const [test, imports] of importGraph(["emulator", "contracts"], { unitTests: true })) {
+      for (const to of imports) {
+        const why = partOf(to).kind === "root" ? undefined : refusal(test.replace(/\.test\.ts$/, ".ts"), to);
+        if (why) refused.push(`${test} -> ${to}: ${why}`);
+      }
+    }
+    expect(refused, "unit tests that import what their part may not (test it beside the module it tests, or through the family's index.ts)").toEqual([]);
   });
 
   it("lists the imports of the root from below that still hold", () => {

@@ -20,10 +20,10 @@ import ts from "typescript";
 
 export const ROOT = join(import.meta.dirname, "../..");
 
-/** The non-test TypeScript sources under `dir`, relative to the repository root, sorted. */
-export function sources(dir: string): string[] {
+/** The non-test TypeScript sources under `dir` (or, with `tests`, its unit tests), relative to the repository root, sorted. */
+export function sources(dir: string, tests = false): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !e.name.endsWith(".d.ts"))
+    .filter((e) => e.isFile() && e.name.endsWith(".ts") && e.name.endsWith(".test.ts") === tests && !e.name.endsWith(".d.ts"))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)))
     .sort();
 }
@@ -39,7 +39,7 @@ const own = (file: string) => OWN.some((dir) => file.startsWith(dir));
 export async function runtimeImportGraph(dirs: string[] = ["emulator"]): Promise<Map<string, string[]>> {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: dirs.flatMap(sources),
+    entryPoints: dirs.flatMap((d) => sources(d)),
     bundle: true,
     write: false,
     metafile: true,
@@ -65,19 +65,20 @@ const GENERATED = /(^|\/)generated\/|\.generated\.ts$|\/artifact\.ts$|\.fixture\
 /**
  * file -> the files of emulator/ and contracts/ it names in any import (types and `import()`
  * included), for every non-test, non-generated source of `dirs`, resolved as the TypeScript
- * compiler resolves them (tsconfig.json's options).
+ * compiler resolves them (tsconfig.json's options). With `unitTests`, the graph's files are the
+ * unit tests beside the code instead, each with the sources it imports.
  */
-export function importGraph(dirs: string[] = ["emulator", "contracts"]): Map<string, string[]> {
+export function importGraph(dirs: string[] = ["emulator", "contracts"], { unitTests = false } = {}): Map<string, string[]> {
   const unreadable = (d: ts.Diagnostic) => {
     throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   };
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: unreadable });
   if (!config) throw new Error("tsconfig.json does not parse");
   const host = ts.createCompilerHost(config.options);
-  const files = dirs.flatMap(sources).filter((f) => !GENERATED.test(f));
+  const files = dirs.flatMap((d) => sources(d)).filter((f) => !GENERATED.test(f));
   const included = new Set(files);
   const graph = new Map<string, string[]>();
-  for (const file of files) {
+  for (const file of unitTests ? dirs.flatMap((d) => sources(d, true)) : files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), "utf8"), true, true);
     const edges = new Set<string>();
     for (const { fileName } of importedFiles) {

@@ -1,7 +1,6 @@
-/** How databases are opened: every path ends with the whole schema, the read indexes and the connection's settings. */
+/** How databases are opened: every path ends with the whole schema, the read indexes and the connection's settings (a loaded state image: families/control/snapshots.test.ts). */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { openStateImage } from "../../families/control/snapshots.js";
 import { inTransaction, openDb, type Db } from "./db.js";
 import { migrate } from "./migrations.js";
 import { READ_INDEXES } from "./indexes.js";
@@ -12,7 +11,7 @@ const readIndexNames = READ_INDEXES.map((sql) => /INDEX IF NOT EXISTS (\w+)/.exe
 const indexNames = (db: Db) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
 const settings = (db: Db) => ({ foreignKeys: db.pragma("foreign_keys", { simple: true }), cacheSize: db.pragma("cache_size", { simple: true }) });
 
-describe("openDb and openStateImage", () => {
+describe("openDb", () => {
   it("an in-memory database starts at the current schema, with its read indexes, foreign keys on and a 2 MiB page cache, each one separate", () => {
     const a = openDb();
     const b = openDb();
@@ -28,24 +27,6 @@ describe("openDb and openStateImage", () => {
     } finally {
       a.close();
       b.close();
-    }
-  });
-
-  it("a loaded state (an older schema, without the read indexes) is migrated, indexed and opened with the in-memory settings", () => {
-    const old = new Database(":memory:");
-    old.transaction(() => {
-      for (const sql of BASELINE_MIGRATIONS.slice(0, BASELINE_MIGRATIONS.length - 1)) old.exec(sql);
-      old.pragma(`user_version = ${BASELINE_MIGRATIONS.length - 1}`);
-    })();
-    const image = old.serialize();
-    old.close();
-    const db = openStateImage(image);
-    try {
-      expect(db.pragma("user_version", { simple: true })).toBe(BASELINE_MIGRATIONS.length);
-      expect(indexNames(db)).toEqual(expect.arrayContaining(readIndexNames));
-      expect(settings(db)).toEqual({ foreignKeys: 1, cacheSize: -2048 });
-    } finally {
-      db.close();
     }
   });
 

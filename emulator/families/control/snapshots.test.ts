@@ -11,7 +11,9 @@ import type { Runtime } from "../../core/runtime.js";
 import { createRandom } from "../../core/random.js";
 import { Store } from "../../core/store/index.js";
 import { appliedMigrations, composeSchema, type FamilySchema } from "../../core/store/migrations.js";
-import { captureState, loadState, SnapshotShelf } from "./snapshots.js";
+import { READ_INDEXES } from "../../core/store/indexes.js";
+import { BASELINE_MIGRATIONS } from "../../core/store/schema.js";
+import { captureState, loadState, openStateImage, SnapshotShelf } from "./snapshots.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -183,5 +185,26 @@ describe("state images and the families' migrations", () => {
     expect(e.message).toMatch(/records a migration this emulator does not know \(notes\/notes-pinned\).*upgrade the emulator/);
     expect(JSON.stringify(e.details)).toContain("STATE_TOO_NEW");
     expect(rt.store).toBe(before);
+  });
+});
+
+describe("openStateImage", () => {
+  it("a loaded state (an older schema, without the read indexes) is migrated, indexed and opened with the in-memory settings", () => {
+    const old = new Database(":memory:");
+    old.transaction(() => {
+      for (const sql of BASELINE_MIGRATIONS.slice(0, BASELINE_MIGRATIONS.length - 1)) old.exec(sql);
+      old.pragma(`user_version = ${BASELINE_MIGRATIONS.length - 1}`);
+    })();
+    const image = old.serialize();
+    old.close();
+    const db = openStateImage(image);
+    try {
+      expect(db.pragma("user_version", { simple: true })).toBe(BASELINE_MIGRATIONS.length);
+      const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+      expect(indexes).toEqual(expect.arrayContaining(READ_INDEXES.map((sql) => /INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]!)));
+      expect({ foreignKeys: db.pragma("foreign_keys", { simple: true }), cacheSize: db.pragma("cache_size", { simple: true }) }).toEqual({ foreignKeys: 1, cacheSize: -2048 });
+    } finally {
+      db.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import type { OrganizationRow } from "../../core/store/organizations.js";
 import { generateOtpCode, initOtp, OTP_ALPHABET, otpCodeFor, verifyOtp } from "./otp.js";
 import { consumeContactVerification, consumeVerificationToken } from "../../core/auth/verification-tokens.js";
 import type { DomainContext } from "../../core/vocabulary/domain-context.js";
-import { initialAuthFeatures } from "../organizations/auth-features.js";
+import { initialAuthFeatures } from "../organizations/index.js";
 import { createRandom } from "../../core/random.js";
 
 const ORG = "00000000-0000-4000-8000-000000000001";

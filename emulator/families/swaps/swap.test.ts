@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCaip19 } from "../chains/assets.js";
+import { parseCaip19 } from "../chains/index.js";
 import { priceSwap, routeOf, swapCalls, poolMinimum, type SwapRoute } from "./swap.js";
 import { feeVault } from "./fees.js";
 
