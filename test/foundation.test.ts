@@ -169,6 +169,15 @@ describe("routing", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     const allowed = res.headers.get("access-control-allow-headers")!.toLowerCase();
     for (const h of ["x-stamp", "x-stamp-webauthn", "x-stamp-attested", "x-client-version", "x-auth-proxy-config-id", "x-session"]) expect(allowed).toContain(h);
+    expect([res.headers.get("access-control-allow-methods"), res.headers.get("access-control-max-age")]).toEqual(["GET, POST, OPTIONS", "600"]);
+  });
+
+  it("names the origin on an answer, and keeps the preflight's own headers to preflights (the Fetch standard's CORS protocol)", async () => {
+    const res = await fetch(`${emu.url}/public/v1/query/whoami`, { method: "POST", headers: { origin: "http://localhost:3000", "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(401);
+    const cors: Record<string, string> = {};
+    res.headers.forEach((value, name) => (name.startsWith("access-control-") || name === "vary") && (cors[name] = value));
+    expect(cors).toEqual({ "access-control-allow-origin": "http://localhost:3000", "access-control-expose-headers": expect.stringContaining("Retry-After"), vary: "Origin" });
   });
 
   it("info names the seeded organization and dev key", async () => {

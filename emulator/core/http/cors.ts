@@ -36,18 +36,18 @@ export type CorsPolicy = { methods: string; allowOrigin(req: CorsRequest): strin
 /** The coordinator's (and any other path of the service's): any origin, as the browser SDKs need. */
 export const OPEN_CORS: CorsPolicy = { methods: "GET, POST, OPTIONS", allowOrigin: (req) => req.headers.origin ?? "*" };
 
-/** The CORS response headers `policy` gives `req` (none when it allows no origin). */
+/**
+ * The CORS response headers `policy` gives `req` (none when it allows no origin). The methods,
+ * the request headers and how long to keep them answer a preflight (`OPTIONS`) only, as the
+ * Fetch standard's CORS protocol reads them there; every answer names the origin and the
+ * headers a page may read.
+ */
 export function corsHeaders(policy: CorsPolicy, req: CorsRequest): Record<string, string> {
   const origin = policy.allowOrigin(req);
   if (!origin) return {};
-  return {
-    "Access-Control-Allow-Origin": origin,
-    Vary: "Origin",
-    "Access-Control-Allow-Methods": policy.methods,
-    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    "Access-Control-Max-Age": "600",
-  };
+  const headers: Record<string, string> = { "Access-Control-Allow-Origin": origin, Vary: "Origin", "Access-Control-Expose-Headers": EXPOSED_HEADERS };
+  if (req.method !== "OPTIONS") return headers;
+  return { ...headers, "Access-Control-Allow-Methods": policy.methods, "Access-Control-Allow-Headers": ALLOWED_HEADERS, "Access-Control-Max-Age": "600" };
 }
 
 /**
