@@ -43,6 +43,19 @@ export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }
   return { rt, config, org, settings: config.settings as AuthProxySettings, captchaToken: Array.isArray(captcha) ? captcha[0] : captcha };
 }
 
+/**
+ * The configuration each request names, resolved once: its CORS (decided before anything
+ * answers) and its admission both need it. Keyed by the request object, so it lives as long as
+ * the request; a failure is not kept (admission resolves again and answers the error).
+ */
+const resolved = new WeakMap<object, ProxyContext>();
+
+function configOf(rt: Runtime, req: { headers: IncomingHttpHeaders }): ProxyContext {
+  let px = resolved.get(req);
+  if (!px) resolved.set(req, (px = resolveConfig(rt, req)));
+  return px;
+}
+
 /** The operation the auth proxy serves at a path (an emulated endpoint), if any. */
 const servedAt = (endpoints: Registry["endpoints"], path: string) => {
   const op = proxy[path];
@@ -66,7 +79,7 @@ export function proxyCors(rt: Runtime): CorsPolicy {
       if (req.method === "OPTIONS") return rt.store.authProxyConfigs.enabled().map((c) => allowedOrigin(c.settings as AuthProxySettings, origin)).find((o) => o) ?? null;
       let px: ProxyContext;
       try {
-        px = resolveConfig(rt, req);
+        px = configOf(rt, req);
       } catch {
         return origin ?? null;
       }
@@ -82,7 +95,7 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   errorSchema: proxySchemas.rpcStatus,
   admit(rt, _op, req) {
     const origin = req.headers.origin;
-    const px = resolveConfig(rt, req);
+    const px = configOf(rt, req);
     if (!allowedOrigin(px.settings, origin)) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
     return px;
   },
