@@ -20,14 +20,13 @@ export type OauthProviderParams = { providerName: string; oidcToken?: string; oi
 
 /** Registers OAuth providers on one user; returns their ids. */
 export function addOauthProviders(ctx: DomainContext, orgId: string, userId: string, list: OauthProviderParams[], field: string): string[] {
+  if (list.length === 0) return [];
   const { store } = ctx.rt;
-  if (store.oauthProviders.forUser(userId).length + list.length > MAX_OAUTH_PROVIDERS_PER_USER)
+  const registered = store.oauthProviders.forUser(userId);
+  if (registered.length + list.length > MAX_OAUTH_PROVIDERS_PER_USER)
     throw resourceExhausted(`user has exceeded maximum oauth providers (${MAX_OAUTH_PROVIDERS_PER_USER})`);
   const verified = list.map((p, i) => (p.oidcToken ? verifyOidcToken(ctx.rt, p.oidcToken, `${field}[${i}].oidcToken`) : undefined));
-  const vouched = new Set([
-    ...verified.filter((c) => c).map((c) => `${c!.iss}\n${c!.sub}`),
-    ...store.oauthProviders.forUser(userId).map((p) => `${p.issuer}\n${p.subject}`),
-  ]);
+  const vouched = new Set([...verified.filter((c) => c).map((c) => `${c!.iss}\n${c!.sub}`), ...registered.map((p) => `${p.issuer}\n${p.subject}`)]);
   const identities: OidcIdentity[] = list.map((p, i) => {
     const f = `${field}[${i}]`;
     checkName(p.providerName, `${f}.providerName`);
@@ -45,6 +44,7 @@ export function addOauthProviders(ctx: DomainContext, orgId: string, userId: str
     return { iss, sub, aud };
   });
   requireDistinct(identities.map((x) => `${x.iss} ${x.sub} ${x.aud}`), `${field}.oidcClaims`);
+  const email = store.users.byId(userId)!.email?.toLowerCase();
   return list.map((p, i) => {
     const { iss, sub, aud } = identities[i]!;
     if (store.oauthProviders.byIdentity(iss, sub, aud).some((x) => x.orgId === orgId))
@@ -53,8 +53,7 @@ export function addOauthProviders(ctx: DomainContext, orgId: string, userId: str
     store.oauthProviders.insert({ id, orgId, userId, name: p.providerName, issuer: iss, subject: sub, audience: aud, createdAt: ctx.now, updatedAt: ctx.now });
     // A provider token that vouches for the user's email verifies it (Google social linking).
     const claims = verified[i];
-    const user = store.users.byId(userId)!;
-    if (claims && claims.email_verified === true && typeof claims.email === "string" && user.email?.toLowerCase() === claims.email.toLowerCase())
+    if (claims && claims.email_verified === true && typeof claims.email === "string" && email === claims.email.toLowerCase())
       store.users.update(userId, { emailVerified: true }, ctx.now);
     return id;
   });
