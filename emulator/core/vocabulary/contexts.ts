@@ -45,6 +45,8 @@ export type QueryContext = { rt: Runtime; now: number; org: OrganizationRow; cal
 /** What one auth-proxy request works with: its runtime and organization, and what the auth proxy's family adds (its configuration). */
 export interface ProxyContext {
   rt: Runtime;
+  /** The request's instant (`requestInstant`, core/http/request-facts.ts): the times of every activity it forwards. */
+  now: number;
   org: OrganizationRow;
   captchaToken?: string;
 }

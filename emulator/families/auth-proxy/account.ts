@@ -20,7 +20,7 @@ const CONTACT_FILTERS: Record<string, string> = { EMAIL: "OTP_TYPE_EMAIL", PHONE
 
 /** The first (oldest) live sub-organization matching the filter, if any. */
 export function findSubOrganization(px: ProxyContext, filterType: string, filterValue: string): OrganizationRow | undefined {
-  const ctx = { rt: px.rt, now: px.rt.clock.now(), org: px.org, caller: proxyCaller(px) };
+  const ctx = { rt: px.rt, now: px.now, org: px.org, caller: proxyCaller(px) };
   const verified = !!CONTACT_FILTERS[filterType];
   const allowed = verified ? VERIFIED_SUBORG_FILTER_TYPES : SUBORG_FILTER_TYPES;
   const { organizationIds } = listSubOrgs(ctx, { filterType, filterValue, paginationOptions: { limit: "1" } }, allowed, verified);
@@ -42,7 +42,7 @@ function proveContact(px: ProxyContext, b: { filterType: string; filterValue: st
   if (b.verificationToken) {
     const c = verificationTokenClaims(px, b.verificationToken, "verificationToken");
     if (c.verification_type !== type || !same(c.contact)) throw permissionDenied("verification token does not prove access to this contact");
-    if (!/^\d+$/.test(String(c.exp)) || Number(c.exp) <= px.rt.clock.now()) throw invalidArgument("verification token has expired", "verificationToken");
+    if (!/^\d+$/.test(String(c.exp)) || Number(c.exp) <= px.now) throw invalidArgument("verification token has expired", "verificationToken");
     return;
   }
   if (b.oidcToken && type === "OTP_TYPE_EMAIL") {

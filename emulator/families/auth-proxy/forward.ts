@@ -57,8 +57,8 @@ export async function forward<N extends SubmitName, T extends ActivityType = Cur
   }
   const target = opts.target ?? px.org;
   const params = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
-  // One instant for the forward: its stamp time and the submission's `now`.
-  const now = px.rt.clock.now();
+  // The request's instant: its stamp time and the submission's `now`.
+  const now = px.now;
   const body = { type: op.activityType, timestampMs: String(timestampFor(px.rt, now)), organizationId: target.id, parameters: params };
   parseRequest(op.request, body);
   const raw = Buffer.from(JSON.stringify(body), "utf8");

@@ -11,6 +11,7 @@ import type { RequestHandler } from "express";
 import { proxy, proxySchemas, parseRequest } from "../../../contracts/index.js";
 import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
 import { operationHandler, type Surface } from "../../core/http/pipeline.js";
+import { requestInstant } from "../../core/http/request-facts.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import type { CorsPolicy } from "../../core/http/cors.js";
 import type { Runtime } from "../../core/runtime.js";
@@ -30,8 +31,11 @@ declare module "../../core/vocabulary/contexts.js" {
 export const CONFIG_ID_HEADER = "x-auth-proxy-config-id";
 export const CAPTCHA_HEADER = "x-captcha-token";
 
+/** What a request's configuration gives its context; admission adds the request's instant. */
+type Configured = Omit<ProxyContext, "now">;
+
 /** The enabled configuration named by the request's header. */
-export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }): ProxyContext {
+export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }): Configured {
   const raw = req.headers[CONFIG_ID_HEADER];
   const id = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!id) throw invalidArgument("missing X-Auth-Proxy-Config-ID header: the auth proxy needs the id of an auth proxy configuration", "X-Auth-Proxy-Config-ID");
@@ -48,9 +52,9 @@ export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }
  * answers) and its admission both need it. Keyed by the request object, so it lives as long as
  * the request; a failure is not kept (admission resolves again and answers the error).
  */
-const resolved = new WeakMap<object, ProxyContext>();
+const resolved = new WeakMap<object, Configured>();
 
-function configOf(rt: Runtime, req: { headers: IncomingHttpHeaders }): ProxyContext {
+function configOf(rt: Runtime, req: { headers: IncomingHttpHeaders }): Configured {
   let px = resolved.get(req);
   if (!px) resolved.set(req, (px = resolveConfig(rt, req)));
   return px;
@@ -77,7 +81,7 @@ export function proxyCors(rt: Runtime): CorsPolicy {
     allowOrigin(req) {
       const origin = req.headers.origin;
       if (req.method === "OPTIONS") return rt.store.authProxyConfigs.enabled().map((c) => allowedOrigin(c.settings as AuthProxySettings, origin)).find((o) => o) ?? null;
-      let px: ProxyContext;
+      let px: Configured;
       try {
         px = configOf(rt, req);
       } catch {
@@ -93,11 +97,11 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   paths: /^\/v1\/[^/]+$/,
   operation: (path) => servedAt(endpoints, path),
   errorSchema: proxySchemas.rpcStatus,
-  admit(rt, _op, req) {
+  admit(rt, _op, req, res) {
     const origin = req.headers.origin;
     const px = configOf(rt, req);
     if (!allowedOrigin(px.settings, origin)) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
-    return px;
+    return { ...px, now: requestInstant(rt.clock, res) };
   },
   emptyBody: (op) => endpoints.get(op.name)!.emptyBody,
   run(_rt, op, px, json) {

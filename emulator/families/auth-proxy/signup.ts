@@ -12,7 +12,7 @@ import type { ProxyContext } from "../../core/vocabulary/contexts.js";
 import type { ProxyBody } from "../../core/vocabulary/define.js";
 
 export async function signup(px: ProxyContext, b: ProxyBody<"signup" | "signup_v2">): Promise<{ organizationId: string; userId: string; wallet?: { walletId: string; addresses: string[] } }> {
-  const now = px.rt.clock.now();
+  const now = px.now;
   const r = await forward(px, "create_sub_organization", {
     subOrganizationName: b.organizationName || `sub-org-${now}`,
     rootUsers: [

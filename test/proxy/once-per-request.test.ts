@@ -1,8 +1,10 @@
 /**
- * One auth-proxy request reads its configuration once: the CORS decision (made before anything
- * answers) and the admission share it, as @turnkey/core's client calls it from a page's origin.
+ * One auth-proxy request, as @turnkey/core's client or a page sends it: its configuration is
+ * read once (the CORS decision, made before anything answers, and the admission share it), and
+ * it has one instant (the request log's time is the forwarded activity's createdAt).
  */
 import { describe, expect, it, vi } from "vitest";
+import { sdkClient } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 import { proxyClient, proxyPost } from "./support.js";
 
@@ -30,5 +32,14 @@ describe("the auth proxy's configuration", () => {
     expect(answer.status).toBe(404);
     expect(answer.json.message).toBe("auth proxy config not found: no-such-config");
     expect(answer.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+  });
+
+  it("has one instant: the log's time is the time of the activity it forwards", async () => {
+    const { otpId } = await proxyClient(emu).proxyInitOtp({ otpType: "OTP_TYPE_EMAIL", contact: "once@example.com" });
+    const { activities } = await sdkClient(emu).getActivities({ filterByType: ["ACTIVITY_TYPE_INIT_OTP_V3"] });
+    const activity = activities.find((a) => a.result?.initOtpResultV2?.otpId === otpId)!;
+    const logged = (await (await fetch(`${emu.url}/emulator/v1/requests?path=otp_init`)).json()).requests.at(-1);
+    expect(logged).toMatchObject({ path: "/v1/otp_init", status: 200 });
+    expect(Date.parse(logged.at)).toBe(Number(activity.createdAt.seconds) * 1000 + Math.floor(Number(activity.createdAt.nanos) / 1e6));
   });
 });
