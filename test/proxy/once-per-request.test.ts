@@ -30,8 +30,11 @@ describe("the auth proxy's configuration", () => {
   it("an unknown configuration is still refused with its own error, readable from the page", async () => {
     const answer = await proxyPost(emu, "/v1/wallet_kit_config", "{}", { "x-auth-proxy-config-id": "no-such-config", origin: "http://localhost:5173" });
     expect(answer.status).toBe(404);
-    expect(answer.json.message).toBe("auth proxy config not found: no-such-config");
+    expect(answer.json.message).toBe('auth proxy config not found: "no-such-config"');
     expect(answer.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    // A header is not bounded as a body field is: a long one is quoted cut, with its length.
+    const long = await proxyPost(emu, "/v1/wallet_kit_config", "{}", { "x-auth-proxy-config-id": "x".repeat(5000) });
+    expect([long.status, long.json.message]).toEqual([404, `auth proxy config not found: "${"x".repeat(200)}"…(5000 characters)`]);
   });
 
   it("has one instant: the log's time is the time of the activity it forwards", async () => {

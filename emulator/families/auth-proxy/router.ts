@@ -12,6 +12,7 @@ import { proxy, proxySchemas, parseRequest } from "../../../contracts/index.js";
 import { invalidArgument, notFound, permissionDenied } from "../../core/errors.js";
 import { operationHandler, type Surface } from "../../core/http/pipeline.js";
 import { requestInstant } from "../../core/http/request-facts.js";
+import { quote } from "../../core/input-error.js";
 import { checkRequestLimits } from "../../limits/request-limits.js";
 import type { CorsPolicy } from "../../core/http/cors.js";
 import type { Runtime } from "../../core/runtime.js";
@@ -41,7 +42,7 @@ export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }
   if (!id) throw invalidArgument("missing X-Auth-Proxy-Config-ID header: the auth proxy needs the id of an auth proxy configuration", "X-Auth-Proxy-Config-ID");
   const config = rt.store.authProxyConfigs.byConfigId(id);
   const org = config && rt.store.organizations.get(config.orgId);
-  if (!config || !org) throw notFound(`auth proxy config not found: ${id}`);
+  if (!config || !org) throw notFound(`auth proxy config not found: ${quote(id)}`); // a header: a long one is cut
   if (!config.enabled) throw permissionDenied(`the auth proxy is disabled for auth proxy config ${id}`);
   const captcha = req.headers[CAPTCHA_HEADER];
   return { rt, config, org, settings: config.settings as AuthProxySettings, captchaToken: Array.isArray(captcha) ? captcha[0] : captcha };
@@ -100,7 +101,7 @@ const proxySurface = (endpoints: Registry["endpoints"]): Surface<ProxyContext> =
   admit(rt, _op, req, res) {
     const origin = req.headers.origin;
     const px = configOf(rt, req);
-    if (!allowedOrigin(px.settings, origin)) throw permissionDenied(`origin ${origin} is not allowed by auth proxy config ${px.config.configId}`);
+    if (!allowedOrigin(px.settings, origin)) throw permissionDenied(`origin ${quote(origin ?? null)} is not allowed by auth proxy config ${px.config.configId}`);
     return { ...px, now: requestInstant(rt.clock, res) };
   },
   emptyBody: (op) => endpoints.get(op.name)!.emptyBody,
