@@ -35,8 +35,8 @@ export const CAPTCHA_HEADER = "x-captcha-token";
 /** What a request's configuration gives its context; admission adds the request's instant. */
 type Configured = Omit<ProxyContext, "now">;
 
-/** The enabled configuration named by the request's header. */
-export function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }): Configured {
+/** The enabled configuration named by the request's header (`configOf` keeps it for the request). */
+function resolveConfig(rt: Runtime, req: { headers: IncomingHttpHeaders }): Configured {
   const raw = req.headers[CONFIG_ID_HEADER];
   const id = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!id) throw invalidArgument("missing X-Auth-Proxy-Config-ID header: the auth proxy needs the id of an auth proxy configuration", "X-Auth-Proxy-Config-ID");
