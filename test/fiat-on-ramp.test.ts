@@ -11,7 +11,7 @@ import { encryptOnRampSecret, PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_K
 import { createPublicClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { Connection, Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
-import { createApiKeyUser, type KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody } from "./support.js";
+import { createApiKeyUser, type KeyPair, rawPost, sdkClient, startTestEmulator, storeCounts, submitBody, timestampMs } from "./support.js";
 import { useTestEmulator } from "./use-test-emulator.js";
 
 const emu = useTestEmulator();
@@ -82,7 +82,7 @@ describe("fiat on-ramp credentials", () => {
     list = (await c.listFiatOnRampCredentials({})).fiatOnRampCredentials;
     const after = list.find((x) => x.fiatOnrampCredentialId === coinbase)!;
     expect(after).toMatchObject({ projectId: "proj-2", publishableApiKey: "cb-key-name-2", encryptedSecretApiKey: newSecret });
-    expect(BigInt(after.updatedAt.seconds) * 1000n + BigInt(after.updatedAt.nanos) / 1_000_000n).toBeGreaterThanOrEqual(BigInt(after.createdAt.seconds) * 1000n + BigInt(after.createdAt.nanos) / 1_000_000n);
+    expect(timestampMs(after.updatedAt)).toBeGreaterThanOrEqual(timestampMs(after.createdAt));
 
     expect((await c.deleteFiatOnRampCredential({ fiatOnrampCredentialId: coinbase })).fiatOnRampCredentialId).toBe(coinbase);
     expect((await c.listFiatOnRampCredentials({})).fiatOnRampCredentials.map((x) => x.fiatOnrampCredentialId)).toEqual([moonpay]);

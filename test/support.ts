@@ -97,6 +97,9 @@ export async function advanceClock(emu: RunningEmulator, advanceMs: number): Pro
   if (!res.ok) throw new Error(`clock: HTTP ${res.status} ${await res.text()}`);
 }
 
+/** A protobuf Timestamp as the SDKs read it (`{seconds, nanos}`, strings) in milliseconds since the epoch, whole. */
+export const timestampMs = (t: { seconds: string; nanos: string }): number => Number(t.seconds) * 1000 + Math.floor(Number(t.nanos) / 1e6);
+
 export const devKey = (emu: RunningEmulator): KeyPair => ({ publicKey: emu.info.apiPublicKey!, privateKey: emu.info.apiPrivateKey! });
 
 export function submitBody(emu: RunningEmulator, type: string, parameters: unknown, extra: Record<string, unknown> = {}): string {

@@ -4,7 +4,7 @@
  * signature or full key ever appears in either.
  */
 import { describe, expect, it } from "vitest";
-import { sdkClient } from "../support.js";
+import { sdkClient, timestampMs } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 import { control, violatedField } from "./support.js";
 
@@ -33,7 +33,7 @@ describe("request log", () => {
     expect(typeof who.latencyMs).toBe("number");
     expect(create).toMatchObject({ status: 200, activityId: activity.id, organizationId: org });
     // One instant per request: the log's time is the activity's createdAt, to the millisecond.
-    expect(Date.parse(create.at)).toBe(Number(activity.createdAt.seconds) * 1000 + Math.floor(Number(activity.createdAt.nanos) / 1e6));
+    expect(Date.parse(create.at)).toBe(timestampMs(activity.createdAt));
     expect(missing).toMatchObject({ status: 404, errorCode: 5 });
     expect(all.every((r: { seq: number }, i: number) => i === 0 || r.seq > all[i - 1].seq)).toBe(true);
 

@@ -4,7 +4,7 @@
  * it has one instant (the request log's time is the forwarded activity's createdAt).
  */
 import { describe, expect, it, vi } from "vitest";
-import { sdkClient } from "../support.js";
+import { sdkClient, timestampMs } from "../support.js";
 import { useTestEmulator } from "../use-test-emulator.js";
 import { proxyClient, proxyPost } from "./support.js";
 
@@ -43,6 +43,6 @@ describe("the auth proxy's configuration", () => {
     const activity = activities.find((a) => a.result?.initOtpResultV2?.otpId === otpId)!;
     const logged = (await (await fetch(`${emu.url}/emulator/v1/requests?path=otp_init`)).json()).requests.at(-1);
     expect(logged).toMatchObject({ path: "/v1/otp_init", status: 200 });
-    expect(Date.parse(logged.at)).toBe(Number(activity.createdAt.seconds) * 1000 + Math.floor(Number(activity.createdAt.nanos) / 1e6));
+    expect(Date.parse(logged.at)).toBe(timestampMs(activity.createdAt));
   });
 });
