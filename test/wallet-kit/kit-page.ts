@@ -18,10 +18,10 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  // What the page fetched and never got an answer to, and its console errors: why it is not ready, if it is not.
-  const unanswered: string[] = [];
-  page.on("requestfailed", (request) => unanswered.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
-  page.on("response", (response) => response.status() >= 400 && unanswered.push(`${response.request().method()} ${response.url()}: ${response.status()}`));
+  // The page's requests that failed or were refused (>= 400), and its console errors: why it is not ready, if it is not.
+  const failedRequests: string[] = [];
+  page.on("requestfailed", (request) => failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  page.on("response", (response) => response.status() >= 400 && failedRequests.push(`${response.request().method()} ${response.url()}: ${response.status()}`));
   const consoleErrors: string[] = [];
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
   await page.goto(url);
@@ -30,7 +30,7 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   } catch (error) {
     const shown = async (testId: string) => (await page.getByTestId(testId).allInnerTexts().catch(() => [])).join(" | ") || "(none)";
     const shot = await screenshotOnFailure(page, "not-ready");
-    const why = `client-state ${await shown("client-state")}; errors shown ${await shown("errors")}; page errors ${JSON.stringify(pageErrors)}; console errors ${JSON.stringify(consoleErrors)}; failed requests ${JSON.stringify(unanswered)}; screenshot ${shot}`;
+    const why = `client-state ${await shown("client-state")}; errors shown ${await shown("errors")}; page errors ${JSON.stringify(pageErrors)}; console errors ${JSON.stringify(consoleErrors)}; failed requests ${JSON.stringify(failedRequests)}; screenshot ${shot}`;
     await context.close();
     throw Object.assign(error as Error, { message: `${(error as Error).message}\nthe app did not get ready: ${why}` });
   }
